@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { API_BASE } from '@phonebot/shared';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { audit } from './lib/audit';
+import { ApiError } from './lib/errors';
+import type { Mailer } from './lib/mailer';
+import type { Limiter } from './lib/rate-limit';
+import { ApiRouter } from './lib/router';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
+import { registerCustomerRoutes } from './modules/customers/customers.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { registerJsonApi } from './plugins/json-api';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  limiter: Limiter;
+  version: string;
+};
+
+export type App = { app: FastifyInstance; router: ApiRouter };
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole server: plugins first, then every module's routes, registered explicitly. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db, log } = deps;
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerJsonApi(app);
+  await registerSecurityHeaders(app);
+
+  const router = new ApiRouter(
+    app,
+    API_BASE,
+    async (req) => {
+      const token = bearerToken(req);
+      return token ? principalFromToken(db.db, token) : null;
+    },
+    async (req, principal, route) => {
+      await audit(db.db, {
+        actorUserId: principal.userId,
+        customerId: principal.customerId,
+        action: 'permission.refused',
+        target: `${route.method} ${route.url}`,
+        ip: req.ip,
+      });
+    },
+  );
+
+  const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
+  registerAuthRoutes(router, authDeps);
+  registerUserRoutes(router, { db: db.db });
+  registerDashboardRoutes(router, { db: db.db });
+  registerCustomerRoutes(router, { db: db.db });
+  registerSystemRoutes(app, router, { db, version: deps.version });
+
+  await registerWebApp(app, config.webDistDir);
+  return { app, router };
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  return ApiError.of(429, 'tooManyRequests', { headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) } });
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SUPER_ADMIN_EMAIL: optionalString,
+  SUPER_ADMIN_PASSWORD: optionalString,
+  SECRETS_KEY: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Phonebot Portal <no-reply@localhost>')),
+  SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['log', 'twilio']).default('log')),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  PADDLE_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
+  PADDLE_CLIENT_TOKEN: optionalString,
+  PADDLE_PRICE_ID: optionalString,
+  PADDLE_WEBHOOK_SECRET: optionalString,
+  CALL_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+});
+
+export type Config = {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  superAdminEmail: string | undefined;
+  superAdminPassword: string | undefined;
+  secretsKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsProvider: 'log' | 'twilio';
+  twilio: { accountSid?: string; authToken?: string; from?: string };
+  paddle: { env: 'sandbox' | 'production'; clientToken?: string; priceId?: string; webhookSecret?: string };
+  callRetentionDays: number | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Where the built web app is served from; unset serves no web app (API-only tests). */
+  webDistDir: string | undefined;
+};
+
+/** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    superAdminEmail: e.SUPER_ADMIN_EMAIL?.trim().toLowerCase(),
+    superAdminPassword: e.SUPER_ADMIN_PASSWORD,
+    secretsKey: e.SECRETS_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsProvider: e.SMS_PROVIDER,
+    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM },
+    paddle: {
+      env: e.PADDLE_ENV,
+      clientToken: e.PADDLE_CLIENT_TOKEN,
+      priceId: e.PADDLE_PRICE_ID,
+      webhookSecret: e.PADDLE_WEBHOOK_SECRET,
+    },
+    callRetentionDays: e.CALL_RETENTION_DAYS,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDistDir: undefined,
+    ...overrides,
+  };
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { migrations } from './migrations/index';
+
+export type DbEngine = 'sqlite' | 'postgres';
+
+export type Db = {
+  db: Kysely<Database>;
+  engine: DbEngine;
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DbOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string;
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+};
+
+/**
+ * PostgreSQL answers timestamps as Date and bigint counts as strings; the application works with ISO strings and
+ * numbers on both engines, so the pool parses those types here and nowhere else.
+ */
+function postgresTypes(): pg.CustomTypesConfig {
+  const toIso = (value: string) => new Date(value).toISOString();
+  const parsers: Record<number, (value: string) => unknown> = {
+    20: (value) => Number(value), // int8: counts and sums; ids stay far below 2^53
+    1114: (value) => new Date(`${value}Z`).toISOString(), // timestamp without time zone, stored as UTC
+    1184: toIso, // timestamptz
+  };
+  return {
+    getTypeParser: ((oid: number, format?: string) =>
+      parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+export function createDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: postgresTypes(),
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      engine: 'postgres',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? 'phonebot.sqlite');
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    engine: 'sqlite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Applies every pending migration; throws when one fails so the process does not start on a half schema. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,91 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role, UserStatus } from '@phonebot/shared';
+
+/**
+ * The database as the application sees it on both engines: timestamps are ISO-8601 UTC strings, counts are
+ * numbers and flags are 0/1 integers. client.ts makes PostgreSQL answer in those shapes.
+ */
+export type Database = {
+  customers: CustomersTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  user_tokens: UserTokensTable;
+  phonebots: PhonebotsTable;
+  audit_log: AuditLogTable;
+};
+
+export type CustomersTable = {
+  id: Generated<number>;
+  company_name: string | null;
+  address: string | null;
+  pin: string | null;
+  city: string | null;
+  phone: string | null;
+  company_email: string | null;
+  bank: string | null;
+  iban: string | null;
+  bic: string | null;
+  status: UserStatus;
+  created_at: string;
+  updated_at: string;
+};
+
+export type UsersTable = {
+  id: Generated<number>;
+  customer_id: number | null;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  email_verified_at: string | null;
+  password_hash: string | null;
+  avatar_path: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type AccessTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+};
+
+export type UserTokenKind = 'verify' | 'reset' | 'invite';
+
+export type UserTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  kind: UserTokenKind;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+export type PhonebotsTable = {
+  id: Generated<number>;
+  customer_id: number;
+  license_key: string;
+  bezeichnung: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  customer_id: number | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  detail: string | null;
+  created_at: string;
+};
+
+export type Customer = Selectable<CustomersTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,78 @@
+import { type MessageKey, isMessageKey, messageText, type JsonApiErrorObject } from '@phonebot/shared';
+import type { z } from 'zod';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+/** A JSON:API error object whose detail is the English text of a message key, or a given text. */
+export function errorObject(
+  status: number,
+  code: string,
+  options: { detail?: string; pointer?: string; parameter?: string } = {},
+): JsonApiErrorObject {
+  const detail = options.detail ?? (isMessageKey(code) ? messageText(code) : code);
+  const object: JsonApiErrorObject = { status: String(status), code, title: statusTitle(status), detail };
+  if (options.pointer !== undefined) object.source = { pointer: options.pointer };
+  else if (options.parameter !== undefined) object.source = { parameter: options.parameter };
+  return object;
+}
+
+/** Thrown by handlers and services; the error handler turns it into a JSON:API error document. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: JsonApiErrorObject[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, errors: JsonApiErrorObject[], headers: Record<string, string> = {}) {
+    super(errors[0]?.detail ?? statusTitle(status));
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
+  }
+
+  static of(
+    status: number,
+    code: MessageKey,
+    options: { detail?: string; pointer?: string; headers?: Record<string, string> } = {},
+  ): ApiError {
+    return new ApiError(status, [errorObject(status, code, options)], options.headers);
+  }
+}
+
+export const notFound = () => ApiError.of(404, 'notFound');
+export const forbidden = () => ApiError.of(403, 'forbidden');
+export const unauthenticated = () => ApiError.of(401, 'unauthenticated');
+
+/**
+ * Turns zod issues into 422 error objects. A message that is a message key becomes its English text with the key
+ * as `code`; the pointer is the JSON pointer of the field (`/email` in a flat body, `/data/attributes/email` in a
+ * resource document).
+ */
+export function validationError(error: z.ZodError, location: 'body' | 'query' | 'params' = 'body'): ApiError {
+  // A malformed id in a path can name nothing that exists.
+  if (location === 'params') return notFound();
+  const errors = error.issues.map((issue) => {
+    const path = issue.path.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1'));
+    const code = isMessageKey(issue.message) ? issue.message : 'invalidInput';
+    const detail = isMessageKey(issue.message) ? messageText(issue.message) : issue.message;
+    if (location === 'body') return errorObject(422, code, { detail, pointer: `/${path.join('/')}` });
+    return errorObject(400, code, { detail, parameter: path.join('.') });
+  });
+  return new ApiError(location === 'body' ? 422 : 400, errors);
+}

@@ -1,0 +1,18 @@
+import type { UserAttributes } from '@phonebot/shared';
+import type { User } from '../db/schema';
+
+/** The `users` resource of a user row; the avatar path becomes its public URL. */
+export function userResource(
+  user: Pick<User, 'id' | 'name' | 'email' | 'role' | 'status' | 'customer_id' | 'avatar_path' | 'created_at'>,
+) {
+  const attributes: UserAttributes = {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    customer_id: user.customer_id,
+    avatar_url: user.avatar_path ? `/uploads/${user.avatar_path}` : null,
+    created_at: user.created_at,
+  };
+  return { type: 'users' as const, id: String(user.id), attributes };
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { PASSWORD_MIN_LENGTH, emailSchema } from '@phonebot/shared';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { generatePassword, hashPassword } from '../../lib/crypto';
+
+export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@example.com';
+
+/**
+ * On the first start there is no super administrator: create one from SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD,
+ * or with a generated password printed once in the log. Later starts change nothing.
+ */
+export async function ensureSuperAdmin(
+  db: Kysely<Database>,
+  options: { email: string | undefined; password: string | undefined },
+  log: Logger,
+): Promise<void> {
+  const existing = await db.selectFrom('users').select('id').where('role', '=', 'super').executeTakeFirst();
+  if (existing) return;
+  const email = emailSchema.parse(options.email ?? DEFAULT_SUPER_ADMIN_EMAIL);
+  if (options.password !== undefined && options.password.length < PASSWORD_MIN_LENGTH) {
+    throw new Error(`SUPER_ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  const password = options.password ?? generatePassword(20);
+  const now = nowIso();
+  await db
+    .insertInto('users')
+    .values({
+      customer_id: null,
+      name: 'Super Admin',
+      email,
+      role: 'super',
+      status: 'Active',
+      email_verified_at: now,
+      password_hash: await hashPassword(password),
+      avatar_path: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  if (options.password === undefined) {
+    // Printed once, on purpose: nobody could sign in otherwise. Change it after the first login.
+    log.warn(`Created the super administrator ${email} with the generated password: ${password}`);
+  } else {
+    log.info({ email }, 'created the super administrator from SUPER_ADMIN_EMAIL');
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ACCESS_TOKEN_IDLE_DAYS } from '@phonebot/shared';
+import type { Database } from '../../db/schema';
+import { DAY, MINUTE, isoIn, nowIso } from '../../db/time';
+import { randomToken, tokenHash } from '../../lib/crypto';
+import type { Principal } from '../../lib/router';
+
+const IDLE_MS = ACCESS_TOKEN_IDLE_DAYS * DAY;
+/** A token's last use is written at most once a minute, so polling screens do not write on every request. */
+const TOUCH_EVERY_MS = MINUTE;
+
+export async function issueAccessToken(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ token: string; expiresIn: number }> {
+  const token = randomToken();
+  const now = nowIso();
+  await db
+    .insertInto('access_tokens')
+    .values({
+      user_id: userId,
+      token_hash: tokenHash(token),
+      created_at: now,
+      last_used_at: now,
+      expires_at: isoIn(IDLE_MS),
+    })
+    .execute();
+  return { token, expiresIn: Math.floor(IDLE_MS / 1000) };
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_\-.~+/]{16,200}=*)$/.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * The principal of an access token: the token must be unexpired, its user Active, and the user's customer (every
+ * role but super has one) Active too, so disabling a customer signs its users out at once.
+ */
+export async function principalFromToken(db: Kysely<Database>, token: string): Promise<Principal | null> {
+  const row = await db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('customers as c', 'c.id', 'u.customer_id')
+    .select([
+      't.id as token_id',
+      't.last_used_at',
+      't.expires_at',
+      'u.id as user_id',
+      'u.role',
+      'u.status',
+      'u.customer_id',
+      'c.status as customer_status',
+    ])
+    .where('t.token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+  const now = Date.now();
+  if (!row || Date.parse(row.expires_at) <= now) return null;
+  if (row.status !== 'Active') return null;
+  if (row.role !== 'super' && row.customer_status !== 'Active') return null;
+  if (now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
+    await db
+      .updateTable('access_tokens')
+      .set({ last_used_at: new Date(now).toISOString(), expires_at: isoIn(IDLE_MS, new Date(now)) })
+      .where('id', '=', row.token_id)
+      .execute();
+  }
+  return { userId: row.user_id, role: row.role, customerId: row.customer_id, tokenId: row.token_id };
+}
+
+export async function revokeToken(db: Kysely<Database>, tokenId: number): Promise<void> {
+  await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
+}
+
+/** Signs a user out everywhere, or everywhere but the token that asked (a password change keeps its own session). */
+export async function revokeUserTokens(db: Kysely<Database>, userId: number, exceptTokenId?: number): Promise<void> {
+  let query = db.deleteFrom('access_tokens').where('user_id', '=', userId);
+  if (exceptTokenId !== undefined) query = query.where('id', '!=', exceptTokenId);
+  await query.execute();
+}

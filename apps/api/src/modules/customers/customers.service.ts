@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { CustomerAttributes, ListQuery } from '@phonebot/shared';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { containsIgnoreCase, pageWindow, parseSort } from '../../lib/list';
+import { notFound } from '../../lib/errors';
+
+const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
+
+/**
+ * Customers as the super lists them, each addressed by its owner: the customer's first admin (DESIGN.md "API
+ * conventions").
+ */
+function customersWithOwner(db: Kysely<Database>) {
+  return db.selectFrom('customers as c').innerJoin('users as u', (join) =>
+    join.onRef('u.customer_id', '=', 'c.id').on('u.id', '=', (eb) =>
+      eb
+        .selectFrom('users as o')
+        .select((o) => o.fn.min('o.id').as('owner'))
+        .whereRef('o.customer_id', '=', 'c.id')
+        .where('o.role', '=', 'admin'),
+    ),
+  );
+}
+
+export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
+  let base = customersWithOwner(db);
+  if (query.search) {
+    const term = query.search;
+    base = base.where((eb) =>
+      eb.or([
+        containsIgnoreCase(eb.ref('u.name'), term),
+        containsIgnoreCase(eb.ref('u.email'), term),
+        containsIgnoreCase(eb.ref('c.company_name'), term),
+      ]),
+    );
+  }
+  const sort = parseSort(query.sort, SORTS, { field: 'created_at', direction: 'desc' });
+  const sortColumn =
+    sort.field === 'company_name'
+      ? 'c.company_name'
+      : sort.field === 'status'
+        ? 'c.status'
+        : (`u.${sort.field}` as const);
+  const { limit, offset } = pageWindow(query.page, query.per_page);
+  let rowsQuery = base
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.created_at',
+      'c.id as customer_id',
+      'c.status',
+      'c.company_name',
+      'c.city',
+      'c.address',
+      'c.pin',
+      'c.bank',
+      'c.iban',
+      'c.bic',
+      'c.phone',
+    ])
+    .orderBy(sortColumn, sort.direction)
+    .orderBy('u.id', sort.direction)
+    .offset(offset);
+  if (limit !== undefined) rowsQuery = rowsQuery.limit(limit);
+  const [rows, total] = await Promise.all([
+    rowsQuery.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map(({ id, ...attributes }) => ({
+      type: 'customers' as const,
+      id: String(id),
+      attributes: attributes satisfies CustomerAttributes,
+    })),
+    meta: { total: Number(total.n), page: query.page, per_page: query.per_page },
+  };
+}
+
+/**
+ * Enables any non-super user; enabling a customer's owner enables the customer too, so its users can sign in.
+ */
+export async function enableUser(db: Kysely<Database>, userId: number) {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('role', '!=', 'super')
+      .executeTakeFirst();
+    if (!user || user.customer_id === null) throw notFound();
+    const now = nowIso();
+    await trx.updateTable('users').set({ status: 'Active', updated_at: now }).where('id', '=', user.id).execute();
+    const owner = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .where('customer_id', '=', user.customer_id)
+      .where('role', '=', 'admin')
+      .executeTakeFirst();
+    if (owner?.id === user.id) {
+      await trx
+        .updateTable('customers')
+        .set({ status: 'Active', updated_at: now })
+        .where('id', '=', user.customer_id)
+        .execute();
+    }
+    return { ...user, status: 'Active' as const, updated_at: now };
+  });
+}

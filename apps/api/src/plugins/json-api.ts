@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
+import { ZodError } from 'zod';
+import { ApiError, errorObject, validationError } from '../lib/errors';
+
+const JSON_TYPES = ['application/json', JSONAPI_MEDIA_TYPE];
+
+/** PostgreSQL and socket errors that mean the database is unreachable right now, not that the request was bad. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    (typeof code === 'string' &&
+      ([
+        'ECONNREFUSED',
+        'ECONNRESET',
+        'ETIMEDOUT',
+        'EPIPE',
+        'SQLITE_BUSY',
+        '57P01',
+        '57P02',
+        '57P03',
+        '08006',
+        '08001',
+        '08003',
+      ].includes(code) ||
+        /^53/.test(code))) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error)?.message))
+  );
+}
+
+/**
+ * The API's conventions (DESIGN.md "API conventions"): JSON bodies in either media type, answers in
+ * application/vnd.api+json, and every failure as a JSON:API error document with the right status, never a 500
+ * for bad input.
+ */
+export function registerJsonApi(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('remove', 'remove');
+  // Only JSON (and, where a route registers it, multipart) is accepted; anything else answers 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (req, body, done) => {
+    // Action calls such as logout send the media type with an empty body.
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parseJson(req, String(body), done);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (req.url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json')) {
+      if (!req.url.startsWith(`${API_BASE}/openapi.json`)) reply.header('content-type', JSONAPI_MEDIA_TYPE);
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError | ZodError, req, reply) => {
+    let apiError: ApiError;
+    if (error instanceof ApiError) {
+      apiError = error;
+    } else if (error instanceof ZodError) {
+      apiError = validationError(error);
+    } else {
+      const status = error.statusCode ?? 500;
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+        apiError = new ApiError(415, [errorObject(415, 'unsupportedMediaType')]);
+      } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+        apiError = new ApiError(413, [errorObject(413, 'payloadTooLarge')]);
+      } else if (status === 400 && (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError)) {
+        apiError = new ApiError(400, [errorObject(400, 'invalidJson')]);
+      } else if (status >= 400 && status < 500) {
+        apiError = new ApiError(status, [errorObject(status, 'invalidInput', { detail: error.message })]);
+      } else if (isDatabaseUnavailable(error)) {
+        req.log.error({ err: error }, 'database unavailable');
+        apiError = new ApiError(503, [errorObject(503, 'serviceUnavailable')], { 'retry-after': '5' });
+      } else {
+        req.log.error({ err: error }, 'request failed');
+        apiError = new ApiError(500, [errorObject(500, 'serverError')]);
+      }
+    }
+    if (apiError.status === 429 || apiError.status === 401 || apiError.status === 403) {
+      req.log.info({ status: apiError.status, code: apiError.errors[0]?.code }, 'request refused');
+    }
+    reply.headers(apiError.headers);
+    return reply.code(apiError.status).type(JSONAPI_MEDIA_TYPE).send({ errors: apiError.errors });
+  });
+}

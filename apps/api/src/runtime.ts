@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { type App, buildApp, tooManyRequests } from './app';
+import type { Config } from './config';
+import { type Db, createDb, migrateToLatest } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
+import { ensureSuperAdmin } from './modules/auth/bootstrap';
+
+export type Runtime = App & {
+  db: Db;
+  mailer: Mailer;
+  limiter: Limiter;
+  /** Stops accepting requests, lets running ones and queued mails finish, then closes the database. */
+  close: () => Promise<void>;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+function readVersion(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Everything the process runs: database (migrated), super admin, mail, rate limits and the HTTP app. */
+export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const db = createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+  });
+  try {
+    const applied = await migrateToLatest(db.db);
+    if (applied.length) log.info({ migrations: applied, engine: db.engine }, 'database migrated');
+    await ensureSuperAdmin(db.db, { email: config.superAdminEmail, password: config.superAdminPassword }, log);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const limiter = new Limiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore(), tooManyRequests);
+  const built = await buildApp({ config, db, log, mailer, limiter, version: readVersion() });
+  return {
+    ...built,
+    db,
+    mailer,
+    limiter,
+    async close() {
+      await built.app.close();
+      await mailer.idle();
+      mailer.close();
+      await limiter.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { loadConfig } from './config';
+import { createLogger } from './logger';
+import { DEFAULT_WEB_DIST, createRuntime } from './runtime';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { webDistDir: process.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
+  const log = createLogger(config.logLevel);
+  const runtime = await createRuntime(config, log);
+  await runtime.app.listen({ port: config.port, host: config.host });
+  log.info({ url: config.publicUrl, engine: runtime.db.engine, dataDir: config.dataDir }, 'Phonebot Portal is running');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    runtime
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './messages';
+export * from './permissions';
+export * from './schemas/common';
+export * from './schemas/auth';
+export * from './schemas/user';
+export * from './schemas/customer';

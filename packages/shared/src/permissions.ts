@@ -1,0 +1,70 @@
+import type { Role } from './constants';
+
+/**
+ * What each role may do. The server's guards and the web app's menu and route guard read this one table, so the
+ * menu never offers what the server refuses.
+ */
+export const OPERATIONS = [
+  'dashboard.view',
+  'calls.view',
+  'calls.manage',
+  'company.edit',
+  'users.manage',
+  'phonebots.manage',
+  'phonebots.guestEdit',
+  'phonebots.all',
+  'profile.own',
+  'customers.manage',
+  'guests.manage',
+  'callsHistory.view',
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+const rolePermissions: Record<Role, readonly Operation[]> = {
+  super: ['dashboard.view', 'phonebots.all', 'profile.own', 'customers.manage', 'guests.manage', 'callsHistory.view'],
+  admin: [
+    'dashboard.view',
+    'calls.view',
+    'calls.manage',
+    'company.edit',
+    'users.manage',
+    'phonebots.manage',
+    'profile.own',
+  ],
+  adminuser: ['dashboard.view', 'calls.view', 'calls.manage', 'company.edit', 'phonebots.manage', 'profile.own'],
+  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own'],
+  guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit'],
+};
+
+export function can(role: Role | undefined | null, operation: Operation): boolean {
+  return role != null && rolePermissions[role].includes(operation);
+}
+
+export function permissionsOf(role: Role): readonly Operation[] {
+  return rolePermissions[role];
+}
+
+/** Where a role lands after login and when it opens a screen it may not use (SPEC §2 Login, §6). */
+export function homePath(role: Role): string {
+  return role === 'super' ? '/myprofile' : '/viewcalllogs';
+}
+
+export type MenuItem = { key: string; path: string; operation: Operation };
+
+/** The sidebar of SPEC §2 and §6, in its order; Logout is shown to everyone and is not listed here. */
+export const MENU: readonly MenuItem[] = [
+  { key: 'menu.callsDashboard', path: '/viewcalllogs', operation: 'calls.view' },
+  { key: 'menu.companyProfile', path: '/companyprofile', operation: 'company.edit' },
+  { key: 'menu.users', path: '/users1', operation: 'users.manage' },
+  { key: 'menu.phonebots', path: '/vbots', operation: 'phonebots.manage' },
+  { key: 'menu.phonebots', path: '/vbotsforguest', operation: 'phonebots.guestEdit' },
+  { key: 'menu.phonebots', path: '/phonebots', operation: 'phonebots.all' },
+  { key: 'menu.myProfile', path: '/myprofile', operation: 'profile.own' },
+  { key: 'menu.customers', path: '/customers', operation: 'customers.manage' },
+  { key: 'menu.guestAdministration', path: '/guest', operation: 'guests.manage' },
+  { key: 'menu.callsHistory', path: '/callsCount', operation: 'callsHistory.view' },
+];
+
+export function menuFor(role: Role): MenuItem[] {
+  return MENU.filter((item) => can(role, item.operation));
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages';
+import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText } from './common';
+
+const mismatch = 'passwordsMismatch' satisfies MessageKey;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: givenPasswordSchema(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The Register form (field names of SPEC §3: password and confirmPassword). */
+export const registerFormSchema = z
+  .object({
+    name: requiredText('nameRequired'),
+    email: emailSchema,
+    password: newPasswordSchema(),
+    confirmPassword: z.string({ error: () => 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: mismatch, path: ['confirmPassword'] });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** POST /register on the wire. */
+export const registerSchema = z
+  .object({
+    name: requiredText('nameRequired'),
+    email: emailSchema,
+    password: newPasswordSchema(),
+    password_confirmation: z.string({ error: () => 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: mismatch,
+    path: ['password_confirmation'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotSchema = z.object({
+  email: emailSchema,
+  redirect_url: z.string().max(2000).optional(),
+});
+export type ForgotInput = z.infer<typeof forgotSchema>;
+
+/** The Reset Password form (SPEC §3: newPassword, confirmPassword). */
+export const resetFormSchema = z
+  .object({
+    newPassword: newPasswordSchema(),
+    confirmPassword: z.string({ error: () => 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: mismatch, path: ['confirmPassword'] });
+export type ResetForm = z.infer<typeof resetFormSchema>;
+
+/** POST /password-reset on the wire. */
+export const resetSchema = z
+  .object({
+    email: emailSchema,
+    token: z
+      .string({ error: () => 'resetLinkInvalid' })
+      .min(1, 'resetLinkInvalid')
+      .max(200, 'resetLinkInvalid'),
+    password: newPasswordSchema(),
+    password_confirmation: z.string({ error: () => 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: mismatch,
+    path: ['password_confirmation'],
+  });
+export type ResetInput = z.infer<typeof resetSchema>;
+
+export const verifyEmailQuerySchema = z.object({
+  email: z.string().max(300).default(''),
+  token: z.string().max(200).default(''),
+});
+
+export const loginAnswerSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+
+export const statusAnswerSchema = z.object({ status: z.string() });

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  MAX_PAGE_SIZE,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants';
+import type { MessageKey } from '../messages';
+
+/**
+ * Schema messages are message keys (see messages.ts): the web app translates them, the API answers their English
+ * text. A value of the wrong type (or a missing one) gets the field's "required" message, as the forms show it.
+ */
+export function requiredText(key: MessageKey, max = NAME_MAX_LENGTH) {
+  return z
+    .string({ error: () => key })
+    .trim()
+    .min(1, key)
+    .max(max, 'valueTooLong' satisfies MessageKey);
+}
+
+export function optionalText(max = NAME_MAX_LENGTH) {
+  return z
+    .string({ error: () => 'invalidType' satisfies MessageKey })
+    .trim()
+    .max(max, 'valueTooLong' satisfies MessageKey);
+}
+
+/** E-mail addresses are compared and stored in lower case. */
+export const emailSchema = z
+  .string({ error: () => 'emailRequired' satisfies MessageKey })
+  .trim()
+  .min(1, 'emailRequired' satisfies MessageKey)
+  .max(EMAIL_MAX_LENGTH, 'emailInvalid' satisfies MessageKey)
+  .pipe(z.email({ error: () => 'emailInvalid' satisfies MessageKey }))
+  .transform((value) => value.toLowerCase());
+
+/** A new password: required, 8 to 200 characters, never trimmed. */
+export function newPasswordSchema(requiredKey: MessageKey = 'passwordRequired') {
+  return z
+    .string({ error: () => requiredKey })
+    .min(1, requiredKey)
+    .min(PASSWORD_MIN_LENGTH, 'passwordMin' satisfies MessageKey)
+    .max(PASSWORD_MAX_LENGTH, 'passwordTooLong' satisfies MessageKey);
+}
+
+/** A password being checked (login, current password): required, bounded, never trimmed. */
+export function givenPasswordSchema(requiredKey: MessageKey = 'passwordRequired') {
+  return z
+    .string({ error: () => requiredKey })
+    .min(1, requiredKey)
+    .max(PASSWORD_MAX_LENGTH, 'passwordTooLong' satisfies MessageKey);
+}
+
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ error: () => 'notFound' satisfies MessageKey })
+    .int()
+    .positive(),
+});
+
+/**
+ * List query parameters, the same on every list (DESIGN.md "API conventions"). A bad value falls back to its
+ * default instead of failing, so a pasted or hand-edited URL always shows a list.
+ */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z
+    .union([z.literal('all'), z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)])
+    .catch(20)
+    .default(20),
+  sort: z
+    .string()
+    .regex(/^-?[a-z_]{1,40}$/i)
+    .optional()
+    .catch(undefined),
+  search: z.string().trim().max(200).optional().catch(undefined),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** A JSON:API resource document `{ data: { type, id?, attributes } }` around an attributes schema. */
+export function resourceDocument<T extends z.ZodType>(type: string, attributes: T) {
+  return z.object({
+    data: z.object({
+      type: z.literal(type, { error: () => `type must be "${type}"` }),
+      id: z.union([z.string(), z.number()]).optional(),
+      attributes,
+    }),
+  });
+}
+
+export type JsonApiErrorObject = {
+  status: string;
+  code?: string;
+  title: string;
+  detail: string;
+  source?: { pointer?: string; parameter?: string };
+};
+export type JsonApiErrorDocument = { errors: JsonApiErrorObject[] };
+
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.union([z.number().int(), z.literal('all')]),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
