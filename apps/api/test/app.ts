@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@phonebot/shared';
+import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
+import { type Config, loadConfig } from '../src/config';
+import { nowIso } from '../src/db/time';
+import { hashPassword } from '../src/lib/crypto';
+import { createLogger } from '../src/logger';
+import { issueAccessToken } from '../src/modules/auth/tokens.service';
+import { type Runtime, createRuntime } from '../src/runtime';
+import { TEST_ENGINE, createPostgresDatabase } from './db';
+
+export const SUPER_EMAIL = 'super@example.com';
+export const SUPER_PASSWORD = 'super-secret-password';
+export const PASSWORD = 'correct horse battery';
+
+export type TestApp = Runtime & {
+  config: Config;
+  request: (options: RequestOptions) => Promise<TestResponse>;
+  /** A user of the given role in a new or given customer, with a live access token. */
+  signIn: (
+    role: Role,
+    options?: { customerId?: number; email?: string; status?: 'Active' | 'Inactive' },
+  ) => Promise<SignedIn>;
+  stop: () => Promise<void>;
+};
+
+export type SignedIn = { token: string; userId: number; customerId: number | null; email: string };
+
+export type RequestOptions = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  rawBody?: string;
+};
+
+export type TestResponse = {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of many shapes
+  json: any;
+};
+
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+
+/** The whole runtime on a fresh database of the engine under test (TEST_DB) and a fresh data directory. */
+export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-test-'));
+  const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      SUPER_ADMIN_EMAIL: SUPER_EMAIL,
+      SUPER_ADMIN_PASSWORD: SUPER_PASSWORD,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      PUBLIC_URL: 'http://portal.test',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...env,
+    },
+    overrides,
+  );
+  const runtime = await createRuntime(config, createLogger(config.logLevel));
+
+  const request = async (options: RequestOptions): Promise<TestResponse> => {
+    const headers: Record<string, string> = { accept: JSONAPI_MEDIA_TYPE, ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] ??= JSONAPI_MEDIA_TYPE;
+    }
+    const res = await runtime.app.inject({ method: options.method, url: options.url, headers, payload });
+    let json: unknown;
+    try {
+      json = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, body: res.body, json };
+  };
+
+  const signIn: TestApp['signIn'] = async (role, options = {}) => {
+    const db = runtime.db.db;
+    const now = nowIso();
+    passwordHash ??= hashPassword(PASSWORD);
+    let customerId: number | null = options.customerId ?? null;
+    if (role !== 'super' && customerId === null) {
+      const customer = await db
+        .insertInto('customers')
+        .values({
+          company_name: `Company ${++counter}`,
+          address: null,
+          pin: null,
+          city: null,
+          phone: null,
+          company_email: null,
+          bank: null,
+          iban: null,
+          bic: null,
+          status: 'Active',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      customerId = customer.id;
+    }
+    const email = options.email ?? `${role}-${++counter}-${Date.now()}@example.com`;
+    const user = await db
+      .insertInto('users')
+      .values({
+        customer_id: customerId,
+        name: `${role} ${counter}`,
+        email,
+        role,
+        status: options.status ?? 'Active',
+        email_verified_at: now,
+        password_hash: await passwordHash,
+        avatar_path: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { token } = await issueAccessToken(db, user.id);
+    return { token, userId: user.id, customerId, email };
+  };
+
+  return {
+    ...runtime,
+    config,
+    request,
+    signIn,
+    async stop() {
+      await runtime.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

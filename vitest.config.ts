@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
+const unitTests = [
+  'packages/shared/src/**/*.unit.test.ts',
+  'apps/api/src/**/*.unit.test.ts',
+  'apps/web/src/**/*.unit.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: unitTests, environment: 'node' } },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: apiTests,
+          exclude: unitTests,
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          exclude: unitTests,
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.e2e.ts'],
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
