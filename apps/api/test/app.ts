@@ -49,7 +49,11 @@ let passwordHash: Promise<string> | undefined;
 let counter = 0;
 
 /** The whole runtime on a fresh database of the engine under test (TEST_DB) and a fresh data directory. */
-export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: { logLines?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-test-'));
   const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig(
@@ -64,7 +68,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     },
     overrides,
   );
-  const runtime = await createRuntime(config, createLogger(config.logLevel));
+  const { logLines } = options;
+  const logger = logLines
+    ? createLogger('trace', { write: (line: string) => void logLines.push(line) })
+    : createLogger(config.logLevel);
+  const runtime = await createRuntime(config, logger);
 
   const request = async (options: RequestOptions): Promise<TestResponse> => {
     const headers: Record<string, string> = { accept: JSONAPI_MEDIA_TYPE, ...options.headers };

@@ -22,7 +22,11 @@ export function parseSort<F extends string>(
   return allowed.includes(field) ? { field, direction: descending ? 'desc' : 'asc' } : fallback;
 }
 
-export function pageWindow(page: number, perPage: number | 'all'): { limit?: number; offset: number } {
-  if (perPage === 'all') return { offset: 0 };
-  return { limit: perPage, offset: (page - 1) * perPage };
+/** One page of a query; "all" applies no limit (SQLite accepts no OFFSET without a LIMIT). */
+export function paginate<Q extends { limit: (n: number) => Q; offset: (n: number) => Q }>(
+  query: Q,
+  page: number,
+  perPage: number | 'all',
+): Q {
+  return perPage === 'all' ? query : query.limit(perPage).offset((page - 1) * perPage);
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CustomerAttributes, ListQuery } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
-import { containsIgnoreCase, pageWindow, parseSort } from '../../lib/list';
+import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import { notFound } from '../../lib/errors';
 
 const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
@@ -42,8 +42,7 @@ export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
       : sort.field === 'status'
         ? 'c.status'
         : (`u.${sort.field}` as const);
-  const { limit, offset } = pageWindow(query.page, query.per_page);
-  let rowsQuery = base
+  const rowsQuery = base
     .select([
       'u.id',
       'u.name',
@@ -61,11 +60,9 @@ export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
       'c.phone',
     ])
     .orderBy(sortColumn, sort.direction)
-    .orderBy('u.id', sort.direction)
-    .offset(offset);
-  if (limit !== undefined) rowsQuery = rowsQuery.limit(limit);
+    .orderBy('u.id', sort.direction);
   const [rows, total] = await Promise.all([
-    rowsQuery.execute(),
+    paginate(rowsQuery, query.page, query.per_page).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { safeUrl } from '../logger';
+import { resetPageUrl } from '../modules/auth/auth.service';
+import { SCRYPT_PARAMS, generatePassword, hashPassword, randomToken, tokenHash, verifyPassword } from './crypto';
+import { likePattern, parseSort } from './list';
+
+describe('passwords and tokens', () => {
+  it('hashes with scrypt and verifies only the right password', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$1$`)).toBe(true);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('wrong horse', hash)).toBe(false);
+    expect(await verifyPassword('anything', null)).toBe(false);
+    expect(SCRYPT_PARAMS.N).toBeGreaterThanOrEqual(2 ** 15);
+  });
+
+  it('makes unguessable tokens and stores only their hash', () => {
+    const token = randomToken();
+    expect(Buffer.from(token, 'base64url').length).toBe(32);
+    expect(tokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(tokenHash(token)).not.toContain(token);
+  });
+
+  it('generates long passwords', () => {
+    const passwords = new Set(Array.from({ length: 50 }, () => generatePassword(20)));
+    expect(passwords.size).toBe(50);
+    for (const p of passwords) expect(p).toHaveLength(20);
+  });
+});
+
+describe('helpers', () => {
+  it('escapes LIKE wildcards', () => {
+    expect(likePattern('50%_a\\B')).toBe('%50\\%\\_a\\\\b%');
+  });
+
+  it('accepts only allowed sort fields', () => {
+    const fallback = { field: 'created_at', direction: 'desc' } as const;
+    expect(parseSort('-name', ['name', 'created_at'], fallback)).toEqual({ field: 'name', direction: 'desc' });
+    expect(parseSort('password_hash', ['name', 'created_at'], fallback)).toEqual(fallback);
+  });
+
+  it('masks secrets in logged URLs', () => {
+    expect(safeUrl('/api/v2/verify-email?email=a%40b.de&token=abc123')).toBe(
+      '/api/v2/verify-email?email=a%40b.de&token=[redacted]',
+    );
+  });
+
+  it('uses a redirect_url only on the public origin', () => {
+    expect(resetPageUrl('https://portal.example', 'https://portal.example/password-reset?x=1')).toBe(
+      'https://portal.example/password-reset',
+    );
+    expect(resetPageUrl('https://portal.example', 'https://evil.example/password-reset')).toBe(
+      'https://portal.example/password-reset',
+    );
+    expect(resetPageUrl('https://portal.example', 'javascript:alert(1)')).toBe('https://portal.example/password-reset');
+    expect(resetPageUrl('https://portal.example', undefined)).toBe('https://portal.example/password-reset');
+  });
+});

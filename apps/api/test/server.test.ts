@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINE, createPostgresDatabase } from './db';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => output.push(c.toString()));
+  child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { base, output, child, exited };
+}
+
+describe('the server process', () => {
+  it('creates the super admin once with a generated password, serves the web app, and stops on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-server-'));
+    const dist = path.join(dataDir, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Phonebot Portal</title><div id="root"></div>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : undefined;
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    if (pgDb) cleanups.push(pgDb.drop);
+    const env = {
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: dist,
+      DATABASE_URL: pgDb?.url ?? '',
+      SUPER_ADMIN_EMAIL: '',
+      SUPER_ADMIN_PASSWORD: '',
+    };
+
+    const first = await startServer(env);
+    const match = /generated password: (\S+?)"/.exec(first.output.join(''));
+    expect(match, first.output.join('')).not.toBeNull();
+    const login = await fetch(`${first.base}/api/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: match![1] }),
+    });
+    expect(login.status).toBe(200);
+
+    // Client routes get the app; assets are cached for good; unknown API paths stay JSON.
+    for (const route of ['/', '/login', '/viewcalllogs', '/editvbot/abc']) {
+      const page = await fetch(first.base + route);
+      expect(page.status, route).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    const asset = await fetch(`${first.base}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${first.base}/assets/missing.js`)).status).toBe(404);
+    const api404 = await fetch(`${first.base}/api/v2/nothing-here`);
+    expect(api404.status).toBe(404);
+    expect(api404.headers.get('content-type')).toContain('application/vnd.api+json');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output.join('')).toContain('shutting down');
+
+    const second = await startServer(env);
+    expect(second.output.join('')).not.toContain('generated password');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('refuses to start with an invalid configuration', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: 'mysql://nope', PORT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('DATABASE_URL must be a postgres:// URL');
+  });
+});

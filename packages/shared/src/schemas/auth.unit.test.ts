@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { loginSchema, registerFormSchema, resetFormSchema } from './auth';
+import { listQuerySchema } from './common';
+
+const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).reverse().map((i) => [i.path.join('.'), i.message]));
+
+describe('auth schemas', () => {
+  it('gives the required messages for empty fields', () => {
+    expect(firstMessages(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
+      email: 'emailRequired',
+      password: 'passwordRequired',
+    });
+  });
+
+  it('tells an invalid address from a missing one and lower-cases addresses', () => {
+    expect(firstMessages(loginSchema.safeParse({ email: 'nope', password: 'x' }))).toEqual({ email: 'emailInvalid' });
+    expect(loginSchema.parse({ email: ' Jane@Example.COM ', password: 'x' }).email).toBe('jane@example.com');
+  });
+
+  it('checks length and confirmation of a new password', () => {
+    const short = registerFormSchema.safeParse({
+      name: 'A',
+      email: 'a@b.de',
+      password: 'short',
+      confirmPassword: 'short',
+    });
+    expect(firstMessages(short)).toEqual({ password: 'passwordMin' });
+    const mismatch = resetFormSchema.safeParse({ newPassword: 'long-enough', confirmPassword: 'different' });
+    expect(firstMessages(mismatch)).toEqual({ confirmPassword: 'passwordsMismatch' });
+    const missing = resetFormSchema.safeParse({ newPassword: 'long-enough', confirmPassword: '' });
+    expect(firstMessages(missing)).toEqual({ confirmPassword: 'confirmPasswordRequired' });
+  });
+
+  it('never trims a password', () => {
+    expect(loginSchema.parse({ email: 'a@b.de', password: '  spaced  ' }).password).toBe('  spaced  ');
+  });
+});
+
+describe('list query', () => {
+  it('falls back to defaults for bad values', () => {
+    expect(listQuerySchema.parse({ page: '0', per_page: '1000', sort: 'x;y', date: '2026-13' })).toEqual({
+      page: 1,
+      per_page: 20,
+    });
+    expect(listQuerySchema.parse({ page: '3', per_page: 'all', sort: '-created_at', date: '2026-11-21' })).toEqual({
+      page: 3,
+      per_page: 'all',
+      sort: '-created_at',
+      date: '2026-11-21',
+    });
+  });
+});

@@ -1,0 +1,116 @@
+// Runs every test: lint, typecheck, unit and API integration tests on SQLite and PostgreSQL, then the browser
+// flows in Chromium. A missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reports = path.join(root, '.tmp/test-reports');
+const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs only those stages
+
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+function loud(message) {
+  const line = '!'.repeat(78);
+  console.error(`\n${line}\n!! ${message}\n${line}\n`);
+}
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${title} failed (exit ${result.status}).`);
+    summary();
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function summary() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of fs.existsSync(reports) ? fs.readdirSync(reports) : []) {
+    const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+const wants = (stage) => only.length === 0 || only.includes(stage);
+
+if (wants('lint')) run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+if (wants('lint')) run('Format', 'npx', ['prettier', '--check', '.']);
+if (wants('typecheck')) run('Typecheck', 'npm', ['run', 'typecheck']);
+
+if (wants('api')) {
+  const projects = ['--project', 'unit', '--project', 'api-sqlite'];
+  const reachable = await postgresReachable();
+  if (reachable === true) {
+    projects.push('--project', 'api-postgres');
+  } else {
+    loud(`PostgreSQL is not reachable at ${pgUrl} (${reachable}): the API tests run on SQLite ONLY.`);
+    if (ci) {
+      console.error('CI=true: a missing PostgreSQL is a failure.');
+      process.exit(1);
+    }
+  }
+  run('Unit and API tests', 'npx', [
+    'vitest',
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports}/api.json`,
+  ]);
+}
+
+if (wants('e2e')) {
+  if (!fs.existsSync(chromium)) {
+    loud(
+      `Chromium not found at ${chromium}: the browser flows DID NOT RUN. Install it with: apt-get install -y chromium`,
+    );
+    if (ci) {
+      console.error('CI=true: a missing Chromium is a failure.');
+      process.exit(1);
+    }
+  } else {
+    run('Web build', 'npm', ['run', 'build', '-w', 'apps/web']);
+    run(
+      'Browser flows',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'e2e',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reports}/e2e.json`,
+      ],
+      { CHROMIUM_PATH: chromium },
+    );
+  }
+}
+
+summary();
