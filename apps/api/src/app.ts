@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { API_BASE } from '@phonebot/shared';
@@ -14,6 +15,8 @@ import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { registerJsonApi } from './plugins/json-api';
 import { registerSecurityHeaders } from './plugins/security';
@@ -51,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerJsonApi(app);
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerSecurityHeaders(app);
 
   const router = new ApiRouter(
@@ -73,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);
-  registerUserRoutes(router, { db: db.db });
+  registerUserRoutes(router, { db: db.db, mailer: deps.mailer, publicUrl: config.publicUrl });
+  registerProfileRoutes(app, router, { db: db.db, limiter: deps.limiter, dataDir: config.dataDir });
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db });
   registerSystemRoutes(app, router, { db, version: deps.version });

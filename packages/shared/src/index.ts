@@ -5,3 +5,4 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/user';
 export * from './schemas/customer';
+export * from './schemas/profile';

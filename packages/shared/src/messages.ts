@@ -100,6 +100,17 @@ export const messages = {
   valueTooLong: 'This value is too long.',
   passwordTooLong: 'Password must have at most 200 characters',
   serviceUnavailable: 'The service is not available right now. Please try again.',
+  companyNameRequired: 'Company name is a required input',
+  addressRequired: 'Address is a required input',
+  cityRequired: 'City is a required input',
+  ibanInvalid: 'IBAN is not valid',
+  bicInvalid: 'BIC is not valid',
+  phoneInvalid: 'Phone number is not valid',
+  lastAdmin: 'The last admin of a company cannot be removed or demoted.',
+  imageType: 'Only PNG, JPEG, WebP or GIF images are accepted.',
+  imageTooLarge: 'The image is larger than 5 MB.',
+  imageMissing: 'Choose an image file.',
+  invitationSent: 'The user gets an e-mail to set a password.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants';
+import type { MessageKey } from '../messages';
+import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText, resourceDocument } from './common';
 
 /** A user as the API answers it (attributes of a `users` resource). */
 export const userAttributesSchema = z.object({
@@ -19,3 +21,48 @@ export const dashboardAnswerSchema = z.object({
   phonebot_count: z.number().int(),
 });
 export type DashboardCounts = z.infer<typeof dashboardAnswerSchema>;
+
+/** Roles an admin gives to the users of the company: user (shown as User), adminuser (shown as Admin), admin. */
+export const COMPANY_ROLES = ['user', 'adminuser', 'admin'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+/** Add User (SPEC §3: email, fname, lname, type users); no password: the user sets it from the invitation. */
+export const addUserSchema = z.object({
+  email: emailSchema,
+  fname: requiredText('firstNameRequired'),
+  lname: requiredText('lastNameRequired'),
+});
+export type AddUserInput = z.infer<typeof addUserSchema>;
+export const addUserDocumentSchema = resourceDocument('users', addUserSchema);
+
+export const updateUserSchema = z.object({
+  email: emailSchema,
+  name: requiredText('nameRequired'),
+  role: z.enum(COMPANY_ROLES, { error: () => 'roleRequired' satisfies MessageKey }),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+/** PATCH is partial: attributes left out keep their values. */
+export const updateUserDocumentSchema = resourceDocument('users', updateUserSchema.partial());
+
+/** My profile's Info card. */
+export const ownProfileSchema = z.object({
+  name: requiredText('ownNameRequired'),
+  email: emailSchema,
+});
+export type OwnProfileInput = z.infer<typeof ownProfileSchema>;
+export const ownProfileDocumentSchema = resourceDocument('profile', ownProfileSchema.partial());
+
+/** Change Password (company area and My profile): the current password is always required. */
+export const changePasswordSchema = z
+  .object({
+    cpsd: givenPasswordSchema('currentPasswordRequired'),
+    npsd: newPasswordSchema(),
+    npsd_confirmation: z
+      .string({ error: () => 'confirmPasswordRequired' satisfies MessageKey })
+      .min(1, 'confirmPasswordRequired' satisfies MessageKey),
+  })
+  .refine((v) => v.npsd === v.npsd_confirmation, {
+    message: 'passwordsMismatch' satisfies MessageKey,
+    path: ['npsd_confirmation'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -68,3 +68,17 @@ export function resetMail(resetPage: string, email: string, name: string, token:
     { url, label: 'Reset password' },
   );
 }
+
+export function invitationMail(publicUrl: string, email: string, name: string, inviter: string, token: string): Mail {
+  const url = `${publicUrl}/password-reset?${new URLSearchParams({ email, token })}`;
+  return mail(
+    email,
+    'You are invited to Phonebot Portal',
+    `Hello ${name},`,
+    [
+      `${inviter} added you to your company's Phonebot Portal. Set your password with the link below, then log in with this email address.`,
+      'The link is valid for 72 hours and works once.',
+    ],
+    { url, label: 'Set your password' },
+  );
+}

@@ -35,7 +35,7 @@ export const RATE_POLICIES = {
   resetFailures: { name: 'reset-fail', max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RatePolicy>;
 
-async function issueUserToken(
+export async function issueUserToken(
   db: Kysely<Database>,
   userId: number,
   kind: UserTokenKind,

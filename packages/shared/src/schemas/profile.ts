@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages';
+import { emailSchema, optionalText, requiredText, resourceDocument } from './common';
+
+/** ISO 13616 check: move the first four characters to the end, letters to numbers, the remainder mod 97 is 1. */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
+const BIC = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
+const PHONE = /^\+?[0-9 ()/.-]{3,40}$/;
+
+const emptyToNull = (v: string) => (v === '' ? null : v);
+
+export const phoneSchema = requiredText('phoneRequired', 40).refine(
+  (v) => v === '' || PHONE.test(v),
+  'phoneInvalid' satisfies MessageKey,
+);
+
+/** Company Profile (SPEC §3, rules of §5): bank, IBAN and BIC are optional; an IBAN must pass its checksum. */
+export const companyProfileSchema = z.object({
+  company_name: requiredText('companyNameRequired'),
+  address: requiredText('addressRequired'),
+  pin: requiredText('pinRequired', 20),
+  city: requiredText('cityRequired'),
+  phone: phoneSchema,
+  company_email: emailSchema,
+  bank: optionalText().transform(emptyToNull).nullable().optional(),
+  iban: optionalText(50)
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || isValidIban(v), 'ibanInvalid' satisfies MessageKey)
+    .transform(emptyToNull)
+    .nullable()
+    .optional(),
+  bic: optionalText(20)
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || BIC.test(v), 'bicInvalid' satisfies MessageKey)
+    .transform(emptyToNull)
+    .nullable()
+    .optional(),
+});
+export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
+export const companyProfileDocumentSchema = resourceDocument('profile', companyProfileSchema.partial());
+
+export const companyProfileAttributesSchema = z.object({
+  company_name: z.string().nullable(),
+  address: z.string().nullable(),
+  pin: z.string().nullable(),
+  city: z.string().nullable(),
+  phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  bank: z.string().nullable(),
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+});
+export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;
