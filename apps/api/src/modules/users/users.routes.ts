@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import { addUserDocumentSchema, idParamSchema, updateUserDocumentSchema, userAttributesSchema } from '@phonebot/shared';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
