@@ -8,12 +8,16 @@ import type { Db } from './db/client';
 import { audit } from './lib/audit';
 import { ApiError } from './lib/errors';
 import type { Mailer } from './lib/mailer';
+import type { SecretBox } from './lib/secrets';
 import type { Limiter } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerBotRoutes } from './modules/bot/bot.routes';
+import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
@@ -28,6 +32,7 @@ export type AppDeps = {
   log: Logger;
   mailer: Mailer;
   limiter: Limiter;
+  secrets: SecretBox;
   version: string;
 };
 
@@ -73,6 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ip: req.ip,
       });
     },
+    async (req) => {
+      const token = bearerToken(req);
+      return token ? principalFromBotToken(db.db, token) : null;
+    },
   );
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
@@ -81,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerProfileRoutes(app, router, { db: db.db, limiter: deps.limiter, dataDir: config.dataDir });
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db });
+  registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerSystemRoutes(app, router, { db, version: deps.version });
 
   await registerWebApp(app, config.webDistDir);

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type Db, createDb, migrateToLatest } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
+import { createSecretBox, loadSecretsKey } from './lib/secrets';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
 
 export type Runtime = App & {
@@ -30,6 +31,9 @@ function readVersion(): string {
 
 /** Everything the process runs: database (migrated), super admin, mail, rate limits and the HTTP app. */
 export async function createRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const secretsKey = loadSecretsKey(config.secretsKey, config.dataDir);
+  if (secretsKey.generated)
+    log.warn({ dataDir: config.dataDir }, 'SECRETS_KEY is not set: generated a development key in the data directory');
   const db = createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -45,7 +49,15 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const limiter = new Limiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore(), tooManyRequests);
-  const built = await buildApp({ config, db, log, mailer, limiter, version: readVersion() });
+  const built = await buildApp({
+    config,
+    db,
+    log,
+    mailer,
+    limiter,
+    secrets: createSecretBox(secretsKey.key),
+    version: readVersion(),
+  });
   return {
     ...built,
     db,

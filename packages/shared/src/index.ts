@@ -6,3 +6,5 @@ export * from './schemas/auth';
 export * from './schemas/user';
 export * from './schemas/customer';
 export * from './schemas/profile';
+export * from './schemas/phonebot';
+export * from './schemas/call';

@@ -111,6 +111,12 @@ export const messages = {
   imageTooLarge: 'The image is larger than 5 MB.',
   imageMissing: 'Choose an image file.',
   invitationSent: 'The user gets an e-mail to set a password.',
+  phonebotNameRequired: 'Phonebot name is a required input',
+  guestFieldsOnly: 'Guests may change only the greeting and the prompt.',
+  phonebotInactive: 'This phonebot is not active: its customer is disabled or it is not paid.',
+  idempotencyKeyRequired: 'Send an Idempotency-Key header with every call.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different call.',
+  botTokenShownOnce: 'Copy the bot token now: it is shown only once.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

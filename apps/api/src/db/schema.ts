@@ -12,6 +12,10 @@ export type Database = {
   user_tokens: UserTokensTable;
   phonebots: PhonebotsTable;
   audit_log: AuditLogTable;
+  calls: CallsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  monthly_call_counts: MonthlyCallCountsTable;
+  calls_version: CallsVersionTable;
 };
 
 export type CustomersTable = {
@@ -70,8 +74,58 @@ export type PhonebotsTable = {
   customer_id: number;
   license_key: string;
   bezeichnung: string;
+  /** JSON of every non-secret setting (PhonebotFields without the secrets and the name). */
+  settings: Generated<string>;
+  sip_passwd_enc: string | null;
+  e_mail_passwd_enc: string | null;
+  nat_password_enc: string | null;
+  apen_ai_key_enc: string | null;
+  payment_status: Generated<number>;
+  bot_token_hash: string | null;
+  last_heartbeat_at: string | null;
   created_at: string;
   updated_at: string;
+};
+
+export type CallsTable = {
+  id: Generated<number>;
+  customer_id: number;
+  phonebot_id: number;
+  caller_number: string;
+  /** JSON list of {text, action} turns. */
+  response: string;
+  selected_category: string | null;
+  priority: string;
+  status: string;
+  notified: Generated<number>;
+  started_at: string | null;
+  duration_s: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type IdempotencyKeysTable = {
+  id: Generated<number>;
+  phonebot_id: number;
+  idem_key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: string;
+};
+
+export type MonthlyCallCountsTable = {
+  month: string;
+  customer_id: number;
+  phonebot_id: number;
+  customer_name: string;
+  phonebot_name: string;
+  count: number;
+};
+
+export type CallsVersionTable = {
+  customer_id: number;
+  version: number;
 };
 
 export type AuditLogTable = {

@@ -62,7 +62,7 @@ export function buildOpenApi(routes: RouteDoc[], prefix: string, version: string
         ]),
       ),
     };
-    if (route.auth === 'user') operation.security = [{ bearerAuth: [] }];
+    if (route.auth !== 'public') operation.security = [{ bearerAuth: [] }];
     if (route.operations) operation['x-operations'] = route.operations;
     if (route.body) {
       const schema = jsonSchema(route.body, 'input');

@@ -19,8 +19,8 @@ export type RouteDoc = {
   url: string;
   summary: string;
   tags: string[];
-  /** public: no token; user: a signed-in user's access token. */
-  auth: 'public' | 'user';
+  /** public: no token; user: a signed-in user's access token; bot: a phonebot's bot token. */
+  auth: 'public' | 'user' | 'bot';
   /** The user needs any one of these operations (shared permissions table). */
   operations?: Operation[];
   body?: z.ZodType;
@@ -40,7 +40,15 @@ export type RouteContext<B, Q, P> = {
   params: Infer<P>;
 };
 
+/** The phonebot a bot token belongs to. */
+export type BotPrincipal = {
+  phonebotId: number;
+  customerId: number;
+  licenseKey: string;
+};
+
 export type Authenticator = (req: FastifyRequest) => Promise<Principal | null>;
+export type BotAuthenticator = (req: FastifyRequest) => Promise<BotPrincipal | null>;
 export type RefusalRecorder = (req: FastifyRequest, principal: Principal, route: RouteDoc) => Promise<void>;
 
 function parse(schema: z.ZodType | undefined, value: unknown, location: 'body' | 'query' | 'params') {
@@ -62,6 +70,7 @@ export class ApiRouter {
     private readonly prefix: string,
     private readonly authenticate: Authenticator,
     private readonly recordRefusal: RefusalRecorder,
+    private readonly authenticateBot: BotAuthenticator,
   ) {}
 
   public<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
@@ -85,6 +94,18 @@ export class ApiRouter {
         throw forbidden();
       }
       return handler({ ...this.context<B, Q, P>(route, req, reply), principal });
+    });
+  }
+
+  bot<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
+    doc: Omit<RouteDoc, 'auth' | 'body' | 'query' | 'params' | 'operations'> & { body?: B; query?: Q; params?: P },
+    handler: (ctx: RouteContext<B, Q, P> & { bot: BotPrincipal }) => Promise<unknown>,
+  ): void {
+    const route: RouteDoc = { ...doc, auth: 'bot' };
+    this.register(route, async (req, reply) => {
+      const bot = await this.authenticateBot(req);
+      if (!bot) throw unauthenticated();
+      return handler({ ...this.context<B, Q, P>(route, req, reply), bot });
     });
   }
 

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as accounts from './2026-11-21-0001-accounts';
+import * as phonebotsAndCalls from './2026-11-21-0002-phonebots-and-calls';
 
 /** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-accounts': accounts,
+  '2026-11-21-0002-phonebots-and-calls': phonebotsAndCalls,
 };

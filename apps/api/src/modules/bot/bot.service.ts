@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PHONEBOT_SECRETS, type CallIngest, derivePriority } from '@phonebot/shared';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { tokenHash } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+import type { BotPrincipal } from '../../lib/router';
+import type { SecretBox } from '../../lib/secrets';
+import { bumpCallsVersion } from '../calls/calls-version';
+import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
+
+export async function principalFromBotToken(db: Kysely<Database>, token: string): Promise<BotPrincipal | null> {
+  if (!token.startsWith('pbt_')) return null;
+  const row = await db
+    .selectFrom('phonebots')
+    .select(['id', 'customer_id', 'license_key'])
+    .where('bot_token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+  return row ? { phonebotId: row.id, customerId: row.customer_id, licenseKey: row.license_key } : null;
+}
+
+/** The runtime's whole configuration with its secrets, while the phonebot is served (pstatus active). */
+export async function botConfig(db: Kysely<Database>, box: SecretBox, bot: BotPrincipal) {
+  const row = await getPhonebot(db, { customerId: bot.customerId }, bot.licenseKey);
+  if (pstatusOf(row, row.customer_status) !== 'active') throw ApiError.of(403, 'phonebotInactive');
+  const secrets = Object.fromEntries(PHONEBOT_SECRETS.map((name) => [name, decryptSecret(box, row, name)]));
+  const settings = settingsOf(row);
+  return {
+    license_Key: row.license_key,
+    bezeichnung: row.bezeichnung,
+    customer_name: row.customer_name,
+    ...settings,
+    attendedtransfer: settings.attendedTransfer,
+    ...secrets,
+  };
+}
+
+export async function heartbeat(db: Kysely<Database>, bot: BotPrincipal): Promise<string> {
+  const now = nowIso();
+  await db.updateTable('phonebots').set({ last_heartbeat_at: now }).where('id', '=', bot.phonebotId).execute();
+  return now;
+}
+
+/** The month a moment belongs to in the server's time zone, as YYYY-MM. */
+export function monthOf(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export type IngestAnswer = { status: number; body: unknown; replayed: boolean };
+
+/**
+ * Stores one finished call exactly once per Idempotency-Key: the key, the call, the month's count and the
+ * customer's calls version are written in one transaction, and a retry answers what the first request answered.
+ * Calls are stored even while the phonebot is inactive: no call that reached the server is dropped.
+ */
+export async function ingestCall(
+  db: Kysely<Database>,
+  bot: BotPrincipal,
+  idempotencyKey: string,
+  call: CallIngest,
+): Promise<IngestAnswer> {
+  const requestHash = crypto.createHash('sha256').update(JSON.stringify(call)).digest('hex');
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      .values({
+        phonebot_id: bot.phonebotId,
+        idem_key: idempotencyKey,
+        request_hash: requestHash,
+        status_code: null,
+        response: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['phonebot_id', 'idem_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const earlier = await trx
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'status_code', 'response'])
+        .where('phonebot_id', '=', bot.phonebotId)
+        .where('idem_key', '=', idempotencyKey)
+        .executeTakeFirstOrThrow();
+      if (earlier.request_hash !== requestHash) throw ApiError.of(422, 'idempotencyKeyReused');
+      return { status: earlier.status_code ?? 201, body: JSON.parse(earlier.response ?? 'null'), replayed: true };
+    }
+
+    const phonebot = await getPhonebot(trx, { customerId: bot.customerId }, bot.licenseKey);
+    const terms = settingsOf(phonebot).category_terms;
+    const category = call.selected_category && terms.includes(call.selected_category) ? call.selected_category : null;
+    const priority = call.priority ?? derivePriority(call.response);
+    const inserted = await trx
+      .insertInto('calls')
+      .values({
+        customer_id: bot.customerId,
+        phonebot_id: bot.phonebotId,
+        caller_number: call.caller_number,
+        response: JSON.stringify(call.response),
+        selected_category: category,
+        priority,
+        status: 'New',
+        notified: 0,
+        started_at: call.started_at ? new Date(call.started_at).toISOString() : null,
+        duration_s: call.duration_s ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('monthly_call_counts')
+      .values({
+        month: monthOf(now),
+        customer_id: bot.customerId,
+        phonebot_id: bot.phonebotId,
+        customer_name: phonebot.customer_name,
+        phonebot_name: phonebot.bezeichnung,
+        count: 1,
+      })
+      .onConflict((oc) =>
+        oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
+          count: eb('monthly_call_counts.count', '+', 1),
+          customer_name: eb.ref('excluded.customer_name'),
+          phonebot_name: eb.ref('excluded.phonebot_name'),
+        })),
+      )
+      .execute();
+    await bumpCallsVersion(trx, bot.customerId);
+    const body = {
+      data: {
+        type: 'calls',
+        id: String(inserted.id),
+        attributes: { status: 'New', priority, selected_category: category, created_at: now },
+      },
+    };
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ status_code: 201, response: JSON.stringify(body) })
+      .where('id', '=', claimed.id)
+      .execute();
+    return { status: 201, body, replayed: false };
+  });
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function paidBot(owner: SignedIn, attributes: Record<string, unknown> = {}) {
+  const res = await app.request({
+    method: 'POST',
+    url: '/api/v2/vbot',
+    token: owner.token,
+    body: {
+      data: {
+        type: 'vbots',
+        attributes: {
+          bezeichnung: 'Runtime Bot',
+          apen_ai_key: 'sk-runtime-secret-value-1234567890',
+          category_terms: ['Sales', 'Support'],
+          ...attributes,
+        },
+      },
+    },
+  });
+  await app.db.db
+    .updateTable('phonebots')
+    .set({ payment_status: 1 })
+    .where('license_key', '=', res.json.meta.license_Key)
+    .execute();
+  return res.json.meta as { license_Key: string; bot_token: string };
+}
+
+const sendCall = (token: string, key: string | undefined, body: unknown) =>
+  app.request({
+    method: 'POST',
+    url: '/api/v2/bot/calls',
+    token,
+    headers: key ? { 'idempotency-key': key } : {},
+    body,
+  });
+
+const turns = [
+  { text: 'Hallo, ich brauche dringend einen Rückruf.', action: 'UserRecognizedText' },
+  { text: 'Gerne, wir rufen Sie zurück.', action: 'BotResponseText' },
+];
+
+describe('Bot API', () => {
+  it('serves the configuration with secrets to its own runtime only while the phonebot is active', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const config = await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token });
+    expect(config.status).toBe(200);
+    expect(config.json).toMatchObject({
+      license_Key: bot.license_Key,
+      apen_ai_key: 'sk-runtime-secret-value-1234567890',
+      chatmodel: 'gpt-4o',
+    });
+    expect(config.headers['cache-control']).toBe('no-store');
+
+    await app.db.db
+      .updateTable('phonebots')
+      .set({ payment_status: 3 })
+      .where('license_key', '=', bot.license_Key)
+      .execute();
+    expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token })).status).toBe(200);
+    await app.db.db
+      .updateTable('phonebots')
+      .set({ payment_status: 2 })
+      .where('license_key', '=', bot.license_Key)
+      .execute();
+    const paused = await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token });
+    expect(paused.status).toBe(403);
+    expect(paused.json.errors[0].code).toBe('phonebotInactive');
+    await app.db.db
+      .updateTable('phonebots')
+      .set({ payment_status: 1 })
+      .where('license_key', '=', bot.license_Key)
+      .execute();
+    await app.db.db.updateTable('customers').set({ status: 'Inactive' }).where('id', '=', admin.customerId!).execute();
+    expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token })).status).toBe(403);
+    // Calls are still stored while inactive.
+    expect(
+      (await sendCall(bot.bot_token, 'while-inactive', { caller_number: '+491701', response: turns })).status,
+    ).toBe(201);
+  });
+
+  it('refuses the license key alone, user tokens, and a regenerated-away token', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    for (const token of [bot.license_Key, admin.token, `pbt_${'x'.repeat(43)}`, undefined]) {
+      expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token })).status).toBe(401);
+    }
+    const fresh = await app.request({
+      method: 'POST',
+      url: `/api/v2/vbot/${bot.license_Key}/bot-token`,
+      token: admin.token,
+    });
+    expect(fresh.status).toBe(201);
+    expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token })).status).toBe(401);
+    expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: fresh.json.bot_token })).status).toBe(
+      200,
+    );
+    // A bot token is no user token.
+    expect((await app.request({ method: 'GET', url: '/api/v2/me', token: fresh.json.bot_token })).status).toBe(401);
+  });
+
+  it('stores calls once per Idempotency-Key, even for concurrent retries', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const body = { caller_number: '+49301234567', response: turns, selected_category: 'Sales' };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => sendCall(bot.bot_token, 'call-abc-1', body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    expect(new Set(answers.map((a) => a.json.data.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(7);
+    const calls = await app.db.db
+      .selectFrom('calls')
+      .selectAll()
+      .where('customer_id', '=', admin.customerId!)
+      .execute();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      status: 'New',
+      priority: 'Important Callback',
+      selected_category: 'Sales',
+      caller_number: '+49301234567',
+    });
+    const counts = await app.db.db
+      .selectFrom('monthly_call_counts')
+      .select('count')
+      .where('customer_id', '=', admin.customerId!)
+      .execute();
+    expect(counts).toEqual([{ count: 1 }]);
+
+    const reused = await sendCall(bot.bot_token, 'call-abc-1', { ...body, caller_number: '+4999' });
+    expect(reused.status).toBe(422);
+    expect(reused.json.errors[0].code).toBe('idempotencyKeyReused');
+  });
+
+  it('normalises category and priority and accepts the response as a JSON string', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const unknownCategory = await sendCall(bot.bot_token, 'k1', {
+      caller_number: '+49',
+      response: JSON.stringify(turns),
+      selected_category: 'Nope',
+      priority: 'Send Email',
+    });
+    expect(unknownCategory.json.data.attributes).toMatchObject({ selected_category: null, priority: 'Send Email' });
+    const transferred = await sendCall(bot.bot_token, 'k2', {
+      caller_number: '+49',
+      response: [{ text: 'Ich verbinde.', action: 'TransferCall' }],
+    });
+    expect(transferred.json.data.attributes.priority).toBe('Transferred');
+    const normal = await sendCall(bot.bot_token, 'k3', { caller_number: '+49', response: [] });
+    expect(normal.json.data.attributes.priority).toBe('Normal Callback');
+  });
+
+  it('answers bad call bodies and a missing key with 4xx and stores nothing', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    expect((await sendCall(bot.bot_token, undefined, { caller_number: '+49', response: [] })).status).toBe(400);
+    for (const body of [
+      {},
+      { caller_number: '', response: [] },
+      { caller_number: '+49', response: 'not json' },
+      { caller_number: '+49', response: [], priority: 'Urgent' },
+      { caller_number: '+49', response: [{ text: 5 }] },
+      { caller_number: 'x'.repeat(41), response: [] },
+    ]) {
+      const res = await sendCall(bot.bot_token, `bad-${Math.random()}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+    }
+    const calls = await app.db.db
+      .selectFrom('calls')
+      .select('id')
+      .where('customer_id', '=', admin.customerId!)
+      .execute();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('marks the runtime online with heartbeats', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    expect(
+      (await app.request({ method: 'GET', url: `/api/v2/vbot/${bot.license_Key}`, token: admin.token })).json.data
+        .attributes.status,
+    ).toBe('offline');
+    expect((await app.request({ method: 'POST', url: '/api/v2/bot/heartbeat', token: bot.bot_token })).status).toBe(
+      200,
+    );
+    expect(
+      (await app.request({ method: 'GET', url: `/api/v2/vbot/${bot.license_Key}`, token: admin.token })).json.data
+        .attributes.status,
+    ).toBe('online');
+  });
+});

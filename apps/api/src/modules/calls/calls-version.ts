@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Any change to a customer's calls moves its version, which the call lists' ETags derive from. */
+export async function bumpCallsVersion(db: Kysely<Database>, customerId: number): Promise<void> {
+  await db
+    .insertInto('calls_version')
+    .values({ customer_id: customerId, version: 1 })
+    .onConflict((oc) =>
+      oc.column('customer_id').doUpdateSet((eb) => ({ version: eb('calls_version.version', '+', 1) })),
+    )
+    .execute();
+}

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages';
+import { resourceDocument } from './common';
+
+/** Option lists of SPEC §3. */
+export const CHAT_MODELS = [
+  'gpt-4o',
+  'gpt-5',
+  'gpt-5-mini',
+  'gpt-5-nano',
+  'gpt-4.1',
+  'gpt-4.1-mini',
+  'gpt-4.1-nano',
+  'gpt-4o-mini',
+  'gpt-4-turbo',
+  'gpt-4',
+  'gpt-3.5-turbo',
+  'o1',
+  'o1-mini',
+  'o3',
+  'o3-mini',
+  'o4-mini',
+  'gpt-realtime',
+  'gpt-4o-realtime-preview',
+  'gpt-4o-mini-realtime-preview',
+  'gpt-realtime-mini',
+] as const;
+export const STT_MODELS = ['OpenAI', 'Microsoft', 'Voxtral'] as const;
+export const TTS_MODELS = ['OpenAI', 'Microsoft'] as const;
+export const TRANSMIT_TYPES = ['tcp', 'udp', 'tls', 'stcp'] as const;
+export const SDKS = ['PortSIP', 'Ozeki'] as const;
+export const VOICES = ['Shimmer'] as const;
+export const TRANSCRIPTION_LANGUAGES = ['de', 'en', 'fr', 'it', 'all'] as const;
+export const PRODUCT_NAMES = ['KI-Phone-Basic', 'KI-Phone-Advanced'] as const;
+
+/** The third-party secrets of a phonebot: encrypted at rest, never in a list, kept when saved empty. */
+export const PHONEBOT_SECRETS = ['sip_passwd', 'e_mail_passwd', 'nat_password', 'apen_ai_key'] as const;
+export type PhonebotSecret = (typeof PHONEBOT_SECRETS)[number];
+
+export const PAYMENT_STATUS = { inactive: 0, active: 1, paused: 2, past_due: 3, canceled: 4 } as const;
+
+/** Bounds of the numeric fields (docs/decisions.md). */
+export const PHONEBOT_LIMITS = {
+  port: { min: 1, max: 65535 },
+  abortTime: { min: 5, max: 3600 },
+  temperature: { min: 0, max: 2 },
+  speed: { min: 0.25, max: 1.5 },
+  categoryTerms: 5,
+  categoryTermLength: 60,
+  mcpServers: 10,
+  prompt: 20000,
+  ansagetext: 2000,
+  text: 255,
+} as const;
+
+const invalid = 'invalidInput' satisfies MessageKey;
+
+/** A flag as older clients and servers send it: true/false, 1/0 or '1'/'0'. */
+export const flagSchema = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' || v === '' ? false : v),
+  z.boolean({ error: () => 'invalidType' satisfies MessageKey }),
+);
+
+const text = (max: number = PHONEBOT_LIMITS.text) =>
+  z
+    .string({ error: () => 'invalidType' satisfies MessageKey })
+    .trim()
+    .max(max, 'valueTooLong' satisfies MessageKey);
+
+const urlText = () =>
+  text(2000).refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), {
+    message: 'A URL starting with http:// or https://',
+  });
+
+/** Numbers may arrive as strings from older clients; an empty value is null, allowed only where `nullable`. */
+const number = (min: number, max: number, integer: boolean, nullable = false) => {
+  const base = (
+    integer
+      ? z.number({ error: () => 'invalidType' satisfies MessageKey }).int()
+      : z.number({ error: () => 'invalidType' satisfies MessageKey })
+  )
+    .min(min, { message: `At least ${min}` })
+    .max(max, { message: `At most ${max}` });
+  return z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
+    nullable ? base.nullable() : base,
+  );
+};
+
+/** A category term: quotes around it are stripped, as the add form does on input. */
+export function cleanCategoryTerm(term: string): string {
+  return term
+    .trim()
+    .replace(/^"+|"+$/g, '')
+    .trim();
+}
+
+export const categoryTermsSchema = z
+  .array(text(PHONEBOT_LIMITS.categoryTermLength), { error: () => 'invalidType' satisfies MessageKey })
+  .transform((terms) => [...new Set(terms.map(cleanCategoryTerm).filter((t) => t !== ''))])
+  .refine((terms) => terms.length <= PHONEBOT_LIMITS.categoryTerms, 'categoryTermsMax' satisfies MessageKey);
+
+export const mcpServersSchema = z
+  .array(z.object({ url: urlText() }), { error: () => 'invalidType' satisfies MessageKey })
+  .max(PHONEBOT_LIMITS.mcpServers, { message: `At most ${PHONEBOT_LIMITS.mcpServers} MCP servers` })
+  .transform((servers) => servers.filter((s) => s.url !== ''));
+
+/**
+ * Every configurable field of a phonebot (SPEC §3). Secrets are plain strings here: on save an empty or missing
+ * secret keeps the stored one.
+ */
+export const phonebotFieldsSchema = z.object({
+  bezeichnung: z
+    .string({ error: () => 'phonebotNameRequired' satisfies MessageKey })
+    .trim()
+    .min(1, 'phonebotNameRequired' satisfies MessageKey)
+    .max(PHONEBOT_LIMITS.text, 'valueTooLong' satisfies MessageKey),
+  product_name: z.enum(PRODUCT_NAMES, { error: () => invalid }),
+  sip_benutzername: text(),
+  sip_passwd: text(),
+  sip_registername: text(),
+  sip_phonenumber: text(40),
+  sip_server: text(),
+  sip_port: number(PHONEBOT_LIMITS.port.min, PHONEBOT_LIMITS.port.max, true, true),
+  e_mail_server: text(),
+  e_mail_user: text(),
+  e_mail_passwd: text(),
+  e_mail_server_port: number(PHONEBOT_LIMITS.port.min, PHONEBOT_LIMITS.port.max, true, true),
+  e_mail_server_from: text(),
+  ansagetext: text(PHONEBOT_LIMITS.ansagetext),
+  prompt: text(PHONEBOT_LIMITS.prompt),
+  chatmodel: z.enum(CHAT_MODELS, { error: () => invalid }),
+  sttmodel: z.enum(STT_MODELS, { error: () => invalid }),
+  ttsmodel: z.enum(TTS_MODELS, { error: () => invalid }),
+  prompturl: urlText(),
+  transmit_type: z.enum(TRANSMIT_TYPES, { error: () => invalid }),
+  stun_server: text(),
+  attendedTransfer: flagSchema,
+  mail_certifikate_validation: flagSchema,
+  useSRTP: flagSchema,
+  apen_ai_key: text(500),
+  OutboundProxy: text(),
+  outbound_list_url: urlText(),
+  category_terms: categoryTermsSchema,
+  flowiseurl: urlText(),
+  n8n_url: urlText(),
+  turnserver: text(),
+  nat_username: text(),
+  nat_password: text(),
+  sdk: z.enum(SDKS, { error: () => invalid }),
+  web_log_enabled: flagSchema,
+  abort_time: number(PHONEBOT_LIMITS.abortTime.min, PHONEBOT_LIMITS.abortTime.max, true),
+  voice: z.enum(VOICES, { error: () => invalid }),
+  forwarding_through_openai_tool: flagSchema,
+  websearch_openai: flagSchema,
+  mcp_servers: mcpServersSchema,
+  realtime_api: flagSchema,
+  temperature: number(PHONEBOT_LIMITS.temperature.min, PHONEBOT_LIMITS.temperature.max, false),
+  speed_of_speech: number(PHONEBOT_LIMITS.speed.min, PHONEBOT_LIMITS.speed.max, false),
+  transcription_language: z.enum(TRANSCRIPTION_LANGUAGES, { error: () => invalid }),
+});
+/** The defaults of a new phonebot (SPEC §9). */
+export const PHONEBOT_DEFAULTS = {
+  bezeichnung: '',
+  product_name: 'KI-Phone-Basic',
+  sip_benutzername: '',
+  sip_passwd: '',
+  sip_registername: '',
+  sip_phonenumber: '',
+  sip_server: '',
+  sip_port: null,
+  e_mail_server: '',
+  e_mail_user: '',
+  e_mail_passwd: '',
+  e_mail_server_port: null,
+  e_mail_server_from: '',
+  ansagetext: '',
+  prompt: '',
+  chatmodel: 'gpt-4o',
+  sttmodel: 'OpenAI',
+  ttsmodel: 'OpenAI',
+  prompturl: '',
+  transmit_type: 'udp',
+  stun_server: '',
+  attendedTransfer: false,
+  mail_certifikate_validation: false,
+  useSRTP: false,
+  apen_ai_key: '',
+  OutboundProxy: '',
+  outbound_list_url: '',
+  category_terms: [],
+  flowiseurl: '',
+  n8n_url: '',
+  turnserver: '',
+  nat_username: '',
+  nat_password: '',
+  sdk: 'PortSIP',
+  web_log_enabled: true,
+  abort_time: 30,
+  voice: 'Shimmer',
+  forwarding_through_openai_tool: false,
+  websearch_openai: false,
+  mcp_servers: [],
+  realtime_api: false,
+  temperature: 0.8,
+  speed_of_speech: 1,
+  transcription_language: 'de',
+} as const satisfies Record<string, unknown>;
+
+export type PhonebotFields = z.infer<typeof phonebotFieldsSchema>;
+export type PhonebotFieldsInput = z.input<typeof phonebotFieldsSchema>;
+
+/** The update form sends `attendedtransfer`, the add form `attendedTransfer`: both are accepted. */
+function acceptBothSpellings(value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'attendedtransfer' in value) {
+    const { attendedtransfer, ...rest } = value as Record<string, unknown>;
+    return 'attendedTransfer' in rest ? rest : { ...rest, attendedTransfer: attendedtransfer };
+  }
+  return value;
+}
+
+/** Fields left out (or sent as null/undefined) take their defaults. */
+function withDefaults(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const given = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  return { ...PHONEBOT_DEFAULTS, ...given };
+}
+
+/** POST /vbot: every field, defaults for those left out (the client may also send its role, which is ignored). */
+export const createPhonebotSchema = z.preprocess((v) => withDefaults(acceptBothSpellings(v)), phonebotFieldsSchema);
+export const createPhonebotDocumentSchema = resourceDocument('vbots', createPhonebotSchema);
+
+/** PATCH /vbot/{license_Key} and /phonebot/{license_Key}: partial, no defaults applied. */
+export const updatePhonebotSchema = z.preprocess(acceptBothSpellings, phonebotFieldsSchema.partial());
+export const updatePhonebotDocumentSchema = resourceDocument('vbots', updatePhonebotSchema);
+
+/** The super may also set payment_status by hand (a customer who pays by invoice). */
+export const superUpdatePhonebotDocumentSchema = resourceDocument(
+  'vbots',
+  z.preprocess(
+    acceptBothSpellings,
+    phonebotFieldsSchema.partial().extend({ payment_status: z.number().int().min(0).max(4).optional() }),
+  ),
+);
+
+/** A guest changes only the greeting and the prompt; any other field is refused. */
+export const guestPhonebotSchema = z.strictObject(
+  {
+    ansagetext: text(PHONEBOT_LIMITS.ansagetext).optional(),
+    prompt: text(PHONEBOT_LIMITS.prompt).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'guestFieldsOnly' : undefined) },
+);
+export const guestPhonebotDocumentSchema = resourceDocument('vbots', guestPhonebotSchema);
+
+export type PhonebotStatus = 'online' | 'offline';
+export type PhonebotServiceStatus = 'active' | 'inactive';
+
+/** Masks the model provider key: the first 20 characters (never more than half the key) and '...'. */
+export function maskProviderKey(key: string | null | undefined): string {
+  if (!key) return '';
+  if (key.length <= 10) return '...';
+  return `${key.slice(0, Math.min(20, Math.floor(key.length / 2)))}...`;
+}
