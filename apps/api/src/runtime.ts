@@ -7,13 +7,14 @@ import type { Config } from './config';
 import { type Db, createDb, migrateToLatest } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
-import { createSecretBox, loadSecretsKey } from './lib/secrets';
+import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
 
 export type Runtime = App & {
   db: Db;
   mailer: Mailer;
   limiter: Limiter;
+  secrets: SecretBox;
   /** Stops accepting requests, lets running ones and queued mails finish, then closes the database. */
   close: () => Promise<void>;
 };
@@ -49,13 +50,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const limiter = new Limiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore(), tooManyRequests);
+  const secrets = createSecretBox(secretsKey.key);
   const built = await buildApp({
     config,
     db,
     log,
     mailer,
     limiter,
-    secrets: createSecretBox(secretsKey.key),
+    secrets,
     version: readVersion(),
   });
   return {
@@ -63,6 +65,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     db,
     mailer,
     limiter,
+    secrets,
     async close() {
       await built.app.close();
       await mailer.idle();

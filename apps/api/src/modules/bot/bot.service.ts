@@ -60,10 +60,12 @@ export async function ingestCall(
   bot: BotPrincipal,
   idempotencyKey: string,
   call: CallIngest,
+  /** When the call was received; only the demo seed sets it, to spread calls over past days. */
+  receivedAt = new Date(),
 ): Promise<IngestAnswer> {
   const requestHash = crypto.createHash('sha256').update(JSON.stringify(call)).digest('hex');
   return db.transaction().execute(async (trx) => {
-    const now = nowIso();
+    const now = receivedAt.toISOString();
     const claimed = await trx
       .insertInto('idempotency_keys')
       .values({
