@@ -9,12 +9,14 @@ import { audit } from './lib/audit';
 import { ApiError } from './lib/errors';
 import type { Mailer } from './lib/mailer';
 import type { SecretBox } from './lib/secrets';
+import type { SmsProvider } from './lib/sms';
 import type { Limiter } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
+import { registerCallRoutes } from './modules/calls/calls.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
@@ -33,6 +35,7 @@ export type AppDeps = {
   mailer: Mailer;
   limiter: Limiter;
   secrets: SecretBox;
+  sms: SmsProvider;
   version: string;
 };
 
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerCallRoutes(router, { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays });
   registerSystemRoutes(app, router, { db, version: deps.version });
 
   await registerWebApp(app, config.webDistDir);

@@ -26,6 +26,7 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString,
+  TWILIO_API_BASE: z.preprocess(emptyToUndefined, z.url().default('https://api.twilio.com')),
   PADDLE_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
   PADDLE_CLIENT_TOKEN: optionalString,
   PADDLE_PRICE_ID: optionalString,
@@ -52,7 +53,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProvider: 'log' | 'twilio';
-  twilio: { accountSid?: string; authToken?: string; from?: string };
+  twilio: { accountSid?: string; authToken?: string; from?: string; apiBase: string };
   paddle: { env: 'sandbox' | 'production'; clientToken?: string; priceId?: string; webhookSecret?: string };
   callRetentionDays: number | undefined;
   redisUrl: string | undefined;
@@ -84,7 +85,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProvider: e.SMS_PROVIDER,
-    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM },
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+    },
     paddle: {
       env: e.PADDLE_ENV,
       clientToken: e.PADDLE_CLIENT_TOKEN,

@@ -8,6 +8,10 @@ import { type Db, createDb, migrateToLatest } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
 import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
+import { createSmsProvider } from './lib/sms';
+import { startJobs } from './lib/jobs';
+import { DAY } from './db/time';
+import { deleteOldCalls } from './modules/calls/calls.service';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
 
 export type Runtime = App & {
@@ -58,8 +62,23 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     mailer,
     limiter,
     secrets,
+    sms: createSmsProvider(config, log),
     version: readVersion(),
   });
+  const retentionDays = config.callRetentionDays;
+  const stopJobs = startJobs(
+    db.db,
+    retentionDays
+      ? [
+          {
+            name: 'call-retention',
+            everyMs: DAY,
+            run: async () => `deleted ${await deleteOldCalls(db.db, retentionDays)} calls`,
+          },
+        ]
+      : [],
+    log,
+  );
   return {
     ...built,
     db,
@@ -67,6 +86,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     limiter,
     secrets,
     async close() {
+      stopJobs();
       await built.app.close();
       await mailer.idle();
       mailer.close();

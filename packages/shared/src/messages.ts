@@ -117,6 +117,10 @@ export const messages = {
   idempotencyKeyRequired: 'Send an Idempotency-Key header with every call.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different call.',
   botTokenShownOnce: 'Copy the bot token now: it is shown only once.',
+  smsFailed: 'The SMS could not be sent.',
+  categoryNotOffered: 'This category is not one of the phonebot’s terms.',
+  newCallAlert: 'New Call Alert',
+  retentionNotice: 'Call logs are deleted after 30 days.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -17,11 +17,20 @@ export const OPERATIONS = [
   'customers.manage',
   'guests.manage',
   'callsHistory.view',
+  'calls.retention',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 const rolePermissions: Record<Role, readonly Operation[]> = {
-  super: ['dashboard.view', 'phonebots.all', 'profile.own', 'customers.manage', 'guests.manage', 'callsHistory.view'],
+  super: [
+    'dashboard.view',
+    'phonebots.all',
+    'profile.own',
+    'customers.manage',
+    'guests.manage',
+    'callsHistory.view',
+    'calls.retention',
+  ],
   admin: [
     'dashboard.view',
     'calls.view',

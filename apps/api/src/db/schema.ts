@@ -16,6 +16,9 @@ export type Database = {
   idempotency_keys: IdempotencyKeysTable;
   monthly_call_counts: MonthlyCallCountsTable;
   calls_version: CallsVersionTable;
+  call_notes: CallNotesTable;
+  sms_messages: SmsMessagesTable;
+  job_runs: JobRunsTable;
 };
 
 export type CustomersTable = {
@@ -143,3 +146,32 @@ export type Customer = Selectable<CustomersTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+export type CallNotesTable = {
+  id: Generated<number>;
+  call_id: number;
+  customer_id: number;
+  user_id: number | null;
+  text: string;
+  created_at: string;
+};
+
+export type SmsMessagesTable = {
+  id: Generated<number>;
+  call_id: number;
+  customer_id: number;
+  user_id: number | null;
+  to_number: string;
+  body: string;
+  provider: string;
+  provider_id: string | null;
+  state: 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+};
+
+export type JobRunsTable = {
+  name: string;
+  last_run_at: string;
+  outcome: string | null;
+};

@@ -55,3 +55,102 @@ export function derivePriority(turns: CallTurn[]): CallPriority {
   if (turns.some((t) => /user/i.test(t.action) && urgent.test(t.text))) return 'Important Callback';
   return 'Normal Callback';
 }
+
+export const NOTE_MAX_LENGTH = 2000;
+export const SMS_MAX_LENGTH = 1600;
+export const BULK_MAX = 500;
+
+const callId = z.coerce
+  .number({ error: () => 'invalidType' satisfies MessageKey })
+  .int()
+  .positive();
+const statusSchema = z.enum(CALL_STATUSES, { error: () => 'statusRequired' satisfies MessageKey });
+
+export const updateCallStatusSchema = z.object({ status: statusSchema });
+export const bulkStatusSchema = z.object({
+  calls: z
+    .array(z.object({ id: callId, status: statusSchema }), { error: () => 'invalidType' satisfies MessageKey })
+    .min(1, 'statusRequired' satisfies MessageKey)
+    .max(BULK_MAX),
+});
+export type BulkStatusInput = z.infer<typeof bulkStatusSchema>;
+export const notificationStatusSchema = z.object({
+  calls: z.array(z.object({ id: callId }), { error: () => 'invalidType' satisfies MessageKey }).max(BULK_MAX),
+});
+export const updateCallCategorySchema = z.object({
+  selected_category: z
+    .string({ error: () => 'invalidType' satisfies MessageKey })
+    .max(200)
+    .nullable(),
+});
+export const updateCallPrioritySchema = z.object({
+  priority: z.enum(CALL_PRIORITIES, { error: () => 'invalidInput' satisfies MessageKey }),
+});
+
+/** A note: trimmed, not empty, at most 2,000 characters. The client's created_at is ignored (server time). */
+export const noteSchema = z.object({
+  text: z
+    .string({ error: () => 'noteEmpty' satisfies MessageKey })
+    .trim()
+    .min(1, 'noteEmpty' satisfies MessageKey)
+    .max(NOTE_MAX_LENGTH, 'valueTooLong' satisfies MessageKey),
+  created_at: z.unknown().optional(),
+});
+
+/**
+ * A phone number in E.164: German national numbers (0…, 0049…) become +49…; spaces, dashes, dots, slashes and
+ * brackets are dropped. Answers undefined when it is no valid number.
+ */
+export function normalizePhoneNumber(input: string): string | undefined {
+  const compact = input.trim().replace(/[\s\-./()]/g, '');
+  let e164: string;
+  if (compact.startsWith('+')) e164 = compact;
+  else if (compact.startsWith('00')) e164 = `+${compact.slice(2)}`;
+  else if (compact.startsWith('0')) e164 = `+49${compact.slice(1)}`;
+  else return undefined;
+  return /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : undefined;
+}
+
+export const sendSmsSchema = z.object({
+  call_id: callId,
+  to: z.string({ error: () => 'phoneInvalid' satisfies MessageKey }).transform((value, ctx) => {
+    const normalized = normalizePhoneNumber(value);
+    if (!normalized) ctx.addIssue({ code: 'custom', message: 'phoneInvalid' satisfies MessageKey });
+    return normalized ?? value;
+  }),
+  message: z
+    .string({ error: () => 'smsEmpty' satisfies MessageKey })
+    .trim()
+    .min(1, 'smsEmpty' satisfies MessageKey)
+    .max(SMS_MAX_LENGTH, 'valueTooLong' satisfies MessageKey),
+});
+export type SendSmsInput = z.infer<typeof sendSmsSchema>;
+
+/** One row of the call lists. */
+export type CallListItem = {
+  id: number;
+  bezeichnung: string;
+  phonebot_name: string;
+  license_Key: string;
+  selected_category: string | null;
+  category_terms: string[];
+  priority: CallPriority;
+  caller_number: string;
+  /** The caller's first words (at most 200 characters); the screens cut the preview to 20. */
+  message: string;
+  status: CallStatus;
+  notified: boolean;
+  created_at: string;
+};
+
+export type CallListAnswer = {
+  call_logs: CallListItem[];
+  new_calls_count: number;
+  total: number;
+  meta: { total: number; page: number; per_page: number | 'all' };
+};
+
+/** Which calls a list shows: open (New, In Progress), completed, new (New and not notified) or all. */
+export const CALL_VIEWS = ['open', 'completed', 'new', 'all'] as const;
+export type CallView = (typeof CALL_VIEWS)[number];
+export const CALL_SORTS = ['created_at', 'priority', 'status', 'category', 'phonebot', 'caller_number'] as const;

@@ -227,17 +227,21 @@ export async function updatePhonebot(
   extra: { payment_status?: number } = {},
 ): Promise<PhonebotWithCustomer> {
   const { secrets, settings, bezeichnung } = splitFields(fields);
-  await deps.db
-    .updateTable('phonebots')
-    .set({
-      ...(bezeichnung !== undefined ? { bezeichnung } : {}),
-      settings: JSON.stringify({ ...settingsOf(row), ...settings }),
-      ...sealSecrets(deps.secrets, row.license_key, secrets),
-      ...extra,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('phonebots')
+      .set({
+        ...(bezeichnung !== undefined ? { bezeichnung } : {}),
+        settings: JSON.stringify({ ...settingsOf(row), ...settings }),
+        ...sealSecrets(deps.secrets, row.license_key, secrets),
+        ...extra,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    // The call lists show the phonebot's name and terms: their ETags must change with them.
+    await bumpCallsVersion(trx, row.customer_id);
+  });
   return getPhonebot(deps.db, 'all', row.license_key);
 }
 
