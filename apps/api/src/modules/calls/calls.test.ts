@@ -219,7 +219,7 @@ describe('call updates', () => {
     const untouched = await app.db.db
       .selectFrom('calls')
       .selectAll()
-      .where('id', '=', theirs)
+      .where('id', '=', theirs!)
       .executeTakeFirstOrThrow();
     expect(untouched).toMatchObject({ status: 'New', priority: 'Normal Callback', selected_category: 'Sales' });
 
