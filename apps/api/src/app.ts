@@ -17,6 +17,8 @@ import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
 import { registerCallRoutes } from './modules/calls/calls.routes';
+import { registerCallsHistoryRoutes } from './modules/calls-history/calls-history.routes';
+import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
@@ -96,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerCallRoutes(router, { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays });
+  registerGuestRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerCallsHistoryRoutes(router, { db: db.db });
   registerSystemRoutes(app, router, { db, version: deps.version });
 
   await registerWebApp(app, config.webDistDir);

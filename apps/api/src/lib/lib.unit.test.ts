@@ -56,3 +56,20 @@ describe('helpers', () => {
     expect(resetPageUrl('https://portal.example', undefined)).toBe('https://portal.example/password-reset');
   });
 });
+
+describe('time zones', () => {
+  it('puts calls into the month and day of the server’s time zone', async () => {
+    const { monthOf } = await import('../modules/bot/bot.service');
+    const { dayRange } = await import('../modules/calls/calls.list');
+    const before = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    try {
+      expect(monthOf('2026-10-31T23:30:00.000Z')).toBe('2026-11');
+      expect(monthOf('2026-10-31T22:30:00.000Z')).toBe('2026-10');
+      // 25 March 2026 has 24 hours in Berlin; 29 March 2026 has 23 (summer time starts).
+      expect(dayRange('2026-03-29')).toEqual(['2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z']);
+    } finally {
+      process.env.TZ = before;
+    }
+  });
+});

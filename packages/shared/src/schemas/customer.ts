@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../constants';
+import type { MessageKey } from '../messages';
+import { emailSchema, newPasswordSchema, optionalText, requiredText, resourceDocument } from './common';
+import { isValidIban } from './profile';
 
 /**
  * A customer row of `GET /customers`. Its id is the user id of the customer's owner (its first admin), as
@@ -21,3 +24,50 @@ export const customerAttributesSchema = z.object({
   phone: z.string().nullable(),
 });
 export type CustomerAttributes = z.infer<typeof customerAttributesSchema>;
+
+/** Update Customer (SPEC §5): company_name is required with the spec's message; e-mail is read-only. */
+export const updateCustomerSchema = z.object({
+  name: requiredText('nameRequired'),
+  company_name: requiredText('usernameRequired'),
+  city: optionalText(),
+  address: optionalText(),
+  pin: optionalText(20),
+  phone: optionalText(40),
+  bank: optionalText(),
+  iban: optionalText(50)
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || isValidIban(v), 'ibanInvalid' satisfies MessageKey),
+  bic: optionalText(20),
+});
+export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>;
+export const updateCustomerDocumentSchema = resourceDocument('customers', updateCustomerSchema.partial());
+
+/** A guest as Guest Administration lists it. */
+export const guestAttributesSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(USER_STATUSES),
+  created_at: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string(),
+});
+
+/** Add Guest: a guest user for a chosen customer (customer_id is the id of the customer's row on Customers). */
+export const addGuestSchema = z.object({
+  customer_id: z.coerce
+    .number({ error: () => 'invalidInput' satisfies MessageKey })
+    .int()
+    .positive(),
+  name: requiredText('nameRequired'),
+  email: emailSchema,
+  password: newPasswordSchema('guestPasswordRequired').optional(),
+});
+export type AddGuestInput = z.infer<typeof addGuestSchema>;
+
+export const guestPasswordSchema = z.object({ password: newPasswordSchema('guestPasswordRequired') });
+
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const callsCountQuerySchema = z.object({
+  month: z.string().regex(MONTH_PATTERN).optional().catch(undefined),
+});
+export type CallCountRow = { name: string; phonebot: string; number_of_calls: number };

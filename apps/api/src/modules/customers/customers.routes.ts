@@ -4,6 +4,7 @@ import {
   idParamSchema,
   listMetaSchema,
   listQuerySchema,
+  updateCustomerDocumentSchema,
   userAttributesSchema,
 } from '@phonebot/shared';
 import { z } from 'zod';
@@ -12,7 +13,15 @@ import { audit } from '../../lib/audit';
 import { errorResponses } from '../../lib/openapi';
 import { userResource } from '../../lib/resources';
 import type { ApiRouter } from '../../lib/router';
-import { enableUser, listCustomers } from './customers.service';
+import {
+  customerByOwner,
+  customerResource,
+  deleteCustomer,
+  disableUser,
+  enableUser,
+  listCustomers,
+  updateCustomer,
+} from './customers.service';
 
 const customerListSchema = z.object({
   data: z.array(z.object({ type: z.literal('customers'), id: z.string(), attributes: customerAttributesSchema })),
@@ -60,6 +69,109 @@ export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Dat
         actorUserId: principal.userId,
         customerId: user.customer_id,
         action: 'user.enable',
+        target: `user:${user.id}`,
+        ip: req.ip,
+      });
+      return { data: userResource(user) };
+    },
+  );
+
+  const customerDocumentSchema = z.object({
+    data: z.object({ type: z.literal('customers'), id: z.string(), attributes: customerAttributesSchema }),
+  });
+  const userDocumentSchema = z.object({
+    data: z.object({ type: z.literal('users'), id: z.string(), attributes: userAttributesSchema }),
+  });
+
+  router.authed(
+    {
+      method: 'GET',
+      url: '/customer/:id',
+      summary: 'One customer by its owner’s user id (super)',
+      tags: ['Customers'],
+      operations: ['customers.manage'],
+      params: idParamSchema,
+      responses: {
+        200: { description: 'The customer', schema: customerDocumentSchema },
+        ...errorResponses(401, 403, 404),
+      },
+    },
+    async ({ params }) => ({ data: customerResource(await customerByOwner(deps.db, params.id)) }),
+  );
+
+  router.authed(
+    {
+      method: 'PATCH',
+      url: '/customer/:id',
+      summary: 'Change a customer’s company and contact fields (type customers; the e-mail is read-only) (super)',
+      tags: ['Customers'],
+      operations: ['customers.manage'],
+      params: idParamSchema,
+      body: updateCustomerDocumentSchema,
+      responses: {
+        200: { description: 'The updated customer', schema: customerDocumentSchema },
+        ...errorResponses(401, 403, 404, 422),
+      },
+    },
+    async ({ params, body, principal, req }) => {
+      const { email: _readOnly, ...attributes } = body.data.attributes as typeof body.data.attributes & {
+        email?: unknown;
+      };
+      const updated = await updateCustomer(deps.db, params.id, attributes);
+      await audit(deps.db, {
+        actorUserId: principal.userId,
+        customerId: updated.id,
+        action: 'customer.update',
+        target: `customer:${updated.id}`,
+        ip: req.ip,
+      });
+      return { data: customerResource(updated) };
+    },
+  );
+
+  router.authed(
+    {
+      method: 'DELETE',
+      url: '/customer/:id',
+      summary: 'Delete a customer with its users, phonebots and calls; its monthly call counts stay (super)',
+      tags: ['Customers'],
+      operations: ['customers.manage'],
+      params: idParamSchema,
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+    },
+    async ({ params, principal, req, reply }) => {
+      const customerId = await deleteCustomer(deps.db, params.id);
+      await audit(deps.db, {
+        actorUserId: principal.userId,
+        customerId,
+        action: 'customer.delete',
+        target: `customer:${customerId}`,
+        ip: req.ip,
+      });
+      reply.code(204);
+    },
+  );
+
+  router.authed(
+    {
+      method: 'PATCH',
+      url: '/disableUser/:id',
+      summary:
+        'Disable a user; disabling an owner disables the customer, signs its users out and stops its phonebots (super)',
+      tags: ['Customers'],
+      operations: ['customers.manage'],
+      params: idParamSchema,
+      responses: {
+        200: { description: 'The disabled user', schema: userDocumentSchema },
+        ...errorResponses(401, 403, 404),
+      },
+    },
+    async ({ params, principal, req }) => {
+      const user = await disableUser(deps.db, params.id);
+      await audit(deps.db, {
+        actorUserId: principal.userId,
+        customerId: user.customer_id,
+        action: 'user.disable',
         target: `user:${user.id}`,
         ip: req.ip,
       });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CustomerAttributes, ListQuery } from '@phonebot/shared';
+import type { CustomerAttributes, ListQuery, UpdateCustomerInput } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
@@ -103,5 +103,100 @@ export async function enableUser(db: Kysely<Database>, userId: number) {
         .execute();
     }
     return { ...user, status: 'Active' as const, updated_at: now };
+  });
+}
+
+/** The customer whose owner (first admin) has this user id, or 404. */
+export async function customerByOwner(db: Kysely<Database>, ownerId: number) {
+  const row = await customersWithOwner(db)
+    .selectAll('c')
+    .select(['u.id as owner_id', 'u.name', 'u.email', 'u.created_at as owner_created_at'])
+    .where('u.id', '=', ownerId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export function customerResource(row: Awaited<ReturnType<typeof customerByOwner>>) {
+  const attributes: CustomerAttributes = {
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    created_at: row.owner_created_at,
+    customer_id: row.id,
+    company_name: row.company_name,
+    city: row.city,
+    address: row.address,
+    pin: row.pin,
+    bank: row.bank,
+    iban: row.iban,
+    bic: row.bic,
+    phone: row.phone,
+  };
+  return { type: 'customers' as const, id: String(row.owner_id), attributes };
+}
+
+/** Changes a customer's company fields and its owner's name; the e-mail stays (it is read-only). */
+export async function updateCustomer(db: Kysely<Database>, ownerId: number, input: Partial<UpdateCustomerInput>) {
+  const customer = await customerByOwner(db, ownerId);
+  const { name, ...company } = input;
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    if (Object.keys(company).length) {
+      const values = Object.fromEntries(Object.entries(company).map(([k, v]) => [k, v === '' ? null : v]));
+      await trx
+        .updateTable('customers')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', customer.id)
+        .execute();
+    }
+    if (name !== undefined)
+      await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ownerId).execute();
+  });
+  return customerByOwner(db, ownerId);
+}
+
+/** Removes a customer with its users, phonebots and calls (foreign keys cascade); monthly counts stay. */
+export async function deleteCustomer(db: Kysely<Database>, ownerId: number): Promise<number> {
+  const customer = await customerByOwner(db, ownerId);
+  await db.deleteFrom('customers').where('id', '=', customer.id).execute();
+  return customer.id;
+}
+
+/**
+ * Disables a user; disabling a customer's owner disables the customer: every user of it is signed out and its
+ * phonebots stop being served to their runtimes.
+ */
+export async function disableUser(db: Kysely<Database>, userId: number) {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('role', '!=', 'super')
+      .executeTakeFirst();
+    if (!user || user.customer_id === null) throw notFound();
+    const now = nowIso();
+    await trx.updateTable('users').set({ status: 'Inactive', updated_at: now }).where('id', '=', user.id).execute();
+    const owner = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .where('customer_id', '=', user.customer_id)
+      .where('role', '=', 'admin')
+      .executeTakeFirst();
+    if (owner?.id === user.id) {
+      await trx
+        .updateTable('customers')
+        .set({ status: 'Inactive', updated_at: now })
+        .where('id', '=', user.customer_id)
+        .execute();
+      await trx
+        .deleteFrom('access_tokens')
+        .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('customer_id', '=', user.customer_id))
+        .execute();
+    } else {
+      await trx.deleteFrom('access_tokens').where('user_id', '=', user.id).execute();
+    }
+    return { ...user, status: 'Inactive' as const, updated_at: now };
   });
 }

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { AddGuestInput } from '@phonebot/shared';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { generatePassword, hashPassword } from '../../lib/crypto';
+import { ApiError, notFound } from '../../lib/errors';
+import { revokeUserTokens } from '../auth/tokens.service';
+import { customerByOwner } from '../customers/customers.service';
+
+function guests(db: Kysely<Database>) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('customers as c', 'c.id', 'u.customer_id')
+    .select(['u.id', 'u.name', 'u.email', 'u.status', 'u.created_at', 'u.customer_id'])
+    .select((eb) => eb.fn.coalesce('c.company_name', eb.val('')).as('customer_name'))
+    .where('u.role', '=', 'guest');
+}
+
+export type GuestRow = Awaited<ReturnType<typeof getGuest>>;
+
+export function guestResource(row: GuestRow) {
+  const { id, ...attributes } = row;
+  return { type: 'users' as const, id: String(id), attributes };
+}
+
+export function listGuests(db: Kysely<Database>) {
+  return guests(db).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').execute();
+}
+
+export async function getGuest(db: Kysely<Database>, id: number) {
+  const row = await guests(db).where('u.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Adds an Active guest to a customer; without a password one is generated and answered once. */
+export async function addGuest(
+  db: Kysely<Database>,
+  input: AddGuestInput,
+): Promise<{ guest: GuestRow; password?: string }> {
+  const customer = await customerByOwner(db, input.customer_id).catch(() => {
+    throw ApiError.of(422, 'invalidInput', { pointer: '/customer_id', detail: 'No such customer.' });
+  });
+  const generated = input.password === undefined ? generatePassword(20) : undefined;
+  const now = nowIso();
+  try {
+    const created = await db
+      .insertInto('users')
+      .values({
+        customer_id: customer.id,
+        name: input.name,
+        email: input.email,
+        role: 'guest',
+        status: 'Active',
+        email_verified_at: now,
+        password_hash: await hashPassword(input.password ?? generated!),
+        avatar_path: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { guest: await getGuest(db, created.id), ...(generated ? { password: generated } : {}) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ApiError.of(409, 'emailExists', { pointer: '/email' });
+    throw error;
+  }
+}
+
+/** Sets a guest's password and signs the guest out everywhere. */
+export async function setGuestPassword(db: Kysely<Database>, id: number, password: string): Promise<void> {
+  await getGuest(db, id);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await revokeUserTokens(trx, id);
+  });
+}
