@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { createPostgresDatabase } from '../../api/test/db';
+import { startSmtp } from '../../api/test/smtp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SUPER_EMAIL = 'super@example.com';
+export const SUPER_PASSWORD = 'super-secret-password';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/**
+ * The product as a user meets it: the real server process (built web app, SQLite or PostgreSQL per E2E_DB), a real
+ * SMTP server on loopback for its mails, and Chromium.
+ */
+export async function startStack() {
+  const dist = path.join(root, 'apps/web/dist/index.html');
+  if (!fs.existsSync(dist)) throw new Error('No web build: run `npm run build` before the browser flows.');
+  const smtp = await startSmtp();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-e2e-'));
+  const pgDb = process.env.E2E_DB === 'postgres' ? await createPostgresDatabase() : undefined;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: smtp.url,
+      SUPER_ADMIN_EMAIL: SUPER_EMAIL,
+      SUPER_ADMIN_PASSWORD: SUPER_PASSWORD,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: pgDb?.url ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`server did not start:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+  async function api(method: string, url: string, body?: unknown, token?: string) {
+    const res = await fetch(`${baseUrl}/api/v2${url}`, {
+      method,
+      headers: {
+        accept: 'application/vnd.api+json',
+        ...(body !== undefined ? { 'content-type': 'application/vnd.api+json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  }
+
+  return {
+    baseUrl,
+    smtp,
+    browser,
+    api,
+    serverOutput: () => output.join(''),
+    /** A fresh browser context (own localStorage) and page in English, at a desktop width. */
+    async newPage(options: { width?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        locale: options.locale ?? 'en-US',
+        viewport: { width: options.width ?? 1400, height: 900 },
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async superToken(): Promise<string> {
+      const res = await api('POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
+      return res.json.access_token as string;
+    },
+    async stop() {
+      await browser.close().catch(() => {});
+      server.kill('SIGTERM');
+      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+      await smtp.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { Suspense } from 'react';
+import { AppShell, Burger } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SIDEBAR_PIN_WIDTH } from '@phonebot/shared/constants';
+import { homePath } from '@phonebot/shared/permissions';
+import { PageLoader } from '../../components/page-loader';
+import { RetryAlert } from '../../components/retry-alert';
+import { useMe, useRole } from '../../features/auth/queries';
+import { useLogout } from '../../features/auth/use-logout';
+import { errorText } from '../../lib/api-errors';
+import { translateText } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { mayOpen, protectedRouteOf } from '../route-table';
+import { AccountMenu } from './account-menu';
+import { Footer } from './footer';
+import { Sidebar } from './sidebar';
+import { TopNavbar } from './top-navbar';
+
+/** SPEC §2 pins the sidebar when the window is wider than 1200 px. */
+const PINNED_QUERY = `(min-width: ${SIDEBAR_PIN_WIDTH + 1}px)`;
+
+/**
+ * The signed-in part of the app. The query cache starts here: the sign-in screens only post forms, so TanStack
+ * Query stays out of their first load.
+ */
+export function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+/** Top navbar, sidebar, page and footer, and the role check of the current route. */
+function Shell() {
+  const { t } = useTranslation();
+  const role = useRole();
+  const me = useMe();
+  const { logout, pending: loggingOut } = useLogout();
+  const pinned = useMediaQuery(PINNED_QUERY, true, { getInitialValueInEffect: false });
+  const [navOpened, nav] = useDisclosure(false);
+  const route = protectedRouteOf(useLocation().pathname);
+
+  usePageTitle(route ? t(route.titleKey) : undefined);
+
+  let content;
+  if (role.isPending) {
+    content = <PageLoader />;
+  } else if (role.isError) {
+    content = (
+      <RetryAlert
+        message={translateText(t, errorText(role.error))}
+        onRetry={() => void role.refetch()}
+        retrying={role.isFetching}
+      />
+    );
+  } else if (route !== undefined && !mayOpen(role.data, route)) {
+    content = <Navigate to={homePath(role.data)} replace />;
+  } else {
+    content = (
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: SIDEBAR_PIN_WIDTH + 1, collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      {/* The sidebar covers the page on narrow windows at the shell's z-index + 1; the header (and its account
+          menu) stays above it. */}
+      <AppShell.Header zIndex={102}>
+        <TopNavbar
+          burger={
+            pinned ? null : (
+              <Burger
+                opened={navOpened}
+                onClick={nav.toggle}
+                size="sm"
+                aria-label={t('nav.toggleNavigation')}
+                aria-expanded={navOpened}
+                aria-controls="app-sidebar"
+              />
+            )
+          }
+          account={role.isSuccess ? <AccountMenu role={role.data} name={me.data?.name} onLogout={logout} /> : null}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar
+        id="app-sidebar"
+        aria-label={t('nav.mainNavigation')}
+        // Off-screen while collapsed on a narrow window: keep its links out of the tab order too.
+        inert={!pinned && !navOpened}
+      >
+        <Sidebar role={role.data} onNavigate={nav.close} onLogout={logout} loggingOut={loggingOut} />
+      </AppShell.Navbar>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <div style={{ flex: 1 }}>{content}</div>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

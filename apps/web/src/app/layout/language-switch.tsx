@@ -1,0 +1,19 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
+
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      aria-label={t('language.label')}
+      size="xs"
+      value={currentLanguage()}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        if (isLanguage(value)) void setLanguage(value);
+      }}
+      data={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
+    />
+  );
+}

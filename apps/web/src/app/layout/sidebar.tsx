@@ -1,0 +1,82 @@
+import type { ComponentType } from 'react';
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconBuilding,
+  IconHistory,
+  IconLogout,
+  IconPhoneCall,
+  IconRobot,
+  IconUserCircle,
+  IconUsers,
+  IconUserShield,
+  type IconProps,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@phonebot/shared/constants';
+import { menuFor } from '@phonebot/shared/permissions';
+import { isTranslationKey } from '../../lib/i18n';
+
+const ICONS: Record<string, ComponentType<IconProps>> = {
+  '/viewcalllogs': IconPhoneCall,
+  '/companyprofile': IconBuilding,
+  '/users1': IconUsers,
+  '/vbots': IconRobot,
+  '/vbotsforguest': IconRobot,
+  '/phonebots': IconRobot,
+  '/myprofile': IconUserCircle,
+  '/customers': IconBriefcase,
+  '/guest': IconUserShield,
+  '/callscount': IconHistory,
+};
+
+type SidebarProps = {
+  /** Undefined until the role is known: then only Logout is offered. */
+  role: Role | undefined;
+  onNavigate: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+};
+
+/** The side menu of SPEC §6: the shared MENU filtered by the role, then Logout for everyone. */
+export function Sidebar({ role, onNavigate, onLogout, loggingOut }: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = pathname.toLowerCase();
+
+  return (
+    <Stack justify="space-between" h="100%" gap={0}>
+      <ScrollArea type="auto" style={{ flex: 1 }}>
+        <Stack gap={2} p="xs">
+          {(role ? menuFor(role) : []).map((item) => {
+            const Icon = ICONS[item.path.toLowerCase()] ?? IconRobot;
+            const active = current === item.path.toLowerCase();
+            return (
+              <NavLink
+                key={item.path}
+                component={Link}
+                to={item.path}
+                label={isTranslationKey(item.key) ? t(item.key) : item.key}
+                leftSection={<Icon size={20} aria-hidden />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+              />
+            );
+          })}
+        </Stack>
+      </ScrollArea>
+      <Stack p="xs">
+        <NavLink
+          component="button"
+          type="button"
+          label={t('menu.logout')}
+          leftSection={<IconLogout size={20} aria-hidden />}
+          onClick={onLogout}
+          disabled={loggingOut}
+        />
+      </Stack>
+    </Stack>
+  );
+}

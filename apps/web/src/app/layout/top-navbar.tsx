@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group } from '@mantine/core';
+import { IconPhoneCall } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from './language-switch';
+
+type TopNavbarProps = {
+  /** The sidebar toggle, present only while the sidebar is not pinned. */
+  burger: ReactNode;
+  account: ReactNode;
+};
+
+export function TopNavbar({ burger, account }: TopNavbarProps) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {burger}
+        <Anchor component={Link} to="/dashboard" fw={700} fz="lg" underline="never" aria-label={t('nav.home')}>
+          <Group gap={6} wrap="nowrap">
+            <IconPhoneCall size={22} aria-hidden />
+            {t('app.name')}
+          </Group>
+        </Anchor>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <LanguageSwitch />
+        {account}
+      </Group>
+    </Group>
+  );
+}

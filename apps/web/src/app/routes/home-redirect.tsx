@@ -1,0 +1,10 @@
+import { Navigate } from 'react-router';
+import { homePath } from '@phonebot/shared/permissions';
+import { PageLoader } from '../../components/page-loader';
+import { useRole } from '../../features/auth/queries';
+
+/** `/` for a signed-in user: the role's home screen. The shell shows loading and errors of the role. */
+export function HomeRedirect() {
+  const role = useRole();
+  return role.isSuccess ? <Navigate to={homePath(role.data)} replace /> : <PageLoader />;
+}

@@ -1,0 +1,23 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../lib/use-page-title';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('notFoundPage.title'));
+  return (
+    <Center component="main" mih="100vh" p="md">
+      <Stack align="center" gap="md">
+        <Text fz={64} fw={800} c="portal.7" aria-hidden>
+          404
+        </Text>
+        <Title order={1}>{t('notFoundPage.title')}</Title>
+        <Text c="dimmed">{t('notFoundPage.text')}</Text>
+        <Button component={Link} to="/">
+          {t('notFoundPage.home')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

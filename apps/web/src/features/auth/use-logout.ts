@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client';
+import { clearToken } from '../../lib/auth-token';
+import { notifyError } from '../../lib/notify';
+import { useLogoutMutation } from './queries';
+
+/**
+ * Logout of SPEC §4: the server revokes the token, then the token is removed and the route guard sends the
+ * browser to /login. When the call fails the user stays logged in, except on a 401: the token is already dead.
+ */
+export function useLogout() {
+  const { t } = useTranslation();
+  const mutation = useLogoutMutation();
+
+  const logout = () => {
+    mutation.mutate(undefined, {
+      onSuccess: () => clearToken('logout'),
+      onError: (error) => {
+        if (isApiError(error, 401)) clearToken('logout');
+        else notifyError(t('somethingWrong'));
+      },
+    });
+  };
+
+  return { logout, pending: mutation.isPending };
+}

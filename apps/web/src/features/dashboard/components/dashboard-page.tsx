@@ -1,0 +1,42 @@
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconRobot, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
+import { errorText } from '../../../lib/api-errors';
+import { translateText } from '../../../lib/i18n';
+import { useDashboardCounts } from '../api';
+import { StatCard } from './stat-card';
+
+/** The home dashboard of SPEC §2: two stat cards, Total Users and Total Phonebots. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const counts = useDashboardCounts();
+  const format = (value: number | undefined) =>
+    value === undefined ? undefined : new Intl.NumberFormat(i18n.resolvedLanguage).format(value);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('dashboard.title')}</Title>
+      {counts.isError ? (
+        <RetryAlert
+          message={translateText(t, errorText(counts.error))}
+          onRetry={() => void counts.refetch()}
+          retrying={counts.isFetching}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <StatCard
+            label={t('dashboard.totalUsers')}
+            value={format(counts.data?.user_count)}
+            icon={<IconUsers size={28} />}
+          />
+          <StatCard
+            label={t('dashboard.totalPhonebots')}
+            value={format(counts.data?.phonebot_count)}
+            icon={<IconRobot size={28} />}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared/constants';
+import { isMessageKey, type MessageKey } from '@phonebot/shared/messages';
+import type { JsonApiErrorObject } from '@phonebot/shared/schemas/common';
+import { clearToken, getToken } from './auth-token';
+
+/** A failed API call: the HTTP status (0 when the server was not reached) and the JSON:API error objects. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: JsonApiErrorObject[];
+
+  constructor(status: number, errors: JsonApiErrorObject[]) {
+    super(errors[0]?.detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The `code` of the first error, when it names one of the shared messages. */
+  get code(): MessageKey | undefined {
+    return this.errors.map((error) => error.code).find(isMessageKey);
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * A 401 normally means the stored token is dead, so it is dropped and the route guard sends the user to the
+   * login. Calls that handle their own 401 (login, logout) turn this off.
+   */
+  dropTokenOn401?: boolean;
+};
+
+function errorObject(status: number, code: MessageKey, detail: string): JsonApiErrorObject {
+  return { status: String(status), code, title: detail, detail };
+}
+
+function isErrorDocument(value: unknown): value is { errors: JsonApiErrorObject[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { errors?: unknown }).errors) &&
+    (value as { errors: unknown[] }).errors.every((item) => typeof item === 'object' && item !== null)
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls `${API_BASE}${path}` with the JSON:API media type and the stored bearer token. */
+export async function apiRequest(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const { body, signal, dropTokenOn401 = true } = options;
+  const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
+  if (body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
+  const token = getToken();
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, [errorObject(0, 'serviceUnavailable', 'The server could not be reached.')]);
+  }
+
+  const payload = await readJson(response);
+  if (response.ok) return payload;
+
+  if (response.status === 401 && dropTokenOn401 && token !== null) clearToken('expired');
+  const errors = isErrorDocument(payload)
+    ? payload.errors
+    : [errorObject(response.status, response.status >= 500 ? 'serverError' : 'somethingWrong', response.statusText)];
+  throw new ApiError(response.status, errors);
+}
+
+export const api = {
+  get: (path: string, options?: RequestOptions) => apiRequest('GET', path, options),
+  post: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('POST', path, { ...options, body }),
+  patch: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('PATCH', path, { ...options, body }),
+  delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
+};

@@ -1,0 +1,76 @@
+import i18n, { type ParseKeys, type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from '../locales/en';
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export type TranslationKey = ParseKeys;
+
+const LANGUAGE_STORAGE_KEY = 'phonebot_language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(value)) return value;
+  } catch {
+    // Storage unavailable: English, the product's default.
+  }
+  return 'en';
+}
+
+// German is loaded on demand so English visitors do not download it.
+async function ensureLoaded(language: Language): Promise<void> {
+  if (language === 'de' && !i18n.hasResourceBundle('de', 'translation')) {
+    const { de } = await import('../locales/de');
+    i18n.addResourceBundle('de', 'translation', de);
+  }
+}
+
+export async function initI18n(): Promise<void> {
+  const language = storedLanguage();
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  await i18n.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = 'en';
+  if (language !== 'en') {
+    await ensureLoaded(language);
+    await i18n.changeLanguage(language);
+  }
+}
+
+export async function setLanguage(language: Language): Promise<void> {
+  await ensureLoaded(language);
+  await i18n.changeLanguage(language);
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // The choice then lasts for this visit only.
+  }
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+}
+
+export function isTranslationKey(value: string): value is TranslationKey {
+  return i18n.exists(value);
+}
+
+/** Translates `text` when it is a message key (form and API errors carry keys), else shows it as it is. */
+export function translateText(t: TFunction, text: string): string {
+  return isTranslationKey(text) ? t(text) : text;
+}
+
+export { i18n };

@@ -1,0 +1,127 @@
+import { messages, type MessageKey } from '@phonebot/shared/messages';
+
+/** Labels of the web app; the shared messages sit beside them at the top level. */
+const ui = {
+  common: {
+    showHideCharacters: 'Show or hide the characters',
+    close: 'Close',
+  },
+  app: {
+    name: 'Phonebot Portal',
+    loading: 'Loading…',
+  },
+  menu: {
+    callsDashboard: 'Calls Dashboard',
+    companyProfile: 'Company Profile',
+    users: 'Users',
+    phonebots: 'Phonebots',
+    myProfile: 'My profile',
+    customers: 'Customers',
+    guestAdministration: 'Guest Administration',
+    callsHistory: 'Calls History',
+    logout: 'Logout',
+  },
+  nav: {
+    mainNavigation: 'Main navigation',
+    toggleNavigation: 'Toggle navigation',
+    account: 'Account',
+    myProfile: 'My Profile',
+    logout: 'Logout',
+    home: 'Phonebot Portal home',
+  },
+  language: {
+    label: 'Language',
+    en: 'English',
+    de: 'Deutsch',
+  },
+  auth: {
+    email: 'Email',
+    password: 'Password',
+    name: 'Name',
+    confirmPassword: 'Confirm password',
+    newPassword: 'New password',
+    loginTitle: 'Sign in',
+    loginSubtitle: 'Enter your email and password to sign in',
+    login: 'Login',
+    noAccount: "Don't have an account?",
+    signUp: 'Sign up',
+    forgotPassword: 'Forgot your password?',
+    recoverPassword: 'Recover Password',
+    registerTitle: 'Join us today',
+    registerSubtitle: 'Enter your name, email and password to register',
+    haveAccount: 'Already have an account?',
+    signIn: 'Sign in',
+    forgotTitle: 'Reset Password',
+    forgotNote: 'You will receive an e-mail in maximum 60 seconds',
+    send: 'Send',
+    backToLogin: 'Back to login',
+    resetTitle: 'Reset Password',
+    resetSubtitle: 'Choose a new password for {{email}}',
+    changePassword: 'Change Password',
+    requestNewLink: 'Request a new link',
+  },
+  pages: {
+    dashboard: 'Dashboard',
+    viewCallLogs: 'Calls Dashboard',
+    calls: 'Calls',
+    newCalls: 'New calls',
+    completedCalls: 'Completed calls',
+    companyProfile: 'Company Profile',
+    changePassword: 'Change Password',
+    myProfile: 'UPDATE My PROFILE',
+    users: 'Users',
+    addUser: 'Add User',
+    updateUser: 'Update User',
+    phonebots: 'Phonebots',
+    addPhonebot: 'Add Phonebot',
+    updatePhonebot: 'Update Phonebot',
+    guestPhonebots: 'Phonebots',
+    updateGuestPhonebot: 'Update Phonebot',
+    allPhonebots: 'Phonebots',
+    customers: 'Customers',
+    updateCustomer: 'Update Customer',
+    guestAdministration: 'Guest Administration',
+    updateGuest: 'Update Passwort für GuestUser',
+    callsHistory: 'Calls History',
+  },
+  comingSoon: {
+    text: 'This screen is coming soon. It is not part of this version of the portal yet.',
+    back: 'Back to the dashboard',
+  },
+  notFoundPage: {
+    title: 'Page not found',
+    text: 'The page you asked for does not exist or has moved.',
+    home: 'Go to the home page',
+  },
+  fetchError: {
+    title: 'Could not load the data',
+    retry: 'Retry',
+  },
+  dashboard: {
+    title: 'Dashboard',
+    totalUsers: 'Total Users',
+    totalPhonebots: 'Total Phonebots',
+  },
+  footer: {
+    contact: 'Contact',
+    phone: 'Phone',
+    fax: 'Fax',
+    email: 'E-mail',
+    legal: 'Legal',
+    imprint: 'Imprint',
+    privacy: 'Privacy',
+    terms: 'Terms',
+  },
+};
+
+// A label group named like a shared message would silently replace that message in the merge below.
+const noClashWithMessages: [keyof typeof ui & MessageKey] extends [never] ? true : never = true;
+void noClashWithMessages;
+
+/** English texts: the shared messages of SPEC §5 and §8 verbatim, plus the labels of the web app. */
+export const en = { ...messages, ...ui };
+
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
+/** The shape every locale must fill: the same keys as English, any text. */
+export type Translation = Strings<typeof en>;
