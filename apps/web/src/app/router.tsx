@@ -1,18 +1,15 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyNamed } from './lazy-named';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from './layout/auth-layout';
 import { RequireAuth } from './require-auth';
 import { PROTECTED_ROUTES, type ProtectedRoute } from './route-table';
-
-/** React.lazy for a named export, so every screen (and the signed-in shell) is its own chunk. */
-function lazyNamed<Name extends string, Props extends object>(
-  load: () => Promise<{ [Key in Name]: (props: Props) => ReactNode }>,
-  name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
+import { adminScreens } from './screens/admin';
+import { callScreens } from './screens/calls';
+import { phonebotScreens } from './screens/phonebots';
+import { usersScreens } from './screens/users';
 
 const LoginRoute = lazyNamed(() => import('./routes/login-route'), 'LoginRoute');
 const RegisterPage = lazyNamed(() => import('../features/auth/components/register-page'), 'RegisterPage');
@@ -32,6 +29,10 @@ const DashboardPage = lazyNamed(() => import('../features/dashboard/components/d
 /** The screens built so far; every other protected route shows the "coming soon" page. */
 const SCREENS: Record<string, ComponentType> = {
   '/dashboard': DashboardPage,
+  ...usersScreens,
+  ...phonebotScreens,
+  ...callScreens,
+  ...adminScreens,
 };
 
 /** Open routes left from the design template, sent to the nearest real screen (DESIGN.md "Template leftovers"). */

@@ -74,3 +74,16 @@ export function translateText(t: TFunction, text: string): string {
 }
 
 export { i18n };
+
+/** A feature's own texts, English and German in the same shape, under the feature's top-level key. */
+export type FeatureTranslations<T extends Record<string, unknown>> = { en: T; de: DeepStrings<T> };
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+
+/**
+ * Adds a feature's texts when its screens load, so the first page carries only the texts it shows. Both languages
+ * are added at once: a feature's German is small.
+ */
+export function registerTranslations<T extends Record<string, unknown>>(translations: FeatureTranslations<T>): void {
+  i18n.addResourceBundle('en', 'translation', translations.en, true, false);
+  i18n.addResourceBundle('de', 'translation', translations.de, true, false);
+}

@@ -1,9 +1,29 @@
 import type { en } from '../locales/en';
+import type { usersTranslations } from '../features/users/locales';
+import type { profileTranslations } from '../features/profile/locales';
+import type { companyTranslations } from '../features/company/locales';
+import type { phonebotsTranslations } from '../features/phonebots/locales';
+import type { callsTranslations } from '../features/calls/locales';
+import type { customersTranslations } from '../features/customers/locales';
+import type { guestsTranslations } from '../features/guests/locales';
+import type { callsHistoryTranslations } from '../features/calls-history/locales';
+import type { billingTranslations } from '../features/billing/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: {
+      translation: typeof en &
+        (typeof usersTranslations)['en'] &
+        (typeof profileTranslations)['en'] &
+        (typeof companyTranslations)['en'] &
+        (typeof phonebotsTranslations)['en'] &
+        (typeof callsTranslations)['en'] &
+        (typeof customersTranslations)['en'] &
+        (typeof guestsTranslations)['en'] &
+        (typeof callsHistoryTranslations)['en'] &
+        (typeof billingTranslations)['en'];
+    };
   }
 }

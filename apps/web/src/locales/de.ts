@@ -120,6 +120,16 @@ export const de: Translation = {
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',
     close: 'Schließen',
+    cancel: 'Abbrechen',
+    save: 'Speichern',
+    back: 'Zurück',
+    edit: 'Bearbeiten',
+    delete: 'Löschen',
+    actions: 'Aktionen',
+    search: 'Suche',
+    previous: 'Zurück',
+    next: 'Weiter',
+    all: 'Alle',
   },
   app: {
     name: 'Phonebot Portal',

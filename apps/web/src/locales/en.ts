@@ -5,6 +5,16 @@ const ui = {
   common: {
     showHideCharacters: 'Show or hide the characters',
     close: 'Close',
+    cancel: 'Cancel',
+    save: 'Save',
+    back: 'Back',
+    edit: 'Edit',
+    delete: 'Delete',
+    actions: 'Actions',
+    search: 'Search',
+    previous: 'Previous',
+    next: 'Next',
+    all: 'All',
   },
   app: {
     name: 'Phonebot Portal',

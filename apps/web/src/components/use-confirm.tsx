@@ -1,0 +1,51 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type ConfirmOptions = {
+  title: string;
+  text?: string;
+  confirmLabel: string;
+  /** A destructive action gets a red button. */
+  danger?: boolean;
+};
+
+/**
+ * Asks before an action (SPEC §4: every delete and every status, priority or category change asks first).
+ * `confirm` resolves true when the user confirms and false when they cancel or close the dialog; render `dialog`
+ * once in the screen.
+ */
+export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<boolean>; dialog: ReactNode } {
+  const { t } = useTranslation();
+  const [options, setOptions] = useState<ConfirmOptions | null>(null);
+  const resolver = useRef<((value: boolean) => void) | null>(null);
+
+  const settle = useCallback((value: boolean) => {
+    resolver.current?.(value);
+    resolver.current = null;
+    setOptions(null);
+  }, []);
+
+  const confirm = useCallback((next: ConfirmOptions) => {
+    resolver.current?.(false);
+    setOptions(next);
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+    });
+  }, []);
+
+  const dialog = (
+    <Modal opened={options !== null} onClose={() => settle(false)} title={options?.title} centered>
+      {options?.text && <Text mb="md">{options.text}</Text>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => settle(false)}>
+          {t('common.cancel')}
+        </Button>
+        <Button color={options?.danger ? 'red' : undefined} onClick={() => settle(true)} data-autofocus>
+          {options?.confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+  return { confirm, dialog };
+}

@@ -1,0 +1,13 @@
+import type { FeatureTranslations } from '../../lib/i18n';
+
+/** This feature's texts, under its own top-level key; registered when its screens load. */
+const en = {
+  callsHistory: {},
+};
+
+export const callsHistoryTranslations: FeatureTranslations<typeof en> = {
+  en,
+  de: {
+    callsHistory: {},
+  },
+};
