@@ -30,8 +30,9 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
  * SMTP server on loopback for its mails, and Chromium.
  */
 export async function startStack() {
-  const dist = path.join(root, 'apps/web/dist/index.html');
-  if (!fs.existsSync(dist)) throw new Error('No web build: run `npm run build` before the browser flows.');
+  // E2E_WEB_DIST lets several runs use their own builds side by side.
+  const distDir = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('No web build: run `npm run build` before the browser flows.');
   const smtp = await startSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-e2e-'));
   const pgDb = process.env.E2E_DB === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -51,6 +52,7 @@ export async function startStack() {
       SUPER_ADMIN_PASSWORD: SUPER_PASSWORD,
       LOG_LEVEL: 'warn',
       DATABASE_URL: pgDb?.url ?? '',
+      WEB_DIST_DIR: distDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
