@@ -13,6 +13,8 @@ import type { SmsProvider } from './lib/sms';
 import type { Limiter } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
@@ -65,7 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerJsonApi(app);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  await registerSecurityHeaders(app);
+  // The checkout's Paddle hosts are allowed only where billing is set up.
+  await registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
 
   const router = new ApiRouter(
     app,
@@ -99,6 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerCallRoutes(router, { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays });
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerBillingRoutes(app, router, API_BASE, {
+    db: db.db,
+    paddle: config.paddle,
+    signingKey: deps.secrets.derive('paddle-checkout'),
+  });
   registerCallsHistoryRoutes(router, { db: db.db });
   registerSystemRoutes(app, router, { db, version: deps.version });
 

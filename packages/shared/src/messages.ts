@@ -121,6 +121,10 @@ export const messages = {
   categoryNotOffered: 'This category is not one of the phonebot’s terms.',
   newCallAlert: 'New Call Alert',
   retentionNotice: 'Call logs are deleted after 30 days.',
+  billingNotConfigured:
+    'Billing is not set up yet: the administrator has to configure Paddle before a phonebot can be paid.',
+  checkoutNotOffered: 'This phonebot already has a subscription.',
+  paddleLoadFailed: 'The payment provider could not be loaded. Check your internet connection and try again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,7 @@ export type Database = {
   call_notes: CallNotesTable;
   sms_messages: SmsMessagesTable;
   job_runs: JobRunsTable;
+  billing_events: BillingEventsTable;
 };
 
 export type CustomersTable = {
@@ -86,6 +87,8 @@ export type PhonebotsTable = {
   payment_status: Generated<number>;
   bot_token_hash: string | null;
   last_heartbeat_at: string | null;
+  subscription_id: string | null;
+  payment_updated_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -174,4 +177,15 @@ export type JobRunsTable = {
   name: string;
   last_run_at: string;
   outcome: string | null;
+};
+
+export type BillingEventsTable = {
+  id: Generated<number>;
+  event_id: string;
+  event_type: string;
+  occurred_at: string | null;
+  received_at: string;
+  phonebot_id: number | null;
+  outcome: string;
+  detail: string | null;
 };

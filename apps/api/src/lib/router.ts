@@ -109,6 +109,11 @@ export class ApiRouter {
     });
   }
 
+  /** Records a route registered outside the router (one that needs its own body parsing), for its description. */
+  describe(doc: RouteDoc): void {
+    this.routes.push(doc);
+  }
+
   private context<B, Q, P>(route: RouteDoc, req: FastifyRequest, reply: FastifyReply): RouteContext<B, Q, P> {
     return {
       req,

@@ -6,6 +6,8 @@ import path from 'node:path';
 export type SecretBox = {
   encrypt: (plain: string, context: string) => string;
   decrypt: (sealed: string, context: string) => string;
+  /** A key for another purpose (e.g. signing checkout data), derived so it never equals the encryption key. */
+  derive: (purpose: string) => Buffer;
 };
 
 const KEY_FILE = 'secrets.key';
@@ -34,6 +36,9 @@ export function loadSecretsKey(secretsKey: string | undefined, dataDir: string):
 
 export function createSecretBox(key: Buffer): SecretBox {
   return {
+    derive(purpose) {
+      return Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32));
+    },
     encrypt(plain, context) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);

@@ -5,10 +5,15 @@ import type { FastifyInstance } from 'fastify';
  * Security headers on every answer. The CSP is helmet's, tightened, without upgrade-insecure-requests (which would
  * break plain HTTP off localhost). Mantine writes style attributes, so styles allow 'unsafe-inline'; scripts do not.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  extra: { connectSrc?: string[]; scriptSrc?: string[]; frameSrc?: string[] } = {},
-) {
+export type CspExtra = {
+  connectSrc?: string[];
+  scriptSrc?: string[];
+  frameSrc?: string[];
+  styleSrc?: string[];
+  imgSrc?: string[];
+};
+
+export async function registerSecurityHeaders(app: FastifyInstance, extra: CspExtra = {}) {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
@@ -19,11 +24,11 @@ export async function registerSecurityHeaders(
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(extra.imgSrc ?? [])],
         objectSrc: ["'none'"],
         scriptSrc: ["'self'", ...(extra.scriptSrc ?? [])],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...(extra.styleSrc ?? [])],
         connectSrc: ["'self'", ...(extra.connectSrc ?? [])],
         frameSrc: ["'self'", ...(extra.frameSrc ?? [])],
       },

@@ -116,6 +116,11 @@ export const de: Translation = {
   categoryNotOffered: 'Diese Kategorie gehört nicht zu den Begriffen des Phonebots.',
   newCallAlert: 'Neuer Anruf',
   retentionNotice: 'Anrufprotokolle werden nach 30 Tagen gelöscht.',
+  billingNotConfigured:
+    'Die Abrechnung ist noch nicht eingerichtet: Der Administrator muss Paddle konfigurieren, bevor ein Phonebot bezahlt werden kann.',
+  checkoutNotOffered: 'Dieser Phonebot hat bereits ein Abonnement.',
+  paddleLoadFailed:
+    'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

@@ -7,6 +7,7 @@ import {
   updatePhonebotDocumentSchema,
 } from '@phonebot/shared';
 import { z } from 'zod';
+import { nowIso } from '../../db/time';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
@@ -265,7 +266,13 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     async ({ principal, params, body, req }) => {
       const row = await getPhonebot(db, 'all', params.license_Key);
       const { payment_status, ...fields } = body.data.attributes;
-      const updated = await updatePhonebot(deps, row, fields, payment_status !== undefined ? { payment_status } : {});
+      // A payment state set by hand is newer than any webhook event that occurred before it.
+      const updated = await updatePhonebot(
+        deps,
+        row,
+        fields,
+        payment_status !== undefined ? { payment_status, payment_updated_at: nowIso() } : {},
+      );
       await audit(db, {
         actorUserId: principal.userId,
         customerId: row.customer_id,

@@ -224,7 +224,7 @@ export async function updatePhonebot(
   deps: PhonebotsDeps,
   row: PhonebotWithCustomer,
   fields: Partial<PhonebotFields>,
-  extra: { payment_status?: number } = {},
+  extra: { payment_status?: number; payment_updated_at?: string } = {},
 ): Promise<PhonebotWithCustomer> {
   const { secrets, settings, bezeichnung } = splitFields(fields);
   await deps.db.transaction().execute(async (trx) => {
