@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, createPostgresDatabase } from './db';
@@ -57,6 +58,7 @@ describe('the server process', () => {
       '<!doctype html><title>Phonebot Portal</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : undefined;
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     if (pgDb) cleanups.push(pgDb.drop);
@@ -84,8 +86,10 @@ describe('the server process', () => {
       expect(page.status, route).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
     }
-    const asset = await fetch(`${first.base}/assets/app-abc123.js`);
+    const asset = await fetch(`${first.base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(await asset.text()).toBe('console.log(1)');
     expect((await fetch(`${first.base}/assets/missing.js`)).status).toBe(404);
     const api404 = await fetch(`${first.base}/api/v2/nothing-here`);
     expect(api404.status).toBe(404);

@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite fingerprints assets, so they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
