@@ -1,0 +1,362 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, type SignedIn, type TestApp, createTestApp } from '../app';
+import { writeFigures } from './figures';
+
+/**
+ * The authorization matrix: every API route x every kind of caller x an object of the caller's own company or of
+ * another company -> the status it must answer. A route the table does not list fails the test.
+ */
+
+type Caller = 'anonymous' | 'super' | 'admin' | 'adminuser' | 'user' | 'guest' | 'bot' | 'disabled';
+const CALLERS: Caller[] = ['anonymous', 'super', 'admin', 'adminuser', 'user', 'guest', 'bot', 'disabled'];
+
+/** What a path id or body id points at, created fresh for every check so that deletes do not disturb others. */
+type Target = 'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest';
+
+type World = { companyA: Company; companyB: Company };
+type Company = { owner: SignedIn; customerId: number; phonebot: { licenseKey: string; botToken: string; id: number } };
+
+type Ctx = { target: string; caller: SignedIn | undefined; world: World; other: boolean };
+type Row = {
+  target: Target;
+  body?: (ctx: Ctx) => unknown;
+  headers?: () => Record<string, string>;
+  /** Statuses for callers allowed to use the route: [own company's object, other company's object]. */
+  allow: Partial<Record<Caller, [number, number]>>;
+  /** Public routes: every caller gets this. */
+  everyone?: number;
+};
+
+const random = () => crypto.randomBytes(5).toString('hex');
+const vbots = (attributes: Record<string, unknown>) => ({ data: { type: 'vbots', attributes } });
+const users = (attributes: Record<string, unknown>) => ({ data: { type: 'users', attributes } });
+const company = (status: [number, number]) => ({ admin: status, adminuser: status, user: status });
+const companyAndGuest = (status: [number, number]) => ({ ...company(status), guest: status });
+const managers = (status: [number, number]) => ({ admin: status, adminuser: status });
+
+const MATRIX: Record<string, Row> = {
+  'POST /login': {
+    target: 'none',
+    body: () => ({ email: `nobody-${random()}@example.com`, password: 'wrong-password' }),
+    allow: {},
+    everyone: 401,
+  },
+  'POST /logout': { target: 'none', allow: { super: [204, 204], ...companyAndGuest([204, 204]) } },
+  'POST /register': {
+    target: 'none',
+    body: () => ({
+      name: 'N',
+      email: `reg-${random()}@example.com`,
+      password: 'password-12',
+      password_confirmation: 'password-12',
+    }),
+    allow: {},
+    everyone: 202,
+  },
+  'GET /verify-email': { target: 'none', allow: {}, everyone: 302 },
+  'POST /password-forgot': {
+    target: 'none',
+    body: () => ({ email: `forgot-${random()}@example.com` }),
+    allow: {},
+    everyone: 202,
+  },
+  'POST /password-reset': {
+    target: 'none',
+    body: () => ({
+      email: `reset-${random()}@example.com`,
+      token: 'bogus',
+      password: 'password-12',
+      password_confirmation: 'password-12',
+    }),
+    allow: {},
+    everyone: 422,
+  },
+  'GET /role': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  'GET /user': { target: 'none', allow: { admin: [200, 200] } },
+  'POST /user': {
+    target: 'none',
+    body: () => users({ email: `new-${random()}@example.com`, fname: 'A', lname: 'B' }),
+    allow: { admin: [201, 201] },
+  },
+  'GET /user/:id': { target: 'companyUser', allow: { admin: [200, 404] } },
+  'PATCH /user/:id': { target: 'companyUser', body: () => users({ name: 'Renamed' }), allow: { admin: [200, 404] } },
+  'DELETE /user/:id': { target: 'companyUser', allow: { admin: [204, 404] } },
+  'GET /me': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  'PATCH /me': {
+    target: 'none',
+    body: () => ({ data: { type: 'profile', attributes: { name: 'Me' } } }),
+    allow: { super: [200, 200], ...company([200, 200]) },
+  },
+  'POST /change': {
+    target: 'none',
+    body: () => ({ cpsd: PASSWORD, npsd: 'another-pass-1', npsd_confirmation: 'another-pass-1' }),
+    allow: { super: [200, 200], ...company([200, 200]) },
+  },
+  'GET /profile': { target: 'none', allow: managers([200, 200]) },
+  'PATCH /profile': {
+    target: 'none',
+    body: () => ({ data: { type: 'profile', attributes: { city: 'Bonn' } } }),
+    allow: managers([200, 200]),
+  },
+  // Allowed callers reach the handler: their own id without a multipart body answers 415, another's 404.
+  'POST /uploads/users/:id/profile-image': { target: 'self', allow: { super: [415, 404], ...company([415, 404]) } },
+  'DELETE /uploads/users/:id/profile-image': { target: 'self', allow: { super: [204, 404], ...company([204, 404]) } },
+  'GET /dashboard': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  'GET /customers': { target: 'none', allow: { super: [200, 200] } },
+  'PATCH /enableUser/:id': { target: 'owner', allow: { super: [200, 200] } },
+  'GET /customer/:id': { target: 'owner', allow: { super: [200, 200] } },
+  'PATCH /customer/:id': {
+    target: 'owner',
+    body: () => ({ data: { type: 'customers', attributes: { city: 'Bonn' } } }),
+    allow: { super: [200, 200] },
+  },
+  'DELETE /customer/:id': { target: 'owner', allow: { super: [204, 204] } },
+  'PATCH /disableUser/:id': { target: 'owner', allow: { super: [200, 200] } },
+  'GET /vbot': { target: 'none', allow: { ...managers([200, 200]), guest: [200, 200] } },
+  'POST /vbot': { target: 'none', body: () => vbots({ bezeichnung: 'Matrix bot' }), allow: managers([201, 201]) },
+  'GET /vbot/:license_Key': { target: 'phonebot', allow: { ...managers([200, 404]), super: [200, 200] } },
+  'PATCH /vbot/:license_Key': {
+    target: 'phonebot',
+    body: () => vbots({ prompt: 'changed' }),
+    allow: managers([200, 404]),
+  },
+  'DELETE /vbot/:license_Key': { target: 'phonebot', allow: managers([204, 404]) },
+  'POST /vbot/:license_Key/bot-token': { target: 'phonebot', allow: { ...managers([201, 404]), super: [201, 201] } },
+  'GET /vbotbyguest/:license_Key': { target: 'phonebot', allow: { guest: [200, 404] } },
+  'PATCH /vbotbyguest/:license_Key': {
+    target: 'phonebot',
+    body: () => vbots({ prompt: 'by guest' }),
+    allow: { guest: [200, 404] },
+  },
+  'GET /phonebot': { target: 'none', allow: { super: [200, 200] } },
+  'PATCH /phonebot/:license_Key': {
+    target: 'phonebot',
+    body: () => vbots({ prompt: 'by super' }),
+    allow: { super: [200, 200] },
+  },
+  // The bot token belongs to a phonebot of the caller's own company; the phonebot is unpaid, so /config answers 403.
+  'GET /bot/config': { target: 'none', allow: { bot: [403, 403] } },
+  'POST /bot/calls': {
+    target: 'none',
+    body: () => ({ caller_number: '+4930123', response: [] }),
+    headers: () => ({ 'idempotency-key': random() }),
+    allow: { bot: [201, 201] },
+  },
+  'POST /bot/heartbeat': { target: 'none', allow: { bot: [200, 200] } },
+  'GET /callsview': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /newcalls': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /completed': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /calls': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /calls/export': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /calls/:id': { target: 'call', allow: companyAndGuest([200, 404]) },
+  'DELETE /calls/:id': { target: 'call', allow: company([204, 404]) },
+  'PATCH /updateCallStatus/:id': {
+    target: 'call',
+    body: () => ({ status: 'In Progress' }),
+    allow: company([200, 404]),
+  },
+  'PATCH /updateCallStatusCompleted/:id': { target: 'call', allow: company([200, 404]) },
+  'PATCH /updateBulkStatus': {
+    target: 'call',
+    body: (ctx) => ({ calls: [{ id: Number(ctx.target), status: 'Completed' }] }),
+    allow: company([200, 404]),
+  },
+  // Marking notified ignores other companies' ids (nothing to refuse: it changes nothing of theirs).
+  'PATCH /updateNotificationStatus': {
+    target: 'call',
+    body: (ctx) => ({ calls: [{ id: Number(ctx.target) }] }),
+    allow: companyAndGuest([200, 200]),
+  },
+  'PATCH /updateCallCategory/:id': {
+    target: 'call',
+    body: () => ({ selected_category: null }),
+    allow: company([200, 404]),
+  },
+  'PATCH /updateCallPriority/:id': {
+    target: 'call',
+    body: () => ({ priority: 'Transferred' }),
+    allow: company([200, 404]),
+  },
+  'GET /notes/:callId': { target: 'call', allow: companyAndGuest([200, 404]) },
+  'POST /notes/:callId': { target: 'call', body: () => ({ text: 'A note' }), allow: company([201, 404]) },
+  'POST /sendSms': {
+    target: 'call',
+    body: (ctx) => ({ call_id: Number(ctx.target), to: '+491701234567', message: 'Hallo' }),
+    allow: company([201, 404]),
+  },
+  'GET /getCategory': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'DELETE /deleteOldCallLogs': { target: 'none', allow: { super: [200, 200] } },
+  'GET /guest': { target: 'none', allow: { super: [200, 200] } },
+  'GET /guest/:id': { target: 'guest', allow: { super: [200, 200] } },
+  'POST /guest': {
+    target: 'owner',
+    body: (ctx) => ({
+      customer_id: Number(ctx.target),
+      name: 'G',
+      email: `guest-${random()}@example.com`,
+      password: 'guest-pass-1',
+    }),
+    allow: { super: [201, 201] },
+  },
+  'POST /guest/create-password': { target: 'none', allow: { super: [200, 200] } },
+  'PATCH /guest/update-password/:id': {
+    target: 'guest',
+    body: () => ({ password: 'guest-pass-2' }),
+    allow: { super: [200, 200] },
+  },
+  'GET /public-config': { target: 'none', allow: {}, everyone: 200 },
+  // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
+  'POST /vbot/:license_Key/checkout': { target: 'phonebot', allow: managers([409, 404]) },
+  'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
+  'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
+};
+
+let app: TestApp;
+let world: World;
+
+async function makeCompany(): Promise<Company> {
+  const owner = await app.signIn('admin');
+  const created = await app.request({
+    method: 'POST',
+    url: '/api/v2/vbot',
+    token: owner.token,
+    body: vbots({ bezeichnung: 'Home bot' }),
+  });
+  const row = await app.db.db
+    .selectFrom('phonebots')
+    .select('id')
+    .where('license_key', '=', created.json.meta.license_Key)
+    .executeTakeFirstOrThrow();
+  return {
+    owner,
+    customerId: owner.customerId!,
+    phonebot: { licenseKey: created.json.meta.license_Key, botToken: created.json.meta.bot_token, id: row.id },
+  };
+}
+
+async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefined): Promise<string> {
+  switch (kind) {
+    case 'none':
+      return '';
+    case 'self':
+      // The caller's own id within its own company; another company's user otherwise.
+      return String(of === world.companyA && caller ? caller.userId : of.owner.userId);
+    case 'companyUser':
+      return String((await app.signIn('user', { customerId: of.customerId })).userId);
+    case 'guest':
+      return String((await app.signIn('guest', { customerId: of.customerId })).userId);
+    case 'owner':
+      return String((await app.signIn('admin')).userId);
+    case 'phonebot': {
+      const created = await app.request({
+        method: 'POST',
+        url: '/api/v2/vbot',
+        token: of.owner.token,
+        body: vbots({ bezeichnung: 'Target bot', category_terms: ['Sales'] }),
+      });
+      return created.json.meta.license_Key as string;
+    }
+    case 'call': {
+      const sent = await app.request({
+        method: 'POST',
+        url: '/api/v2/bot/calls',
+        token: of.phonebot.botToken,
+        headers: { 'idempotency-key': random() },
+        body: { caller_number: '+4930', response: [] },
+      });
+      return sent.json.data.id as string;
+    }
+  }
+}
+
+async function caller(kind: Caller, home: Company): Promise<{ token?: string; signed?: SignedIn }> {
+  switch (kind) {
+    case 'anonymous':
+      return {};
+    case 'bot':
+      return { token: home.phonebot.botToken };
+    case 'super':
+      return { signed: await app.signIn('super') };
+    case 'disabled': {
+      const signed = await app.signIn('admin', { customerId: home.customerId, status: 'Inactive' });
+      return { signed };
+    }
+    default: {
+      const signed = await app.signIn(kind, { customerId: home.customerId });
+      return { signed };
+    }
+  }
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  world = { companyA: await makeCompany(), companyB: await makeCompany() };
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('authorization matrix', () => {
+  it('lists every route of the API', () => {
+    const registered = app.router.routes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('answers every route, caller and company as the table says', async () => {
+    const mismatches: string[] = [];
+    let checks = 0;
+    for (const route of app.router.routes) {
+      const key = `${route.method} ${route.url}`;
+      const row = MATRIX[key]!;
+      for (const kind of CALLERS) {
+        for (const other of [false, true]) {
+          const { token, signed } = await caller(kind, world.companyA);
+          const target = await freshTarget(row.target, other ? world.companyB : world.companyA, signed);
+          const url = `/api/v2${route.url.replace(/:(\w+)/, target || 'x')}`;
+          const ctx: Ctx = { target, caller: signed, world, other };
+          const res = await app.request({
+            method: route.method,
+            url,
+            token: token ?? signed?.token,
+            body: row.body?.(ctx),
+            headers: row.headers?.(),
+          });
+          const allowed = row.allow[kind];
+          const expected =
+            row.everyone ??
+            (allowed
+              ? allowed[other ? 1 : 0]
+              : kind === 'anonymous' ||
+                  kind === 'disabled' ||
+                  kind === 'bot' ||
+                  (route.auth === 'bot' && kind !== 'bot')
+                ? 401
+                : 403);
+          checks++;
+          if (res.status !== expected)
+            mismatches.push(`${key} as ${kind} (${other ? 'other' : 'own'}): ${res.status}, expected ${expected}`);
+          if (res.status >= 400 && res.status !== 503) {
+            expect(res.json?.errors?.[0]?.status, `${key} as ${kind}`).toBe(String(res.status));
+          }
+        }
+      }
+    }
+    writeFigures('authz', { routes: app.router.routes.length, callers: CALLERS.length, checks });
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+});
+
+describe('refusals', () => {
+  it('are recorded in the audit log', async () => {
+    const { token, userId } = await app.signIn('user');
+    expect((await app.request({ method: 'GET', url: '/api/v2/customers', token })).status).toBe(403);
+    const entry = await app.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('actor_user_id', '=', userId)
+      .where('action', '=', 'permission.refused')
+      .executeTakeFirst();
+    expect(entry?.target).toBe('GET /customers');
+  });
+});
