@@ -327,10 +327,8 @@ describe('authorization matrix', () => {
             row.everyone ??
             (allowed
               ? allowed[other ? 1 : 0]
-              : kind === 'anonymous' ||
-                  kind === 'disabled' ||
-                  kind === 'bot' ||
-                  (route.auth === 'bot' && kind !== 'bot')
+              : // No valid user token (or a bot token on a user route, or a user token on a bot route): 401.
+                kind === 'anonymous' || kind === 'disabled' || kind === 'bot' || route.auth === 'bot'
                 ? 401
                 : 403);
           checks++;
