@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import { API_BASE } from '@phonebot/shared';
+import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { audit } from './lib/audit';
-import { ApiError } from './lib/errors';
+import { ApiError, errorObject } from './lib/errors';
 import type { Mailer } from './lib/mailer';
 import type { SecretBox } from './lib/secrets';
 import type { SmsProvider } from './lib/sms';
@@ -60,6 +60,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router cannot even match (a malformed escape, an id longer than any real one) names nothing.
+    frameworkErrors: (error, req, reply) => {
+      req.log.info({ code: error.code }, 'unroutable path');
+      void (reply as FastifyReply)
+        .code(404)
+        .type(JSONAPI_MEDIA_TYPE)
+        .send({ errors: [errorObject(404, 'notFound')] });
+    },
   });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -5,6 +5,19 @@ import { ApiError, errorObject, validationError } from '../lib/errors';
 
 const JSON_TYPES = ['application/json', JSONAPI_MEDIA_TYPE];
 
+/** The JSON pointer of the first string holding a NUL character, which no text column of PostgreSQL can store. */
+export function nulPointer(value: unknown, pointer = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer || '/' : undefined;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const found = nulPointer(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /** PostgreSQL and socket errors that mean the database is unreachable right now, not that the request was bad. */
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -41,6 +54,24 @@ export function registerJsonApi(app: FastifyInstance): void {
     // Action calls such as logout send the media type with an empty body.
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     parseJson(req, String(body), done);
+  });
+
+  // Both engines must refuse the same input: a NUL character is refused everywhere before any handler runs.
+  app.addHook('preHandler', async (req) => {
+    if (nulPointer(req.params)) throw new ApiError(404, [errorObject(404, 'notFound')]);
+    const inQuery = nulPointer(req.query);
+    if (inQuery)
+      throw new ApiError(400, [
+        errorObject(400, 'invalidInput', {
+          detail: 'Text may not contain NUL characters.',
+          parameter: inQuery.slice(1),
+        }),
+      ]);
+    const inBody = typeof req.body === 'string' ? undefined : nulPointer(req.body);
+    if (inBody)
+      throw new ApiError(422, [
+        errorObject(422, 'invalidInput', { detail: 'Text may not contain NUL characters.', pointer: inBody }),
+      ]);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {

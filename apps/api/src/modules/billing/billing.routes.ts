@@ -3,6 +3,7 @@ import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
+import { nulPointer } from '../../plugins/json-api';
 import type { ApiRouter } from '../../lib/router';
 import { getPhonebot } from '../phonebots/phonebots.service';
 import { type BillingDeps, applyPaddleEvent, billingConfigured, checkoutCustomData } from './billing.service';
@@ -110,7 +111,8 @@ export function registerBillingRoutes(
       } catch {
         throw ApiError.of(400, 'invalidJson');
       }
-      if (!event || typeof event !== 'object' || Array.isArray(event)) throw ApiError.of(400, 'invalidJson');
+      if (!event || typeof event !== 'object' || Array.isArray(event) || nulPointer(event))
+        throw ApiError.of(400, 'invalidJson');
       const result = await applyPaddleEvent(deps, event);
       req.log.info({ outcome: result.outcome }, 'paddle webhook');
       return reply.type(JSONAPI_MEDIA_TYPE).send({ outcome: result.outcome });

@@ -218,6 +218,7 @@ describe('checkout and webhooks', () => {
     expect(bad.status).toBe(400);
     const noId = await deliver({ event_type: 'subscription.created' });
     expect(noId.status).toBe(400);
+    expect((await deliver({ ...payload, event_id: 'evt_\u0000' })).status).toBe(400);
     expect(await paymentStatus(licenseKey)).toBe(0);
   });
 
