@@ -1,51 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, createPostgresDatabase } from './db';
+import { ROOT as root, spawnServer } from './process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c: Buffer) => output.push(c.toString()));
-  child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return { base, output, child, exited };
+  return spawnServer(env);
 }
 
 describe('the server process', () => {
@@ -95,14 +63,12 @@ describe('the server process', () => {
     expect(api404.status).toBe(404);
     expect(api404.headers.get('content-type')).toContain('application/vnd.api+json');
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.stop()).toBe(0);
     expect(first.output.join('')).toContain('shutting down');
 
     const second = await startServer(env);
     expect(second.output.join('')).not.toContain('generated password');
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.stop()).toBe(0);
   });
 
   it('refuses to start with an invalid configuration', async () => {

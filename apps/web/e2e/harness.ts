@@ -32,7 +32,8 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 export async function startStack() {
   // E2E_WEB_DIST lets several runs use their own builds side by side.
   const distDir = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('No web build: run `npm run build` before the browser flows.');
+  if (!fs.existsSync(path.join(distDir, 'index.html')))
+    throw new Error('No web build: run `npm run build` before the browser flows.');
   const smtp = await startSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-e2e-'));
   const pgDb = process.env.E2E_DB === 'postgres' ? await createPostgresDatabase() : undefined;

@@ -124,6 +124,11 @@ export const messages = {
   billingNotConfigured:
     'Billing is not set up yet: the administrator has to configure Paddle before a phonebot can be paid.',
   checkoutNotOffered: 'This phonebot already has a subscription.',
+  urlInvalid: 'Enter a URL starting with http:// or https://.',
+  numberRequired: 'Enter a number.',
+  numberWhole: 'Enter a whole number.',
+  outOfRange: 'This number is outside the allowed range.',
+  tooManyMcpServers: 'At most 10 MCP servers are allowed.',
   paddleLoadFailed: 'The payment provider could not be loaded. Check your internet connection and try again.',
 } as const;
 

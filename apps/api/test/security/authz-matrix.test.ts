@@ -121,7 +121,7 @@ const MATRIX: Record<string, Row> = {
     body: () => vbots({ prompt: 'changed' }),
     allow: managers([200, 404]),
   },
-  'DELETE /vbot/:license_Key': { target: 'phonebot', allow: managers([204, 404]) },
+  'DELETE /vbot/:license_Key': { target: 'phonebot', allow: { ...managers([204, 404]), super: [204, 204] } },
   'POST /vbot/:license_Key/bot-token': { target: 'phonebot', allow: { ...managers([201, 404]), super: [201, 201] } },
   'GET /vbotbyguest/:license_Key': { target: 'phonebot', allow: { guest: [200, 404] } },
   'PATCH /vbotbyguest/:license_Key': {

@@ -35,7 +35,13 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
   }, []);
 
   const dialog = (
-    <Modal opened={options !== null} onClose={() => settle(false)} title={options?.title} centered>
+    <Modal
+      opened={options !== null}
+      onClose={() => settle(false)}
+      title={options?.title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {options?.text && <Text mb="md">{options.text}</Text>}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => settle(false)}>

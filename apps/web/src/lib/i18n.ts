@@ -23,11 +23,14 @@ function storedLanguage(): Language {
   return 'en';
 }
 
-// German is loaded on demand so English visitors do not download it.
+// German is loaded on demand so English visitors do not download it. Features add their own German texts when
+// their screens load, so the bundle may already exist: the core texts are merged in, not assumed missing.
+let germanLoaded = false;
 async function ensureLoaded(language: Language): Promise<void> {
-  if (language === 'de' && !i18n.hasResourceBundle('de', 'translation')) {
+  if (language === 'de' && !germanLoaded) {
     const { de } = await import('../locales/de');
-    i18n.addResourceBundle('de', 'translation', de);
+    i18n.addResourceBundle('de', 'translation', de, true, false);
+    germanLoaded = true;
   }
 }
 

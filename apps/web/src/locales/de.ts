@@ -119,6 +119,11 @@ export const de: Translation = {
   billingNotConfigured:
     'Die Abrechnung ist noch nicht eingerichtet: Der Administrator muss Paddle konfigurieren, bevor ein Phonebot bezahlt werden kann.',
   checkoutNotOffered: 'Dieser Phonebot hat bereits ein Abonnement.',
+  urlInvalid: 'Geben Sie eine URL ein, die mit http:// oder https:// beginnt.',
+  numberRequired: 'Geben Sie eine Zahl ein.',
+  numberWhole: 'Geben Sie eine ganze Zahl ein.',
+  outOfRange: 'Diese Zahl liegt außerhalb des erlaubten Bereichs.',
+  tooManyMcpServers: 'Höchstens 10 MCP-Server sind erlaubt.',
   paddleLoadFailed:
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
 
@@ -211,7 +216,8 @@ export const de: Translation = {
     customers: 'Kunden',
     updateCustomer: 'Kunde bearbeiten',
     guestAdministration: 'Gästeverwaltung',
-    updateGuest: 'Passwort für Gastbenutzer ändern',
+    // The spec's title, verbatim in both languages.
+    updateGuest: 'Update Passwort für GuestUser',
     callsHistory: 'Anrufverlauf',
   },
   comingSoon: {

@@ -70,4 +70,5 @@ export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const callsCountQuerySchema = z.object({
   month: z.string().regex(MONTH_PATTERN).optional().catch(undefined),
 });
-export type CallCountRow = { name: string; phonebot: string; number_of_calls: number };
+/** A row of Calls History; customer_id keeps two customers of the same name apart. */
+export type CallCountRow = { name: string; phonebot: string; number_of_calls: number; customer_id: number };

@@ -69,18 +69,18 @@ const text = (max: number = PHONEBOT_LIMITS.text) =>
 
 const urlText = () =>
   text(2000).refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), {
-    message: 'A URL starting with http:// or https://',
+    message: 'urlInvalid' satisfies MessageKey,
   });
 
 /** Numbers may arrive as strings from older clients; an empty value is null, allowed only where `nullable`. */
 const number = (min: number, max: number, integer: boolean, nullable = false) => {
   const base = (
     integer
-      ? z.number({ error: () => 'invalidType' satisfies MessageKey }).int()
-      : z.number({ error: () => 'invalidType' satisfies MessageKey })
+      ? z.number({ error: () => 'numberRequired' satisfies MessageKey }).int('numberWhole' satisfies MessageKey)
+      : z.number({ error: () => 'numberRequired' satisfies MessageKey })
   )
-    .min(min, { message: `At least ${min}` })
-    .max(max, { message: `At most ${max}` });
+    .min(min, 'outOfRange' satisfies MessageKey)
+    .max(max, 'outOfRange' satisfies MessageKey);
   return z.preprocess(
     (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
     nullable ? base.nullable() : base,
@@ -102,7 +102,7 @@ export const categoryTermsSchema = z
 
 export const mcpServersSchema = z
   .array(z.object({ url: urlText() }), { error: () => 'invalidType' satisfies MessageKey })
-  .max(PHONEBOT_LIMITS.mcpServers, { message: `At most ${PHONEBOT_LIMITS.mcpServers} MCP servers` })
+  .max(PHONEBOT_LIMITS.mcpServers, 'tooManyMcpServers' satisfies MessageKey)
   .transform((servers) => servers.filter((s) => s.url !== ''));
 
 /**

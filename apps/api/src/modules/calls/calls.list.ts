@@ -60,6 +60,8 @@ function base(db: Kysely<Database>, filter: CallFilter) {
     query = query.where('c.created_at', '>=', start).where('c.created_at', '<', end);
   }
   const term = filter.search?.trim().toLowerCase();
+  // The simple dashboard (all calls) filters by phonebot name only (SPEC §5).
+  if (term && filter.view === 'all') return query.where((eb) => containsIgnoreCase(eb.ref('p.bezeichnung'), term));
   if (term) {
     // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
     const statuses = CALL_STATUSES.filter((s) => s.toLowerCase().includes(term));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  messageText,
   addGuestSchema,
   guestAttributesSchema,
   guestPasswordSchema,
@@ -129,7 +130,7 @@ export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Databa
         target: `user:${params.id}`,
         ip: req.ip,
       });
-      return { message: 'Password updated' };
+      return { message: messageText('passwordUpdated') };
     },
   );
 }

@@ -139,14 +139,14 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     {
       method: 'DELETE',
       url: '/vbot/:license_Key',
-      summary: 'Delete a phonebot and its calls (its monthly call counts stay)',
+      summary: 'Delete a phonebot and its calls (its monthly call counts stay); admin, adminuser, or the super for any',
       tags,
-      operations: ['phonebots.manage'],
+      operations: ['phonebots.manage', 'phonebots.all'],
       params: licenseKeyParams,
       responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
     },
     async ({ principal, params, reply, req }) => {
-      const row = await getPhonebot(db, companyScope(principal), params.license_Key);
+      const row = await getPhonebot(db, scopeOf(principal), params.license_Key);
       await deletePhonebot(db, row);
       await audit(db, {
         actorUserId: principal.userId,

@@ -1,4 +1,23 @@
 import type { ComponentType } from 'react';
+import { lazyNamed } from '../lazy-named';
+
+const CustomersPage = lazyNamed(() => import('../../features/customers/components/customers-page'), 'CustomersPage');
+const EditCustomerPage = lazyNamed(
+  () => import('../../features/customers/components/edit-customer-page'),
+  'EditCustomerPage',
+);
+const GuestAdminPage = lazyNamed(() => import('../../features/guests/components/guest-admin-page'), 'GuestAdminPage');
+const EditGuestPage = lazyNamed(() => import('../../features/guests/components/edit-guest-page'), 'EditGuestPage');
+const CallsHistoryPage = lazyNamed(
+  () => import('../../features/calls-history/components/calls-history-page'),
+  'CallsHistoryPage',
+);
 
 /** Super administration: customers, guest administration, calls history: route path -> screen, each loaded lazily. */
-export const adminScreens: Record<string, ComponentType> = {};
+export const adminScreens: Record<string, ComponentType> = {
+  '/customers': CustomersPage,
+  '/editcustomer/:id': EditCustomerPage,
+  '/guest': GuestAdminPage,
+  '/editguest/:id': EditGuestPage,
+  '/callsCount': CallsHistoryPage,
+};

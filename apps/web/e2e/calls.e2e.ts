@@ -1,0 +1,512 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { linkIn } from '../../api/test/smtp';
+import { axeViolations } from './axe';
+import { type Stack, startStack } from './harness';
+
+let stack: Stack;
+
+type Company = { email: string; password: string; token: string; ownerId: number; botToken: string };
+let acme: Company;
+let other: Company;
+/** Call ids of the first company by caller number. */
+const callIds = new Map<string, number>();
+
+/** A company admin through the sign-up path: register, follow the verification mail, enabled by the super. */
+async function companyAdmin(name: string, email: string, password: string): Promise<Omit<Company, 'botToken'>> {
+  const registered = await stack.api('POST', '/register', { name, email, password, password_confirmation: password });
+  expect(registered.status).toBeLessThan(300);
+  const mail = await stack.smtp.waitFor(email, 'Verify');
+  await fetch(linkIn(mail, `${stack.baseUrl}/api/v2/verify-email`), { redirect: 'manual' });
+  const sup = await stack.superToken();
+  const customers = await stack.api('GET', `/customers?search=${encodeURIComponent(email)}`, undefined, sup);
+  const ownerId = customers.json.data[0].id as number;
+  expect((await stack.api('PATCH', `/enableUser/${ownerId}`, undefined, sup)).status).toBe(200);
+  const login = await stack.api('POST', '/login', { email, password });
+  expect(login.status).toBe(200);
+  return { email, password, token: login.json.access_token as string, ownerId };
+}
+
+async function phonebot(token: string, name: string, terms: string[]): Promise<string> {
+  const created = await stack.api(
+    'POST',
+    '/vbot',
+    { data: { type: 'vbots', attributes: { bezeichnung: name, category_terms: terms } } },
+    token,
+  );
+  expect(created.status).toBe(201);
+  return created.json.meta.bot_token as string;
+}
+
+/** A finished call as the phonebot runtime posts it (Bot API, with its Idempotency-Key). */
+async function postCall(
+  botToken: string,
+  call: { caller: string; text: string; priority?: string; category?: string | null },
+): Promise<number> {
+  const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${botToken}`,
+      'idempotency-key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({
+      caller_number: call.caller,
+      response: [
+        { action: 'UserRecognizedText', text: call.text },
+        { action: 'BotResponseText', text: 'Vielen Dank, wir melden uns bei Ihnen.' },
+      ],
+      selected_category: call.category ?? null,
+      priority: call.priority,
+    }),
+  });
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { data: { id: string | number } };
+  return Number(body.data.id);
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/viewcalllogs');
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Calls' });
+const rows = (page: Page) => table(page).locator('tbody tr');
+const rowOf = (page: Page, caller: string): Locator => rows(page).filter({ hasText: caller });
+
+/** The callers of the rows on screen, top to bottom. */
+async function callers(page: Page): Promise<string[]> {
+  const texts = await rows(page).allInnerTexts();
+  return texts.map((text) => /\+49\d+/.exec(text)?.[0] ?? text);
+}
+
+async function expectCallers(page: Page, expected: string[]) {
+  await expect.poll(() => callers(page), { timeout: 10_000 }).toEqual(expected);
+}
+
+async function confirmDialog(page: Page, button: string) {
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+beforeAll(async () => {
+  stack = await startStack();
+  const admin = await companyAdmin('Anna Acme', 'anna@acme.example', 'anna-password');
+  acme = { ...admin, botToken: await phonebot(admin.token, 'Empfang', ['Sales', 'Support', 'Billing']) };
+  const seeds = [
+    { caller: '+4930111001', text: 'Bitte um Rückruf zur Bestellung', priority: 'Normal Callback', category: 'Sales' },
+    {
+      caller: '+4930111002',
+      text: 'Ich brauche dringend einen Rückruf wegen meiner Rechnung',
+      priority: 'Important Callback',
+      category: 'Support',
+    },
+    { caller: '+4930111003', text: 'Schicken Sie mir die Unterlagen', priority: 'Send Email', category: 'Billing' },
+    { caller: '+4930111004', text: 'Verbinden Sie mich bitte', priority: 'Transferred', category: null },
+    { caller: '+4930111005', text: 'Frage zum Angebot', priority: 'Normal Callback', category: 'Sales' },
+    { caller: '+4930111006', text: 'Rückruf am Nachmittag', priority: 'Normal Callback', category: 'Support' },
+  ];
+  for (const seed of seeds) callIds.set(seed.caller, await postCall(acme.botToken, seed));
+
+  const otherAdmin = await companyAdmin('Otto Other', 'otto@other.example', 'otto-password');
+  other = { ...otherAdmin, botToken: await phonebot(otherAdmin.token, 'Zentrale', ['Sales']) };
+  await postCall(other.botToken, { caller: '+4989222001', text: 'Anruf bei der anderen Firma' });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('the call log in the browser', () => {
+  it('lists the open calls, searches, filters by day, sorts and keeps the list state in the URL', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    await page.getByRole('heading', { name: 'Calls Dashboard' }).waitFor();
+    await expectCallers(page, [
+      '+4930111006',
+      '+4930111005',
+      '+4930111004',
+      '+4930111003',
+      '+4930111002',
+      '+4930111001',
+    ]);
+    const headers = await table(page).locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual([
+      'Phonebot',
+      'Category',
+      'Priority',
+      'Phone Number',
+      'Status',
+      'Message Preview',
+      'Notes',
+      'Date/Time',
+      'Actions',
+    ]);
+    await page.getByText('New Call Alert').waitFor();
+    await page.getByText('6 new calls are waiting.').waitFor();
+    await page.getByRole('link', { name: 'COMPLETED LOGS' }).waitFor();
+    expect(await axeViolations(page), '/viewcalllogs').toEqual([]);
+
+    await page.getByLabel('Search', { exact: true }).fill('important');
+    await expectCallers(page, ['+4930111002']);
+    await page.waitForURL('**/viewcalllogs?search=important');
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await expectCallers(page, [
+      '+4930111006',
+      '+4930111005',
+      '+4930111004',
+      '+4930111003',
+      '+4930111002',
+      '+4930111001',
+    ]);
+
+    await page.getByLabel('Day', { exact: true }).fill('2020-01-01');
+    await page.getByText('No calls found.').waitFor();
+    await page.getByRole('button', { name: 'Clear day' }).click();
+    await expect.poll(() => rows(page).count()).toBe(6);
+    await page.getByLabel('Day', { exact: true }).fill(today());
+    await expect.poll(() => rows(page).count()).toBe(6);
+    await page.getByRole('button', { name: 'Clear day' }).click();
+
+    await table(page).getByRole('button', { name: 'Priority', exact: true }).click();
+    await page.waitForURL('**/viewcalllogs?sort=priority');
+    await expectCallers(page, [
+      '+4930111006',
+      '+4930111005',
+      '+4930111001',
+      '+4930111002',
+      '+4930111003',
+      '+4930111004',
+    ]);
+    await table(page).getByRole('button', { name: 'Priority', exact: true }).click();
+    await page.waitForURL('**/viewcalllogs?sort=-priority');
+    await expectCallers(page, [
+      '+4930111004',
+      '+4930111003',
+      '+4930111002',
+      '+4930111006',
+      '+4930111005',
+      '+4930111001',
+    ]);
+
+    // A pasted link shows the same list; a bad value falls back to its default.
+    await page.goto('/viewcalllogs?sort=-priority&per_page=50&page=oops');
+    await expectCallers(page, [
+      '+4930111004',
+      '+4930111003',
+      '+4930111002',
+      '+4930111006',
+      '+4930111005',
+      '+4930111001',
+    ]);
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('50');
+    await context.close();
+  });
+
+  it('shows the whole conversation, adds a note and sends an SMS', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    const row = rowOf(page, '+4930111002');
+    await row.getByRole('button', { name: 'Ich brauche dringend...' }).click();
+    const preview = page.getByRole('dialog', { name: 'Conversation' });
+    await preview.getByText('Ich brauche dringend einen Rückruf wegen meiner Rechnung').waitFor();
+    await preview.getByText('Vielen Dank, wir melden uns bei Ihnen.').waitFor();
+    expect(await preview.locator('[data-speaker="caller"]').count()).toBe(1);
+    expect(await preview.locator('[data-speaker="bot"]').count()).toBe(1);
+    expect(await axeViolations(page), 'preview').toEqual([]);
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Notes of the call from +4930111002' }).click();
+    const notes = page.getByRole('dialog', { name: 'Notes' });
+    await notes.getByText('No notes yet.').waitFor();
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await notes.getByText('Note text cannot be empty.').waitFor();
+    await notes.getByLabel('Note', { exact: true }).fill('Rückruf morgen um 10 Uhr');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Note added successfully.').waitFor();
+    await notes.getByText('Rückruf morgen um 10 Uhr').waitFor();
+    expect(await axeViolations(page), 'notes').toEqual([]);
+    await page.keyboard.press('Escape');
+    await notes.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Send an SMS to +4930111002' }).click();
+    const sms = page.getByRole('dialog', { name: 'Send SMS' });
+    expect(await sms.getByLabel('To', { exact: true }).inputValue()).toBe('+4930111002');
+    expect(await sms.getByLabel('Message', { exact: true }).inputValue()).toBe(
+      'Hello, this is a prefilled SMS message. You can edit it before sending.',
+    );
+    await sms.getByLabel('Message', { exact: true }).fill('   ');
+    await sms.getByRole('button', { name: 'Send' }).click();
+    await sms.getByText('Please enter a message!').waitFor();
+    await sms.getByLabel('Message', { exact: true }).fill('Wir rufen Sie morgen um 10 Uhr zurück.');
+    await sms.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Message sending successfully.').waitFor();
+    await sms.waitFor({ state: 'hidden' });
+
+    // A failed SMS says so, with the provider's reason (the old client showed the mark-completed failure text).
+    await page.route('**/api/v2/sendSms', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/vnd.api+json',
+        body: JSON.stringify({
+          errors: [
+            {
+              status: '502',
+              code: 'smsFailed',
+              title: 'Bad Gateway',
+              detail: 'The SMS could not be sent: provider unreachable',
+            },
+          ],
+        }),
+      }),
+    );
+    await row.getByRole('button', { name: 'Send an SMS to +4930111002' }).click();
+    await sms.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('The SMS could not be sent. (provider unreachable)').waitFor();
+    await sms.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/v2/sendSms');
+
+    const detail = await stack.api('GET', `/calls/${callIds.get('+4930111002')}`, undefined, acme.token);
+    expect(detail.json.data.notes.map((n: { text: string }) => n.text)).toEqual(['Rückruf morgen um 10 Uhr']);
+    expect(detail.json.data.sms).toMatchObject([
+      { to: '+4930111002', message: 'Wir rufen Sie morgen um 10 Uhr zurück.', state: 'sent' },
+    ]);
+    await context.close();
+  });
+
+  it('changes a priority and a category after confirming, and cancels once', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    const row = rowOf(page, '+4930111006');
+    await row.getByLabel('Priority of the call from +4930111006').selectOption('Important Callback');
+    await page
+      .getByRole('dialog', { name: 'Are you sure?' })
+      .getByText('Change the priority to “Important Callback”?')
+      .waitFor();
+    await confirmDialog(page, 'Yes, update it!');
+    await page.getByText('priority Updated').waitFor();
+    await expect
+      .poll(() => row.getByLabel('Priority of the call from +4930111006').inputValue())
+      .toBe('Important Callback');
+
+    const category = row.getByLabel('Category of the call from +4930111006');
+    await category.selectOption('Billing');
+    await confirmDialog(page, 'Cancel');
+    await page.getByText('Cancelled: The category update was cancelled.').waitFor();
+    expect(await category.inputValue()).toBe('Support');
+    // 'Uncategorized' is the placeholder, never a choice.
+    expect(await category.locator('option', { hasText: 'Uncategorized' }).isDisabled()).toBe(true);
+
+    await category.selectOption('Billing');
+    await confirmDialog(page, 'Yes, update it!');
+    await page.getByText('Category Updated').waitFor();
+    await expect.poll(() => category.inputValue()).toBe('Billing');
+
+    const detail = await stack.api('GET', `/calls/${callIds.get('+4930111006')}`, undefined, acme.token);
+    expect(detail.json.data).toMatchObject({ priority: 'Important Callback', selected_category: 'Billing' });
+    await context.close();
+  });
+
+  it('exports the list as call_log.csv, and says when there is nothing to export', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    await expect.poll(() => rows(page).count()).toBe(6);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Call Log' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('call_log.csv');
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe('"PhoneBot","Category","Priority","Phone Number","Status","Message","Date/Time"');
+    expect(lines).toHaveLength(8);
+    // Values are quoted and a leading + cannot start a formula.
+    expect(lines.find((line) => line.includes('4930111002'))).toMatch(
+      /^"Empfang","Support","Important Callback","'\+4930111002","New","Ich brauche dringend einen Rückruf wegen meiner Rechnung","\d{4}-\d{2}-\d{2} \d{2}:\d{2}"$/,
+    );
+
+    await page.getByLabel('Search', { exact: true }).fill('nothing like this');
+    await page.getByText('No calls found.').waitFor();
+    await page.getByRole('button', { name: 'Download Call Log' }).click();
+    await page.getByText('No data to export').waitFor();
+    await context.close();
+  });
+
+  it('completes three calls in bulk and shows them under COMPLETED LOGS', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    await expect.poll(() => rows(page).count()).toBe(6);
+    for (const caller of ['+4930111001', '+4930111003', '+4930111005']) {
+      await rowOf(page, caller).getByRole('checkbox').check();
+    }
+    await page.getByText('3 calls selected').waitFor();
+    await page.getByRole('button', { name: 'Update Status' }).click();
+    await page.getByText('You must select a status').waitFor();
+    await page.getByLabel('New status for the selected calls').selectOption('Completed');
+    await page.getByRole('button', { name: 'Update Status' }).click();
+    await page.getByText('Updated!', { exact: true }).waitFor();
+    await expectCallers(page, ['+4930111006', '+4930111004', '+4930111002']);
+
+    await page.getByRole('link', { name: 'COMPLETED LOGS' }).click();
+    await page.waitForURL('**/completed');
+    await page.getByRole('heading', { name: 'Completed calls' }).waitFor();
+    await expectCallers(page, ['+4930111005', '+4930111003', '+4930111001']);
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('5');
+    // Completed rows carry a badge instead of the check button.
+    expect(
+      await rowOf(page, '+4930111003')
+        .getByRole('button', { name: /as completed/ })
+        .count(),
+    ).toBe(0);
+    await rowOf(page, '+4930111003').getByText('Completed', { exact: true }).first().waitFor();
+
+    await page.getByLabel('Sort by').selectOption('priority');
+    await page.getByRole('button', { name: 'Sort direction: Descending' }).click();
+    await page.waitForURL('**/completed?sort=priority');
+    await expectCallers(page, ['+4930111005', '+4930111001', '+4930111003']);
+    expect(await axeViolations(page), '/completed').toEqual([]);
+
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/viewcalllogs');
+    await context.close();
+  });
+
+  it('shows a new call within one poll, and the New Call Alert leads to /newcalls, which marks it notified', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    await expectCallers(page, ['+4930111006', '+4930111004', '+4930111002']);
+    await rowOf(page, '+4930111006')
+      .getByRole('button', { name: 'Mark the call from +4930111006 as completed' })
+      .click();
+    await page.getByText('The call has been marked as completed.').waitFor();
+    await expectCallers(page, ['+4930111004', '+4930111002']);
+
+    const posted = Date.now();
+    callIds.set(
+      '+4930111007',
+      await postCall(acme.botToken, { caller: '+4930111007', text: 'Neuer Anruf während der Schicht' }),
+    );
+    await rowOf(page, '+4930111007').waitFor({ timeout: 8_000 });
+    expect(Date.now() - posted).toBeLessThan(8_000);
+    await page.getByText('New Call Alert').waitFor();
+
+    await page.getByRole('link', { name: 'Show new calls' }).click();
+    await page.waitForURL('**/newcalls');
+    await page.getByRole('heading', { name: 'New calls' }).waitFor();
+    await rowOf(page, '+4930111007').waitFor();
+    await expect
+      .poll(async () => (await stack.api('GET', '/callsview', undefined, acme.token)).json.new_calls_count)
+      .toBe(0);
+    // The rows stay while the screen is open, though the server no longer lists them as new.
+    await page.waitForTimeout(6_000);
+    await rowOf(page, '+4930111007').waitFor();
+    expect(await axeViolations(page), '/newcalls').toEqual([]);
+
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/viewcalllogs');
+    await rowOf(page, '+4930111007').waitFor();
+    expect(await page.getByText('New Call Alert').count()).toBe(0);
+    await context.close();
+  });
+
+  it('deletes a call after the delete confirmation', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    await rowOf(page, '+4930111004').getByRole('button', { name: 'Delete the call from +4930111004' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await dialog.getByText("You won't be able to revert this!").waitFor();
+    await confirmDialog(page, 'Yes, delete it!');
+    await page.getByText('Deleted! Call has been deleted.').waitFor();
+    await expectCallers(page, ['+4930111007', '+4930111002']);
+    expect((await stack.api('GET', `/calls/${callIds.get('+4930111004')}`, undefined, acme.token)).status).toBe(404);
+    await context.close();
+  });
+
+  it('shows the simple dashboard five calls a page', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    await page.goto('/calls');
+    await page.getByRole('heading', { name: 'Calls', exact: true }).waitFor();
+    const headers = await table(page).locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.trim())).toEqual(['Phonebot', 'Caller', 'Text', 'Action', 'Date/Time', 'Remove']);
+    await expect.poll(() => rows(page).count()).toBe(5);
+    await page.getByText('1–5 of 6').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL('**/calls?page=2');
+    await expectCallers(page, ['+4930111001']);
+    expect(await axeViolations(page), '/calls').toEqual([]);
+
+    await page.evaluate(() => localStorage.setItem('phonebot_language', 'de'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Anrufe', exact: true }).waitFor();
+    const germanTable = page.getByRole('table', { name: 'Anrufe' });
+    await germanTable.locator('tbody tr').first().waitFor();
+    const german = await germanTable.locator('thead th').allInnerTexts();
+    expect(german.map((h) => h.trim())).toEqual([
+      'Phonebot',
+      'Anrufer',
+      'Text',
+      'Aktion',
+      'Datum/Uhrzeit',
+      'Entfernen',
+    ]);
+    await context.close();
+  });
+
+  it('shows a retry notice when the list cannot be loaded', async () => {
+    const { context, page } = await stack.newPage();
+    await login(page, acme.email, acme.password);
+    await page.route('**/api/v2/callsview**', (route) => route.abort());
+    await page.reload();
+    await page.getByText('Could not load the data').waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/v2/callsview**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await rowOf(page, '+4930111002').waitFor();
+    await context.close();
+  });
+
+  it('shows a guest the calls without the actions, and another company none of them', async () => {
+    const sup = await stack.superToken();
+    const guest = await stack.api(
+      'POST',
+      '/guest',
+      { customer_id: acme.ownerId, name: 'Gina Guest', email: 'gina@acme.example', password: 'gina-password' },
+      sup,
+    );
+    expect(guest.status).toBe(201);
+    const { context, page } = await stack.newPage();
+    await login(page, 'gina@acme.example', 'gina-password');
+    await rowOf(page, '+4930111002').waitFor();
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete the call/ }).count()).toBe(0);
+    expect(await axeViolations(page), '/viewcalllogs as guest').toEqual([]);
+    await context.close();
+
+    const second = await stack.newPage();
+    await login(second.page, other.email, other.password);
+    await rowOf(second.page, '+4989222001').waitFor();
+    expect(await callers(second.page)).toEqual(['+4989222001']);
+    await second.page.goto('/completed');
+    await second.page.getByText('No calls found.').waitFor();
+    await second.page.goto('/calls?search=empfang');
+    await second.page.getByText('No calls found.').waitFor();
+    expect((await stack.api('GET', `/calls/${callIds.get('+4930111002')}`, undefined, other.token)).status).toBe(404);
+    expect((await stack.api('GET', `/notes/${callIds.get('+4930111002')}`, undefined, other.token)).status).toBe(404);
+    await second.context.close();
+  });
+});

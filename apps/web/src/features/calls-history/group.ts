@@ -1,0 +1,33 @@
+import type { CallCountRow } from './api';
+
+/** Calls History pages by customer (SPEC §9): 10 customers per page, each with all of its phonebots. */
+export const CUSTOMERS_PER_PAGE = 10;
+
+export type CustomerGroup = { key: string; name: string; rows: CallCountRow[] };
+
+/** The rows whose customer name or phonebot contains the search, ignoring case (SPEC §5). */
+export function filterRows(rows: readonly CallCountRow[], search: string | undefined): CallCountRow[] {
+  const term = search?.trim().toLowerCase() ?? '';
+  if (term === '') return [...rows];
+  return rows.filter((row) => row.name.toLowerCase().includes(term) || row.phonebot.toLowerCase().includes(term));
+}
+
+/** The rows by customer, in the order the customers first appear; the customer's name is shown once per group. */
+export function groupByCustomer(rows: readonly CallCountRow[]): CustomerGroup[] {
+  const groups = new Map<string, CustomerGroup>();
+  for (const row of rows) {
+    const key = row.customer_id === undefined ? `name:${row.name}` : `id:${row.customer_id}`;
+    const group = groups.get(key);
+    if (group) group.rows.push(row);
+    else groups.set(key, { key, name: row.name, rows: [row] });
+  }
+  return [...groups.values()];
+}
+
+/** One page of customer groups; a page past the end shows the last one. */
+export function groupPage(groups: readonly CustomerGroup[], page: number) {
+  const pages = Math.max(1, Math.ceil(groups.length / CUSTOMERS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  const start = (current - 1) * CUSTOMERS_PER_PAGE;
+  return { groups: groups.slice(start, start + CUSTOMERS_PER_PAGE), page: current, pages };
+}

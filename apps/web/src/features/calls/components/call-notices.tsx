@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconBellRinging, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SHOW_RETENTION_NOTICE } from '../constants';
+
+/** SPEC §2: the New Call Alert, shown while calls nobody was notified of wait, leading to the new-calls screen. */
+export function NewCallAlert({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <Alert color="orange" title={t('newCallAlert')} icon={<IconBellRinging aria-hidden />} role="status">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{t('calls.newCalls', { count })}</Text>
+        <Button component={Link} to="/newcalls" size="xs" color="orange">
+          {t('calls.showNewCalls')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The dismissible retention notice; only shown when SHOW_RETENTION_NOTICE is on. */
+export function RetentionNotice() {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useState(false);
+  if (!SHOW_RETENTION_NOTICE || dismissed) return null;
+  return (
+    <Alert
+      icon={<IconInfoCircle aria-hidden />}
+      withCloseButton
+      closeButtonLabel={t('calls.retentionClose')}
+      onClose={() => setDismissed(true)}
+    >
+      {t('retentionNotice')}
+    </Alert>
+  );
+}

@@ -1,0 +1,14 @@
+import { registerTranslations } from '../../../lib/i18n';
+import { useCallListParams } from '../list-params';
+import { callsTranslations } from '../locales';
+import { CallListScreen, type CallScreenProps } from './call-list-screen';
+import { useServerList } from './use-server-list';
+
+registerTranslations(callsTranslations);
+
+/** /viewcalllogs: the open calls (New and In Progress), the full variant of SPEC §2. */
+export function CallsDashboardPage({ canManage }: CallScreenProps) {
+  const [params, update] = useCallListParams('dashboard');
+  const view = useServerList('dashboard', params);
+  return <CallListScreen kind="dashboard" canManage={canManage} params={params} update={update} view={view} />;
+}

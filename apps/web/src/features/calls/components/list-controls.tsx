@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Button, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PageSize } from '../constants';
+import { TRIAGE_SORT_FIELDS } from '../constants';
+import type { SortState } from '../list-params';
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** The list schema's limit; a longer search would be dropped as invalid. */
+const SEARCH_MAX_LENGTH = 200;
+
+/** The search box; the list follows the typing after a short pause, so a word is one request, not one per key. */
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string | undefined;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value ?? '');
+  // The search this box last sent or was given; a different one in the URL came from a link or the back button.
+  const [known, setKnown] = useState(value ?? '');
+  if ((value ?? '') !== known) {
+    setKnown(value ?? '');
+    setText(value ?? '');
+  }
+  const commit = useDebouncedCallback((search: string) => {
+    setKnown(search);
+    onChange(search);
+  }, SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      type="search"
+      maxLength={SEARCH_MAX_LENGTH}
+      label={t('calls.toolbar.search')}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value.trim());
+      }}
+      w={{ base: '100%', sm: 280 }}
+    />
+  );
+}
+
+/** The calendar-day filter (the API's date=YYYY-MM-DD) with its clear button. */
+export function DayFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} align="flex-end" wrap="nowrap">
+      <TextInput
+        type="date"
+        label={t('calls.toolbar.date')}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value || undefined)}
+      />
+      <Button
+        variant="default"
+        onClick={() => onChange(undefined)}
+        disabled={value === undefined}
+        leftSection={<IconX size={14} aria-hidden />}
+      >
+        {t('calls.toolbar.clearDate')}
+      </Button>
+    </Group>
+  );
+}
+
+export function PageSizeSelect({
+  value,
+  options,
+  onChange,
+}: {
+  value: PageSize;
+  options: readonly PageSize[];
+  onChange: (value: PageSize) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      label={t('calls.toolbar.pageSize')}
+      value={String(value)}
+      onChange={(event) => {
+        const chosen = event.currentTarget.value;
+        onChange(chosen === 'all' ? 'all' : Number(chosen));
+      }}
+      data={options.map((size) => ({
+        value: String(size),
+        label: size === 'all' ? t('calls.toolbar.all') : String(size),
+      }))}
+      w={130}
+    />
+  );
+}
+
+/** The sort of the new and completed screens: created date, priority or status, with a direction toggle. */
+export function TriageSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
+  const { t } = useTranslation();
+  const field = (TRIAGE_SORT_FIELDS as readonly string[]).includes(sort.field) ? sort.field : 'created_at';
+  const ascending = sort.direction === 'asc';
+  const directionLabel = ascending ? t('calls.toolbar.ascending') : t('calls.toolbar.descending');
+  return (
+    <Group gap={4} align="flex-end" wrap="nowrap">
+      <NativeSelect
+        label={t('calls.toolbar.sortBy')}
+        value={field}
+        onChange={(event) => onChange({ field: event.currentTarget.value, direction: sort.direction })}
+        data={TRIAGE_SORT_FIELDS.map((value) => ({ value, label: t(`calls.toolbar.sortFields.${value}`) }))}
+      />
+      <Button
+        variant="default"
+        aria-label={t('calls.toolbar.sortDirection', { direction: directionLabel })}
+        onClick={() => onChange({ field, direction: ascending ? 'desc' : 'asc' })}
+        leftSection={
+          ascending ? <IconSortAscending size={16} aria-hidden /> : <IconSortDescending size={16} aria-hidden />
+        }
+      >
+        {directionLabel}
+      </Button>
+    </Group>
+  );
+}
+
+/** Paging under a list: the range shown and the page buttons. */
+export function Pager({
+  page,
+  perPage,
+  total,
+  onChange,
+}: {
+  page: number;
+  perPage: PageSize;
+  total: number;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : perPage === 'all' ? 1 : Math.min(total, (page - 1) * perPage + 1);
+  const to = perPage === 'all' ? total : Math.min(total, page * perPage);
+  const controlLabels = {
+    previous: t('calls.previousPage'),
+    next: t('calls.nextPage'),
+    first: t('calls.firstPage'),
+    last: t('calls.lastPage'),
+  };
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('calls.range', { from, to, total })}
+      </Text>
+      {pages > 1 && (
+        <nav aria-label={t('calls.pagination')}>
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onChange}
+            getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+          />
+        </nav>
+      )}
+    </Group>
+  );
+}

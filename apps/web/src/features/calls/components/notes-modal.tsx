@@ -1,0 +1,103 @@
+import { Button, Modal, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { noteSchema } from '@phonebot/shared/schemas/call';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { RetryAlert } from '../../../components/retry-alert';
+import { errorText, fieldErrors } from '../../../lib/api-errors';
+import { formatTableDate } from '../../../lib/dates';
+import { translateText } from '../../../lib/i18n';
+import { lazyValue } from '../../../lib/lazy-value';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notesQuery, useAddNote } from '../api';
+
+// The call schemas are part of this screen already (the lists use them), so there is nothing to load later.
+const lazyNoteSchema = lazyValue(() => Promise.resolve(noteSchema));
+
+type NotesModalProps = {
+  /** The call whose notes are shown; null closes the modal. */
+  callId: number | null;
+  canManage: boolean;
+  onClose: () => void;
+};
+
+/** The notes of a call (GET /notes/{id}) and, for those who may change calls, a form to add one. */
+export function NotesModal({ callId, canManage, onClose }: NotesModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={callId !== null}
+      onClose={onClose}
+      title={t('calls.notes.title')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {callId !== null && <Notes key={callId} callId={callId} canManage={canManage} />}
+    </Modal>
+  );
+}
+
+function Notes({ callId, canManage }: { callId: number; canManage: boolean }) {
+  const { t } = useTranslation();
+  const notes = useQuery(notesQuery(callId));
+  const addNote = useAddNote(callId);
+  const form = useZodForm(lazyNoteSchema, { text: '' });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      await addNote.mutateAsync(values.text);
+    } catch (error) {
+      form.setErrors(fieldErrors(error));
+      notifyError(t('noteError'));
+      return;
+    }
+    form.reset();
+    notifySuccess(t('noteAdded'));
+  });
+
+  let list;
+  if (notes.isPending) list = <Skeleton height={60} />;
+  else if (notes.isError)
+    list = (
+      <RetryAlert
+        message={translateText(t, errorText(notes.error))}
+        onRetry={() => void notes.refetch()}
+        retrying={notes.isFetching}
+      />
+    );
+  else if (notes.data.length === 0) list = <Text c="dimmed">{t('calls.notes.empty')}</Text>;
+  else
+    list = (
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {notes.data.map((note) => (
+          <Paper key={note.id} withBorder p="sm" component="li">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {note.text}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {note.author
+                ? t('calls.notes.by', { date: formatTableDate(note.created_at), author: note.author })
+                : formatTableDate(note.created_at)}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md">
+      {list}
+      {canManage && (
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack gap="sm">
+            <Textarea label={t('calls.notes.note')} autosize minRows={3} maxRows={8} {...form.getInputProps('text')} />
+            <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
+              {t('calls.notes.add')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type CallListItem, sendSmsSchema } from '@phonebot/shared/schemas/call';
+import { messages } from '@phonebot/shared/messages';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { isApiError } from '../../../lib/api-client';
+import { lazyValue } from '../../../lib/lazy-value';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSendSms } from '../api';
+
+const lazySmsSchema = lazyValue(() => Promise.resolve(sendSmsSchema));
+
+type SmsModalProps = {
+  /** The call the SMS is about; null closes the modal. */
+  call: CallListItem | null;
+  onClose: () => void;
+};
+
+/** Send an SMS about a call, prefilled with the caller's number and the default text (SPEC §9). */
+export function SmsModal({ call, onClose }: SmsModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={call !== null}
+      onClose={onClose}
+      title={t('calls.sms.title')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {call !== null && <SmsForm key={call.id} call={call} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/**
+ * The provider's reason of a failed SMS: the server's detail reads "The SMS could not be sent: <reason>", and only
+ * the reason is added to the translated message.
+ */
+function providerReason(error: unknown): string | undefined {
+  if (!isApiError(error) || error.code !== 'smsFailed') return undefined;
+  const detail = error.errors[0]?.detail ?? '';
+  const reason = detail.includes(': ') ? detail.slice(detail.indexOf(': ') + 2) : detail;
+  return reason && reason !== messages.smsFailed ? reason : undefined;
+}
+
+function SmsForm({ call, onClose }: { call: CallListItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const sendSms = useSendSms();
+  const form = useZodForm(lazySmsSchema, { call_id: call.id, to: call.caller_number, message: t('defaultSmsText') });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      await sendSms.mutateAsync(values);
+      notifySuccess(t('smsSent'));
+    } catch (error) {
+      // The old client reported a failed SMS with the mark-completed text; it now says that the SMS failed, and why.
+      const reason = providerReason(error);
+      notifyError(reason ? `${t('smsFailed')} (${reason})` : t('smsFailed'));
+    }
+    onClose();
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput label={t('calls.sms.to')} type="tel" autoComplete="off" {...form.getInputProps('to')} />
+        <Textarea label={t('calls.sms.message')} autosize minRows={3} maxRows={8} {...form.getInputProps('message')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {t('calls.sms.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useTranslation } from 'react-i18next';
+import type { CallListItem, CallPriority, CallStatus } from '@phonebot/shared/schemas/call';
+import { useConfirm } from '../../../components/use-confirm';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  useBulkStatus,
+  useDeleteCall,
+  useMarkCompleted,
+  useUpdateCategory,
+  useUpdatePriority,
+  useUpdateStatus,
+} from '../api';
+
+/** What changed on the server, for a screen that holds rows the server no longer lists (new calls). */
+export type CallChange = { ids: number[]; patch: Partial<CallListItem> } | { ids: number[]; deleted: true };
+
+type Field = 'status' | 'priority' | 'category';
+
+/**
+ * The row and bulk actions of the call tables with the confirmations and toasts of SPEC §4 and §8: every status,
+ * priority and category change asks first, every delete asks with the delete texts; mark completed and bulk status
+ * are explicit verbs and do not ask.
+ */
+export function useCallActions(onChanged?: (change: CallChange) => void) {
+  const { t } = useTranslation();
+  const { confirm, dialog } = useConfirm();
+  const status = useUpdateStatus();
+  const priority = useUpdatePriority();
+  const category = useUpdateCategory();
+  const completed = useMarkCompleted();
+  const bulk = useBulkStatus();
+  const removal = useDeleteCall();
+
+  const statusLabel = (value: CallStatus) => t(`calls.statuses.${value}`);
+  const priorityLabel = (value: CallPriority) => t(`calls.priorities.${value}`);
+
+  async function change(
+    field: Field,
+    valueLabel: string,
+    run: () => Promise<unknown>,
+    patch: Partial<CallListItem>,
+    id: number,
+  ) {
+    const confirmed = await confirm({
+      title: t('deleteConfirmTitle'),
+      text: t(`calls.confirm.${field}`, { value: valueLabel }),
+      confirmLabel: t('calls.confirm.button'),
+    });
+    if (!confirmed) {
+      notifyError(`${t('cancelled')}: ${t(`calls.cancelledNote.${field}`)}`);
+      return;
+    }
+    try {
+      await run();
+    } catch {
+      notifyError(t(`${field}UpdateError`));
+      return;
+    }
+    onChanged?.({ ids: [id], patch });
+    notifySuccess(t(`${field}Updated`));
+  }
+
+  return {
+    dialog,
+    changeStatus: (row: CallListItem, value: CallStatus) =>
+      change(
+        'status',
+        statusLabel(value),
+        () => status.mutateAsync({ id: row.id, status: value }),
+        { status: value },
+        row.id,
+      ),
+    changePriority: (row: CallListItem, value: CallPriority) =>
+      change(
+        'priority',
+        priorityLabel(value),
+        () => priority.mutateAsync({ id: row.id, priority: value }),
+        { priority: value },
+        row.id,
+      ),
+    changeCategory: (row: CallListItem, value: string | null) =>
+      change(
+        'category',
+        value ?? t('calls.uncategorized'),
+        () => category.mutateAsync({ id: row.id, category: value }),
+        { selected_category: value },
+        row.id,
+      ),
+    async markCompleted(row: CallListItem) {
+      try {
+        await completed.mutateAsync(row.id);
+      } catch {
+        notifyError(t('markCompletedError'));
+        return;
+      }
+      onChanged?.({ ids: [row.id], patch: { status: 'Completed' } });
+      notifySuccess(t('markedCompleted'));
+    },
+    /** Answers whether the change went through, so the selection can be cleared. */
+    async bulkStatus(ids: number[], value: CallStatus): Promise<boolean> {
+      try {
+        await bulk.mutateAsync({ ids, status: value });
+      } catch {
+        notifyError(t('statusUpdateError'));
+        return false;
+      }
+      onChanged?.({ ids, patch: { status: value } });
+      notifySuccess(t('bulkUpdated'));
+      return true;
+    },
+    bulkPending: bulk.isPending,
+    async remove(row: CallListItem) {
+      const confirmed = await confirm({
+        title: t('deleteConfirmTitle'),
+        text: t('deleteConfirmText'),
+        confirmLabel: t('deleteConfirmButton'),
+        danger: true,
+      });
+      if (!confirmed) return;
+      try {
+        await removal.mutateAsync(row.id);
+      } catch {
+        notifyError(`${t('errorTitle')} ${t('callDeleteError')}`);
+        return;
+      }
+      onChanged?.({ ids: [row.id], deleted: true });
+      notifySuccess(`${t('deleted')} ${t('callDeleted')}`);
+    },
+  };
+}
+
+export type CallActions = ReturnType<typeof useCallActions>;

@@ -1,0 +1,86 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { CALL_SORTS } from '@phonebot/shared/schemas/call';
+import { listQuerySchema } from '@phonebot/shared/schemas/common';
+import { LIST_CONFIG, type CallListKind, type PageSize } from './constants';
+
+/** A call list's state as it lives in the URL (page, per_page, sort, search, date), so a pasted link shows the same list. */
+export type CallListParams = {
+  page: number;
+  per_page: PageSize;
+  /** `field` or `-field`; undefined is the server's default, newest first. */
+  sort: string | undefined;
+  search: string | undefined;
+  date: string | undefined;
+};
+
+export type SortState = { field: string; direction: 'asc' | 'desc' };
+
+export const DEFAULT_SORT: SortState = { field: 'created_at', direction: 'desc' };
+
+export function sortState(sort: string | undefined): SortState {
+  if (!sort) return DEFAULT_SORT;
+  return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
+}
+
+export function sortParam({ field, direction }: SortState): string | undefined {
+  if (field === DEFAULT_SORT.field && direction === DEFAULT_SORT.direction) return undefined;
+  return direction === 'desc' ? `-${field}` : field;
+}
+
+/**
+ * Reads the list state with the shared list schema, whose `.catch` defaults make a hand-edited URL show a list
+ * rather than fail. A page size the screen does not offer falls back to the screen's default (the schema's own
+ * default, 20, is the main dashboard's).
+ */
+export function parseListParams(query: URLSearchParams, kind: CallListKind): CallListParams {
+  const config = LIST_CONFIG[kind];
+  const parsed = listQuerySchema.parse(Object.fromEntries(query));
+  const offered = query.has('per_page') && config.pageSizes.includes(parsed.per_page);
+  const field = parsed.sort?.replace(/^-/, '');
+  return {
+    page: parsed.page,
+    per_page: offered ? parsed.per_page : config.defaultPageSize,
+    sort: field && (CALL_SORTS as readonly string[]).includes(field) ? parsed.sort : undefined,
+    search: parsed.search || undefined,
+    date: parsed.date,
+  };
+}
+
+/** The API query of a list state; defaults are left out so equal lists share a cache entry and an ETag. */
+export function apiQuery(params: CallListParams): string {
+  const query = new URLSearchParams();
+  if (params.page !== 1) query.set('page', String(params.page));
+  query.set('per_page', String(params.per_page));
+  if (params.sort) query.set('sort', params.sort);
+  if (params.search) query.set('search', params.search);
+  if (params.date) query.set('date', params.date);
+  return query.toString();
+}
+
+/** The list state of the current URL and a setter; a change of anything but the page goes back to page 1. */
+export function useCallListParams(kind: CallListKind) {
+  const [query, setQuery] = useSearchParams();
+  const params = useMemo(() => parseListParams(query, kind), [query, kind]);
+
+  const update = useCallback(
+    (patch: Partial<CallListParams>, options: { replace?: boolean } = {}) => {
+      setQuery(
+        (current) => {
+          const next = { ...parseListParams(current, kind), page: 1, ...patch };
+          const result = new URLSearchParams();
+          if (next.page !== 1) result.set('page', String(next.page));
+          if (next.per_page !== LIST_CONFIG[kind].defaultPageSize) result.set('per_page', String(next.per_page));
+          if (next.sort) result.set('sort', next.sort);
+          if (next.search) result.set('search', next.search);
+          if (next.date) result.set('date', next.date);
+          return result;
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setQuery, kind],
+  );
+
+  return [params, update] as const;
+}

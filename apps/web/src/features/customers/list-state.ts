@@ -1,0 +1,29 @@
+import { useSearchParams } from 'react-router';
+import { listQuerySchema, type ListQuery } from '@phonebot/shared/schemas/common';
+
+type ListParam = 'page' | 'per_page' | 'sort' | 'search';
+
+/**
+ * The customers list's page, size, sort and search live in the URL, parsed with the shared list schema whose
+ * `.catch()` defaults turn a hand-edited value into the default instead of an error.
+ */
+export function useListState() {
+  const [params, setParams] = useSearchParams();
+  const query: ListQuery = listQuerySchema.parse(Object.fromEntries(params));
+
+  const update = (changes: Partial<Record<ListParam, string | undefined>>, options: { replace?: boolean } = {}) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: options.replace ?? false },
+    );
+  };
+
+  return { query, update };
+}

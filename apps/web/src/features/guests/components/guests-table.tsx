@@ -1,0 +1,125 @@
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconKey, IconUserCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/use-confirm';
+import { formatTableDate } from '../../../lib/dates';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useEnableGuest, type Guest } from '../api';
+import { matchesSearch, pageOf } from '../client-list';
+import { editGuestPath } from '../guest-link';
+import { useSectionState } from '../list-state';
+import { ListPager } from './list-pager';
+import { SearchBox } from './search-box';
+
+/** The guests of Guest Administration: search and paging in the browser, a password action and Enable. */
+export function GuestsTable({ guests }: { guests: Guest[] }) {
+  const { t } = useTranslation();
+  const { page, search, update } = useSectionState('guests');
+  const enable = useEnableGuest();
+  const { confirm, dialog } = useConfirm();
+
+  const found = guests.filter((guest) => matchesSearch(search, [guest.attributes.name, guest.attributes.email]));
+  const { rows, page: current, pages } = pageOf(found, page);
+
+  // The earlier client's Enable button had no handler (DESIGN.md "defects we fix"); this one enables the guest.
+  const handleEnable = async (guest: Guest) => {
+    const confirmed = await confirm({
+      title: t('deleteConfirmTitle'),
+      text: t('guests.enableText', { name: guest.attributes.name }),
+      confirmLabel: t('guests.enableConfirm'),
+    });
+    if (!confirmed) return;
+    enable.mutate(Number(guest.id), {
+      onSuccess: () => notifySuccess(t('guests.enabled')),
+      onError: () => notifyError(t('customerEnableError')),
+    });
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="guests-title">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} id="guests-title">
+          {t('guests.guestsTitle')}
+        </Title>
+        <SearchBox
+          label={t('guests.searchGuests')}
+          placeholder={t('guests.searchGuestsPlaceholder')}
+          initial={search ?? ''}
+          onSearch={(value) => update({ search: value })}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={720} type="native">
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('guests.columns.name')}</Table.Th>
+              <Table.Th>{t('guests.columns.email')}</Table.Th>
+              <Table.Th>{t('guests.columns.status')}</Table.Th>
+              <Table.Th>{t('guests.columns.createdAt')}</Table.Th>
+              <Table.Th>{t('guests.columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text ta="center" py="md">
+                    {t('noUsersFound')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((guest) => {
+                const { attributes } = guest;
+                const active = attributes.status === 'Active';
+                return (
+                  <Table.Tr key={guest.id}>
+                    <Table.Td>{attributes.name}</Table.Td>
+                    <Table.Td>{attributes.email}</Table.Td>
+                    <Table.Td>
+                      <Badge color={active ? 'green' : 'gray'} variant="filled">
+                        {t(`guests.status.${attributes.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDate(attributes.created_at)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          component={Link}
+                          to={editGuestPath(guest.id)}
+                          size="xs"
+                          variant="default"
+                          leftSection={<IconKey size={14} aria-hidden />}
+                        >
+                          {t('guests.changePassword')}
+                        </Button>
+                        {!active && (
+                          <Button
+                            size="xs"
+                            leftSection={<IconUserCheck size={14} aria-hidden />}
+                            loading={enable.isPending && enable.variables === Number(guest.id)}
+                            onClick={() => void handleEnable(guest)}
+                          >
+                            {t('guests.enable')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPager
+        label={t('guests.pagination.guests')}
+        page={current}
+        pages={pages}
+        onChange={(next) => update({ page: next })}
+      />
+      {dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { registerTranslations } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreatePhonebot, useRole } from '../api';
+import { formErrorsOf } from '../form-errors';
+import { phonebotsTranslations } from '../locales';
+import { formValuesOf } from '../schemas';
+import { BotTokenModal } from './bot-token-modal';
+import { PhonebotForm } from './form/phonebot-form';
+
+registerTranslations(phonebotsTranslations);
+
+const INITIAL_VALUES = formValuesOf();
+
+/** /addvbot: a new phonebot with the defaults of SPEC §9; its bot token is shown once, then the list. */
+export function AddPhonebotPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const role = useRole();
+  const create = useCreatePhonebot();
+  const [botToken, setBotToken] = useState<string | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.addPhonebot')}</Title>
+      <PhonebotForm
+        mode="create"
+        initialValues={INITIAL_VALUES}
+        onSubmit={async (values) => {
+          try {
+            // SPEC §3: the add form also sends the user's role (the server ignores it).
+            const created = await create.mutateAsync({ ...values, role: role.data });
+            notifySuccess(t('phonebotCreated'));
+            setBotToken(created.bot_token);
+          } catch (error) {
+            notifyError(t('phonebotCreateError'));
+            if (isApiError(error, 422)) return formErrorsOf(error);
+          }
+        }}
+      />
+      <BotTokenModal token={botToken} onClose={() => void navigate('/vbots')} />
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { ActionIcon, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconEdit, IconSearch } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { listQuerySchema } from '@phonebot/shared/schemas/common';
+import { PageLoader } from '../../../components/page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
+import { errorText } from '../../../lib/api-errors';
+import { formatTableDate } from '../../../lib/dates';
+import { registerTranslations, translateText } from '../../../lib/i18n';
+import { useAllPhonebots, type AllPhonebotsQuery } from '../api';
+import { phonebotsTranslations } from '../locales';
+import { ServiceStatusBadge } from './status-badges';
+
+registerTranslations(phonebotsTranslations);
+
+const SEARCH_DELAY_MS = 300;
+
+/** The list state lives in the URL (page, per_page, search); a bad value falls back to the schema's default. */
+function useListState(): [AllPhonebotsQuery, (next: Partial<AllPhonebotsQuery>) => void] {
+  const [params, setParams] = useSearchParams();
+  const { page, per_page, search } = listQuerySchema.parse(Object.fromEntries(params));
+  const update = (next: Partial<AllPhonebotsQuery>) => {
+    const merged = { page, per_page, search, ...next };
+    const fresh = new URLSearchParams();
+    if (merged.page !== 1) fresh.set('page', String(merged.page));
+    if (merged.per_page !== 20) fresh.set('per_page', String(merged.per_page));
+    if (merged.search) fresh.set('search', merged.search);
+    // Typing a search replaces the history entry; moving to another page adds one.
+    setParams(fresh, { replace: 'search' in next });
+  };
+  return [{ page, per_page, search }, update];
+}
+
+/** /phonebots: every customer's phonebots (super), searched and paged on the server. */
+export function AllPhonebotsPage() {
+  const { t } = useTranslation();
+  const [query, setQuery] = useListState();
+  const [searchText, setSearchText] = useState(query.search ?? '');
+  const applySearch = useDebouncedCallback((value: string) => setQuery({ search: value.trim(), page: 1 }), {
+    delay: SEARCH_DELAY_MS,
+  });
+  const phonebots = useAllPhonebots(query);
+
+  const total = phonebots.data?.meta?.total ?? 0;
+  const perPage = query.per_page === 'all' ? Math.max(total, 1) : query.per_page;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const offset = query.per_page === 'all' ? 0 : (query.page - 1) * query.per_page;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.allPhonebots')}</Title>
+      <TextInput
+        label={t('phonebots.list.searchLabel')}
+        placeholder={t('phonebots.list.searchPlaceholder')}
+        type="search"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={searchText}
+        onChange={(event) => {
+          setSearchText(event.currentTarget.value);
+          applySearch(event.currentTarget.value);
+        }}
+        maw={420}
+      />
+      {phonebots.isError ? (
+        <RetryAlert
+          message={translateText(t, errorText(phonebots.error))}
+          onRetry={() => void phonebots.refetch()}
+          retrying={phonebots.isFetching}
+        />
+      ) : phonebots.isPending ? (
+        <PageLoader />
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-busy={phonebots.isPlaceholderData}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('phonebots.list.number')}</Table.Th>
+                  <Table.Th scope="col">{t('phonebots.list.customer')}</Table.Th>
+                  <Table.Th scope="col">{t('phonebots.list.phonebot')}</Table.Th>
+                  <Table.Th scope="col">{t('phonebots.list.licenseKey')}</Table.Th>
+                  <Table.Th scope="col">{t('phonebots.list.openAiKey')}</Table.Th>
+                  <Table.Th scope="col">{t('phonebots.list.status')}</Table.Th>
+                  <Table.Th scope="col">{t('phonebots.list.createdAt')}</Table.Th>
+                  <Table.Th scope="col">{t('phonebots.list.action')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {phonebots.data.data.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={8}>{t('noPhonebotsFound')}</Table.Td>
+                  </Table.Tr>
+                ) : (
+                  phonebots.data.data.map(({ attributes: phonebot }, index) => (
+                    <Table.Tr key={phonebot.license_Key}>
+                      <Table.Td>{offset + index + 1}</Table.Td>
+                      <Table.Td>{phonebot.customer_name}</Table.Td>
+                      <Table.Td>{phonebot.bezeichnung}</Table.Td>
+                      <Table.Td ff="monospace">{phonebot.license_Key}</Table.Td>
+                      {/* Masked by the server (SPEC §9); shown as given. */}
+                      <Table.Td ff="monospace">{phonebot.apen_ai_key}</Table.Td>
+                      <Table.Td>
+                        <ServiceStatusBadge pstatus={phonebot.pstatus} />
+                      </Table.Td>
+                      <Table.Td>{formatTableDate(phonebot.created_at)}</Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          component={Link}
+                          to={`/editphonebot/${encodeURIComponent(phonebot.license_Key)}`}
+                          variant="subtle"
+                          size="lg"
+                          aria-label={t('phonebots.list.edit', { name: phonebot.bezeichnung })}
+                        >
+                          <IconEdit size={18} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {phonebots.isSuccess && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('phonebots.list.pageOf', { page: query.page, pages, total })}
+          </Text>
+          <Pagination
+            total={pages}
+            value={Math.min(query.page, pages)}
+            onChange={(page) => setQuery({ page })}
+            aria-label={t('phonebots.list.pages')}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous' ? t('common.previous') : control === 'next' ? t('common.next') : control,
+            })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

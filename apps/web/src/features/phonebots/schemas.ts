@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { ROLES } from '@phonebot/shared/constants';
+import { listMetaSchema } from '@phonebot/shared/schemas/common';
+import {
+  createPhonebotSchema,
+  flagSchema,
+  guestPhonebotSchema,
+  PAYMENT_STATUS,
+  PHONEBOT_DEFAULTS,
+  PHONEBOT_SECRETS,
+  updatePhonebotSchema,
+  type PhonebotFields,
+} from '@phonebot/shared/schemas/phonebot';
+import { lazyValue } from '../../lib/lazy-value';
+
+/*
+ * Answers are read leniently: a phonebot carries ~50 settings and a list must still show when one of them has a
+ * shape this version does not know. The settings are turned into form values field by field (formValuesOf).
+ */
+export const phonebotAttributesSchema = z.looseObject({
+  license_Key: z.string(),
+  bezeichnung: z.string(),
+  customer_name: z.string().optional(),
+  status: z.string().optional(),
+  pstatus: z.string().optional(),
+  payment_status: z.number().optional(),
+  created_at: z.string(),
+  apen_ai_key: z.string().optional(),
+  ansagetext: z.string().optional(),
+  prompt: z.string().optional(),
+  secrets_set: z.partialRecord(z.enum(PHONEBOT_SECRETS), z.boolean()).optional(),
+});
+export type PhonebotAttributes = z.infer<typeof phonebotAttributesSchema>;
+
+const resourceSchema = z.object({ id: z.string(), attributes: phonebotAttributesSchema });
+export const phonebotDocumentSchema = z.object({ data: resourceSchema });
+export const phonebotListSchema = z.object({ data: z.array(resourceSchema), meta: listMetaSchema.optional() });
+export const createdPhonebotSchema = phonebotDocumentSchema.extend({
+  meta: z.object({ license_Key: z.string(), bot_token: z.string() }),
+});
+export const botTokenAnswerSchema = z.object({ license_Key: z.string(), bot_token: z.string() });
+export const roleAnswerSchema = z.object({ role: z.enum(ROLES) });
+
+/** SPEC §4: 0 inactive, 1 active, 2 paused, 3 past_due, 4 canceled, anything else unknown. */
+export type PaymentStatusName = keyof typeof PAYMENT_STATUS | 'unknown';
+export function paymentStatusName(value: number | undefined): PaymentStatusName {
+  const found = Object.entries(PAYMENT_STATUS).find(([, code]) => code === value);
+  return found ? (found[0] as keyof typeof PAYMENT_STATUS) : 'unknown';
+}
+
+type FormValue<T> = [T] extends [boolean]
+  ? boolean
+  : [T] extends [number | null]
+    ? number | string
+    : [T] extends [readonly unknown[]]
+      ? T
+      : string;
+
+/**
+ * What the form holds: text for text and option fields, booleans for flags, `number | ''` for numbers (Mantine's
+ * NumberInput gives '' when cleared), and the lists as they are edited (empty entries are dropped on save).
+ */
+export type PhonebotFormValues = { [K in keyof PhonebotFields]: FormValue<PhonebotFields[K]> };
+export type PhonebotFieldName = keyof PhonebotFormValues;
+
+const NUMBER_FIELDS = ['sip_port', 'e_mail_server_port', 'abort_time', 'temperature', 'speed_of_speech'] as const;
+
+function isNumberField(name: string): name is (typeof NUMBER_FIELDS)[number] {
+  return (NUMBER_FIELDS as readonly string[]).includes(name);
+}
+
+/** Form values of a phonebot: the defaults of SPEC §9, overlaid with the answer's settings when editing. */
+export function formValuesOf(attributes?: PhonebotAttributes): PhonebotFormValues {
+  const values: Record<string, unknown> = {};
+  for (const [name, fallback] of Object.entries(PHONEBOT_DEFAULTS)) {
+    let given: unknown = attributes?.[name];
+    if (name === 'attendedTransfer' && given === undefined) given = attributes?.attendedtransfer;
+    if ((PHONEBOT_SECRETS as readonly string[]).includes(name)) {
+      // Secrets never come back in full: the input stays empty and saving it empty keeps the stored value.
+      values[name] = '';
+    } else if (typeof fallback === 'boolean') {
+      const flag = flagSchema.safeParse(given);
+      values[name] = flag.success ? flag.data : fallback;
+    } else if (isNumberField(name)) {
+      const number = typeof given === 'string' && given !== '' ? Number(given) : given;
+      values[name] = typeof number === 'number' && Number.isFinite(number) ? number : (fallback ?? '');
+    } else if (name === 'category_terms') {
+      const terms = Array.isArray(given) ? given.filter((term): term is string => typeof term === 'string') : [];
+      // The editor always shows at least one input (SPEC §5: 1 to 5).
+      values[name] = terms.length > 0 ? terms : [''];
+    } else if (name === 'mcp_servers') {
+      values[name] = Array.isArray(given)
+        ? given.flatMap((server: unknown) =>
+            server && typeof server === 'object' && typeof (server as { url?: unknown }).url === 'string'
+              ? [{ url: (server as { url: string }).url }]
+              : [],
+          )
+        : [];
+    } else {
+      values[name] = typeof given === 'string' ? given : fallback;
+    }
+  }
+  return values as PhonebotFormValues;
+}
+
+/**
+ * A category term typed or pasted with double quotes around it loses them as it is typed (SPEC §5); a lone quote
+ * stays, so a term can still be typed character by character.
+ */
+export function stripQuotes(value: string): string {
+  const wrapped = /^"(.*)"$/s.exec(value);
+  return wrapped ? (wrapped[1] ?? '') : value;
+}
+
+/*
+ * The form validates with the shared schemas. Their input is `unknown` (they preprocess), so the form's value type
+ * is given by z.custom, which checks nothing itself, and widened to `unknown` for the shared schema to take it.
+ */
+const formInput = () => z.custom<PhonebotFormValues>().transform((values): unknown => values);
+/** Both forms hand over (part of) the phonebot's fields; the add form's output has every field. */
+type PhonebotFormSchema = z.ZodType<Partial<PhonebotFields>, PhonebotFormValues>;
+export const lazyCreateFormSchema = lazyValue<PhonebotFormSchema>(async () => formInput().pipe(createPhonebotSchema));
+export const lazyUpdateFormSchema = lazyValue<PhonebotFormSchema>(async () => formInput().pipe(updatePhonebotSchema));
+export const lazyGuestFormSchema = lazyValue(async () => guestPhonebotSchema);
