@@ -33,6 +33,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'reliability',
+          include: ['apps/api/test/reliability/**/*.reliability.ts'],
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           fileParallelism: false,

@@ -48,6 +48,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': apiTarget,
+      '/uploads': apiTarget,
       '/healthz': apiTarget,
       '/readyz': apiTarget,
     },

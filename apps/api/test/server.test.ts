@@ -54,6 +54,12 @@ describe('the server process', () => {
       expect(page.status, route).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
     }
+    const userLink = await fetch(
+      `${first.base}/edituser/${encodeURIComponent('{"userId":2,"userEmail":"x@example.com"}')}`,
+      { headers: { accept: 'text/html' } },
+    );
+    expect(userLink.status).toBe(200);
+    expect((await fetch(`${first.base}/assets/missing.js`, { headers: { accept: 'text/html' } })).status).toBe(404);
     const asset = await fetch(`${first.base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');

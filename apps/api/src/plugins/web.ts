@@ -34,7 +34,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
         .type(JSONAPI_MEDIA_TYPE)
         .send({ errors: [errorObject(404, 'notFound')] });
     }
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname);
+    // A client route may end in something that looks like a file (/edituser/{"userEmail":"a@b.com"}): a browser
+    // asking for a page gets the app; a missing asset or upload stays a 404.
+    const isAssetPath = pathname.startsWith('/assets/') || pathname.startsWith('/uploads/');
+    const asksForPage = String(req.headers.accept ?? '').includes('text/html') || !path.extname(pathname);
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isAssetPath && asksForPage;
     if (hasWeb && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

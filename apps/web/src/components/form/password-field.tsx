@@ -7,5 +7,12 @@ import { useTranslation } from 'react-i18next';
  */
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
-  return <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.showHideCharacters') }} {...props} />;
+  return (
+    <PasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('common.showHideCharacters') }}
+      // Mantine marks other inputs with an error as invalid for screen readers, but not this one.
+      aria-invalid={Boolean(props.error)}
+      {...props}
+    />
+  );
 }

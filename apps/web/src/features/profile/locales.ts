@@ -2,12 +2,60 @@ import type { FeatureTranslations } from '../../lib/i18n';
 
 /** This feature's texts, under its own top-level key; registered when its screens load. */
 const en = {
-  profile: {},
+  profile: {
+    info: 'Info',
+    name: 'Name',
+    email: 'Email',
+    submitChanges: 'Submit Changes',
+    image: {
+      group: 'Profile image',
+      alt: 'Profile image of {{name}}',
+      select: 'Select Image',
+      change: 'Change',
+      remove: 'Remove',
+      input: 'Image file',
+      hint: 'PNG, JPEG, WebP or GIF, at most 5 MB.',
+    },
+    password: {
+      title: 'Change Password',
+      current: 'Current password',
+      password: 'Password',
+      newPassword: 'New password',
+      confirm: 'Confirm password',
+      submit: 'Change Password',
+      note: 'Changing the password signs you out on all other devices.',
+      backToCompany: 'Back to Company Profile',
+    },
+  },
 };
 
 export const profileTranslations: FeatureTranslations<typeof en> = {
   en,
   de: {
-    profile: {},
+    profile: {
+      info: 'Info',
+      name: 'Name',
+      email: 'E-Mail',
+      submitChanges: 'Änderungen speichern',
+      image: {
+        group: 'Profilbild',
+        alt: 'Profilbild von {{name}}',
+        select: 'Bild auswählen',
+        change: 'Ändern',
+        remove: 'Entfernen',
+        input: 'Bilddatei',
+        hint: 'PNG, JPEG, WebP oder GIF, höchstens 5 MB.',
+      },
+      password: {
+        title: 'Passwort ändern',
+        current: 'Aktuelles Passwort',
+        password: 'Passwort',
+        newPassword: 'Neues Passwort',
+        confirm: 'Passwort bestätigen',
+        submit: 'Passwort ändern',
+        note: 'Eine Passwortänderung meldet Sie auf allen anderen Geräten ab.',
+        backToCompany: 'Zurück zum Firmenprofil',
+      },
+    },
   },
 };

@@ -1,0 +1,131 @@
+import { Anchor, Button, Fieldset, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CompanyProfile } from '@phonebot/shared/schemas/profile';
+import { PageLoader } from '../../../components/page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { errorText, fieldErrors } from '../../../lib/api-errors';
+import { registerTranslations, translateText } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
+import { companyTranslations } from '../locales';
+import { lazyCompanyProfileSchema } from '../schemas';
+
+registerTranslations(companyTranslations);
+
+/** Company Profile of SPEC §2 and §3 (admin and adminuser). */
+export function CompanyProfilePage() {
+  const { t } = useTranslation();
+  const profile = useCompanyProfile();
+
+  let content;
+  if (profile.isError) {
+    content = (
+      <RetryAlert
+        message={translateText(t, errorText(profile.error))}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
+  } else if (profile.isPending) {
+    content = <PageLoader />;
+  } else {
+    content = <CompanyProfileForm profile={profile.data} />;
+  }
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <Group justify="space-between">
+        <Title order={1}>{t('pages.companyProfile')}</Title>
+        {/* The company area's password screen has no menu entry of its own (SPEC §2), so it is reached from here. */}
+        <Anchor component={Link} to="/changepassword">
+          <Group gap={4} component="span" wrap="nowrap">
+            <IconKey size={16} aria-hidden />
+            {t('company.changePassword')}
+          </Group>
+        </Anchor>
+      </Group>
+      {content}
+    </Stack>
+  );
+}
+
+/** The stored profile as form values: a field never filled in is an empty input. */
+function formValues(profile: CompanyProfile) {
+  return {
+    company_name: profile.company_name ?? '',
+    address: profile.address ?? '',
+    pin: profile.pin ?? '',
+    city: profile.city ?? '',
+    phone: profile.phone ?? '',
+    company_email: profile.company_email ?? '',
+    bank: profile.bank ?? '',
+    iban: profile.iban ?? '',
+    bic: profile.bic ?? '',
+  };
+}
+
+function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation();
+  const update = useUpdateCompanyProfile();
+  const form = useZodForm(lazyCompanyProfileSchema, formValues(profile));
+
+  const handleSubmit = form.onSubmit(async (input) => {
+    let saved: CompanyProfile;
+    try {
+      saved = await update.mutateAsync(input);
+    } catch (error) {
+      form.setErrors(fieldErrors(error));
+      notifyError(t('profileUpdateError'));
+      return;
+    }
+    // Show what was stored (an IBAN without spaces, in capitals) and count it as the new unchanged state.
+    form.setValues(formValues(saved));
+    form.resetDirty(formValues(saved));
+    notifySuccess(t('successfullyUpdated'));
+  });
+
+  const input = (field: keyof ReturnType<typeof formValues>) => form.getInputProps(field);
+
+  return (
+    <Paper withBorder p="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="lg">
+          <Fieldset legend={t('company.sections.company')} variant="unstyled">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t('company.fields.companyName')}
+                autoComplete="organization"
+                {...input('company_name')}
+              />
+              <TextInput
+                label={t('company.fields.companyEmail')}
+                type="email"
+                autoComplete="email"
+                {...input('company_email')}
+              />
+              <TextInput label={t('company.fields.address')} autoComplete="street-address" {...input('address')} />
+              <TextInput label={t('company.fields.pin')} autoComplete="postal-code" {...input('pin')} />
+              <TextInput label={t('company.fields.city')} autoComplete="address-level2" {...input('city')} />
+              <TextInput label={t('company.fields.phone')} type="tel" autoComplete="tel" {...input('phone')} />
+            </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend={t('company.sections.bank')} variant="unstyled">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput label={t('company.fields.bank')} {...input('bank')} />
+              <TextInput label={t('company.fields.iban')} autoComplete="off" spellCheck={false} {...input('iban')} />
+              <TextInput label={t('company.fields.bic')} autoComplete="off" spellCheck={false} {...input('bic')} />
+            </SimpleGrid>
+          </Fieldset>
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.submitting}>
+              {t('company.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

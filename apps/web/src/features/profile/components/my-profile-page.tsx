@@ -1,0 +1,71 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { Divider, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../components/page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
+import { errorText } from '../../../lib/api-errors';
+import { registerTranslations, translateText } from '../../../lib/i18n';
+import { useMe } from '../api';
+import { profileTranslations } from '../locales';
+import { AvatarField } from './avatar-field';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileInfoForm } from './profile-info-form';
+
+registerTranslations(profileTranslations);
+
+type MyProfilePageProps = {
+  /** Queries of other features that show the signed-in user (the navbar's name), refreshed after a change. */
+  alsoInvalidate?: readonly QueryKey[];
+};
+
+/** User Profile / My profile of SPEC §2: the Info card (avatar, name, e-mail) and the Change Password card. */
+export function MyProfilePage({ alsoInvalidate }: MyProfilePageProps) {
+  const { t } = useTranslation();
+  const me = useMe();
+
+  let info;
+  if (me.isError) {
+    info = (
+      <RetryAlert
+        message={translateText(t, errorText(me.error))}
+        onRetry={() => void me.refetch()}
+        retrying={me.isFetching}
+      />
+    );
+  } else if (me.isPending) {
+    info = <PageLoader />;
+  } else {
+    info = (
+      <Stack gap="lg">
+        <AvatarField me={me.data} alsoInvalidate={alsoInvalidate} />
+        <Divider />
+        {/* Keyed by id: a form for another account (after a sign-in in another tab) starts fresh. */}
+        <ProfileInfoForm key={me.data.id} me={me.data} alsoInvalidate={alsoInvalidate} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages.myProfile')}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder p="lg" component="section" aria-labelledby="profile-info-title">
+          <Stack gap="md">
+            <Title order={2} fz="h3" id="profile-info-title">
+              {t('profile.info')}
+            </Title>
+            {info}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="profile-password-title">
+          <Stack gap="md">
+            <Title order={2} fz="h3" id="profile-password-title">
+              {t('profile.password.title')}
+            </Title>
+            <ChangePasswordForm variant="profile" />
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

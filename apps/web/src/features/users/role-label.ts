@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import type { Role } from '@phonebot/shared/constants';
+
+/** Roles as the company sees them: user is "User", adminuser is "Admin" (SPEC §2), admin, the owner, is "Owner". */
+export function roleLabel(t: TFunction, role: Role): string {
+  switch (role) {
+    case 'user':
+    case 'adminuser':
+    case 'admin':
+      return t(`users.roles.${role}`);
+    default:
+      // Guests and the super are not listed on these screens; show the raw name rather than nothing.
+      return role;
+  }
+}
