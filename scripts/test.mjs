@@ -85,6 +85,20 @@ if (wants('api')) {
   ]);
 }
 
+// Crash safety, a PostgreSQL restart under load and two processes on one database (they restart the local
+// PostgreSQL, so they run alone, after the API tests).
+if (wants('reliability')) {
+  run('Reliability proofs', 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'reliability',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports}/reliability.json`,
+  ]);
+}
+
 if (wants('e2e')) {
   if (!fs.existsSync(chromium)) {
     loud(

@@ -52,13 +52,17 @@ describe('crash safety on SQLite', () => {
       expect(calls.length).toBe(senders.acknowledged.size);
       const counted = db.prepare('select sum(count) as n from monthly_call_counts').get() as { n: number };
       expect(counted.n).toBe(calls.length);
-      writeFigures('crash', {
-        rounds: ROUNDS,
-        acknowledged: senders.acknowledged.size,
-        found: calls.length,
-        attempts: senders.attempts,
-        integrity: 'ok',
-      });
+      writeFigures(
+        'crash',
+        {
+          rounds: ROUNDS,
+          acknowledged: senders.acknowledged.size,
+          found: calls.length,
+          attempts: senders.attempts,
+          integrity: 'ok',
+        },
+        'sqlite',
+      );
     } finally {
       db.close();
     }
