@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { createPostgresDatabase } from '../../api/test/db';
-import { startSmtp } from '../../api/test/smtp';
+import { linkIn, startSmtp } from '../../api/test/smtp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SUPER_EMAIL = 'super@example.com';
@@ -29,7 +29,7 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
  * The product as a user meets it: the real server process (built web app, SQLite or PostgreSQL per E2E_DB), a real
  * SMTP server on loopback for its mails, and Chromium.
  */
-export async function startStack() {
+export async function startStack(options: { env?: Record<string, string> } = {}) {
   // E2E_WEB_DIST lets several runs use their own builds side by side.
   const distDir = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
   if (!fs.existsSync(path.join(distDir, 'index.html')))
@@ -54,6 +54,7 @@ export async function startStack() {
       LOG_LEVEL: 'warn',
       DATABASE_URL: pgDb?.url ?? '',
       WEB_DIST_DIR: distDir,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -117,6 +118,31 @@ export async function startStack() {
       });
       const page = await context.newPage();
       return { context, page };
+    },
+    /** A company admin with a password, through sign-up: register, follow the verification mail, enabled by the super. */
+    async createAdmin(account: {
+      name: string;
+      email: string;
+      password: string;
+    }): Promise<{ ownerId: number; token: string }> {
+      const registered = await api('POST', '/register', { ...account, password_confirmation: account.password });
+      if (registered.status !== 202) throw new Error(`register answered ${registered.status}`);
+      const mail = await smtp.waitFor(account.email.toLowerCase(), 'Verify');
+      await fetch(linkIn(mail, `${baseUrl}/api/v2/verify-email`), { redirect: 'manual' });
+      const sup = (await api('POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD })).json
+        .access_token as string;
+      const customers = await api('GET', `/customers?search=${encodeURIComponent(account.email)}`, undefined, sup);
+      const ownerId = Number(customers.json.data[0].id);
+      await api('PATCH', `/enableUser/${ownerId}`, undefined, sup);
+      const login = await api('POST', '/login', { email: account.email, password: account.password });
+      return { ownerId, token: login.json.access_token as string };
+    },
+    /** Signs in through the login page. */
+    async login(page: Page, email: string, password: string): Promise<void> {
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
     },
     async superToken(): Promise<string> {
       const res = await api('POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
