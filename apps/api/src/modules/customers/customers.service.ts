@@ -76,9 +76,10 @@ export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
 }
 
 /**
- * Enables any non-super user; enabling a customer's owner enables the customer too, so its users can sign in.
+ * Sets a non-super user's status; for a customer's owner (its first admin) the customer's status follows, and its
+ * users are signed out when it is disabled. Answers the user as it now is.
  */
-export async function enableUser(db: Kysely<Database>, userId: number) {
+async function setUserStatus(db: Kysely<Database>, userId: number, status: 'Active' | 'Inactive') {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -88,22 +89,32 @@ export async function enableUser(db: Kysely<Database>, userId: number) {
       .executeTakeFirst();
     if (!user || user.customer_id === null) throw notFound();
     const now = nowIso();
-    await trx.updateTable('users').set({ status: 'Active', updated_at: now }).where('id', '=', user.id).execute();
+    await trx.updateTable('users').set({ status, updated_at: now }).where('id', '=', user.id).execute();
     const owner = await trx
       .selectFrom('users')
       .select((eb) => eb.fn.min('id').as('id'))
       .where('customer_id', '=', user.customer_id)
       .where('role', '=', 'admin')
       .executeTakeFirst();
-    if (owner?.id === user.id) {
+    const isOwner = owner?.id === user.id;
+    if (isOwner)
+      await trx.updateTable('customers').set({ status, updated_at: now }).where('id', '=', user.customer_id).execute();
+    if (status === 'Inactive') {
       await trx
-        .updateTable('customers')
-        .set({ status: 'Active', updated_at: now })
-        .where('id', '=', user.customer_id)
+        .deleteFrom('access_tokens')
+        .where('user_id', 'in', (eb) => {
+          const users = eb.selectFrom('users').select('id');
+          return isOwner ? users.where('customer_id', '=', user.customer_id) : users.where('id', '=', user.id);
+        })
         .execute();
     }
-    return { ...user, status: 'Active' as const, updated_at: now };
+    return { ...user, status, updated_at: now };
   });
+}
+
+/** Enables any non-super user; enabling a customer's owner enables the customer too, so its users can sign in. */
+export function enableUser(db: Kysely<Database>, userId: number) {
+  return setUserStatus(db, userId, 'Active');
 }
 
 /** The customer whose owner (first admin) has this user id, or 404. */
@@ -167,36 +178,6 @@ export async function deleteCustomer(db: Kysely<Database>, ownerId: number): Pro
  * Disables a user; disabling a customer's owner disables the customer: every user of it is signed out and its
  * phonebots stop being served to their runtimes.
  */
-export async function disableUser(db: Kysely<Database>, userId: number) {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where('role', '!=', 'super')
-      .executeTakeFirst();
-    if (!user || user.customer_id === null) throw notFound();
-    const now = nowIso();
-    await trx.updateTable('users').set({ status: 'Inactive', updated_at: now }).where('id', '=', user.id).execute();
-    const owner = await trx
-      .selectFrom('users')
-      .select((eb) => eb.fn.min('id').as('id'))
-      .where('customer_id', '=', user.customer_id)
-      .where('role', '=', 'admin')
-      .executeTakeFirst();
-    if (owner?.id === user.id) {
-      await trx
-        .updateTable('customers')
-        .set({ status: 'Inactive', updated_at: now })
-        .where('id', '=', user.customer_id)
-        .execute();
-      await trx
-        .deleteFrom('access_tokens')
-        .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('customer_id', '=', user.customer_id))
-        .execute();
-    } else {
-      await trx.deleteFrom('access_tokens').where('user_id', '=', user.id).execute();
-    }
-    return { ...user, status: 'Inactive' as const, updated_at: now };
-  });
+export function disableUser(db: Kysely<Database>, userId: number) {
+  return setUserStatus(db, userId, 'Inactive');
 }
