@@ -115,6 +115,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
         baseURL: baseUrl,
         locale: options.locale ?? 'en-US',
         viewport: { width: options.width ?? 1400, height: 900 },
+        // No transitions: axe and screenshots see each dialog as it finally looks, not a half-faded frame.
+        reducedMotion: 'reduce',
       });
       const page = await context.newPage();
       return { context, page };

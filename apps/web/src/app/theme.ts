@@ -76,6 +76,8 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 5 },
   colors: { portal, red, green, orange, yellow },
   defaultRadius: 'md',
+  // People who ask their system for less motion get dialogs and menus without transitions.
+  respectReducedMotion: true,
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji"',
 });

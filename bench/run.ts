@@ -1,0 +1,252 @@
+/**
+ * npm run bench: the call log's list pages, polling, ingest, monthly counts and the framework's ceiling on SQLite
+ * and PostgreSQL at 10k, 100k and 1M calls for one company (200 companies, twice the calls in all), measured with
+ * autocannon against a server process. Results: bench/results/<engine>.json and a Markdown table on stdout.
+ *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDb, migrateToLatest } from '../apps/api/src/db/client';
+import { countCalls } from '../apps/api/src/modules/calls/calls.list';
+import { createCompanies, growCalls } from './generate';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    sizes: { type: 'string', default: '10000,100000,1000000' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const engines = values.engines.split(',') as ('sqlite' | 'postgres')[];
+const sizes = values.sizes.split(',').map(Number);
+const seconds = Number(values.seconds);
+const PORT = 3917;
+const base = `http://127.0.0.1:${PORT}`;
+
+type Row = Record<string, string | number>;
+const results: Record<string, Row[]> = {};
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bench server did not start');
+}
+
+async function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return autocannon({ duration: seconds, connections: 10, ...options });
+}
+
+function latencyRow(name: string, result: autocannon.Result): Row {
+  return {
+    measure: name,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    req_per_s: Math.round(result.requests.average),
+    bytes_per_req: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+    non2xx: result.non2xx,
+  };
+}
+
+async function measureSize(
+  engine: 'sqlite' | 'postgres',
+  env: Record<string, string>,
+  size: number,
+  token: string,
+  botToken: string,
+  rows: Row[],
+) {
+  const auth = { authorization: `Bearer ${token}` };
+  const day = new Date(Date.now() - 3 * 86400_000).toISOString().slice(0, 10);
+  const ceilingFile = path.join(os.tmpdir(), `bench-ceiling-${engine}.json`);
+  const page = await fetch(`${base}/api/v2/callsview`, { headers: auth });
+  fs.writeFileSync(ceilingFile, Buffer.from(await page.arrayBuffer()));
+  const server = await startServer({ ...env, BENCH_CEILING_FILE: ceilingFile });
+  try {
+    // Warm up the caches a running server has.
+    await fetch(`${base}/api/v2/callsview`, { headers: auth });
+    const list = await load({ url: `${base}/api/v2/callsview`, headers: auth });
+    rows.push({ size, ...latencyRow('list page (20, default sort)', list) });
+    const filtered = await load({
+      url: `${base}/api/v2/callsview?search=important&date=${day}&sort=priority`,
+      headers: auth,
+    });
+    rows.push({ size, ...latencyRow('list page (search + day + priority sort)', filtered) });
+    const ceiling = await load({ url: `${base}/bench/ceiling`, headers: auth });
+    rows.push({
+      size,
+      ...latencyRow('ceiling: same bytes, no database', ceiling),
+      list_cost_ratio: Number((list.latency.p50 / Math.max(0.01, ceiling.latency.p50)).toFixed(2)),
+    });
+
+    // Polling: 500 dashboards every 5 s (100 requests/s) with their ETag, against refetching all open calls.
+    const etag = (await fetch(`${base}/api/v2/callsview`, { headers: auth })).headers.get('etag') ?? '';
+    const pollSeconds = Math.max(10, seconds);
+    let cpu = cpuSeconds(server.pid!);
+    const polls = await autocannon({
+      url: `${base}/api/v2/callsview`,
+      headers: { ...auth, 'if-none-match': etag },
+      connections: 50,
+      overallRate: 100,
+      duration: pollSeconds,
+    });
+    const pollCpu = cpuSeconds(server.pid!) - cpu;
+    cpu = cpuSeconds(server.pid!);
+    const full = await autocannon({
+      url: `${base}/api/v2/callsview?per_page=all`,
+      headers: auth,
+      connections: 10,
+      overallRate: 100,
+      duration: pollSeconds,
+      timeout: 60,
+    });
+    const fullCpu = cpuSeconds(server.pid!) - cpu;
+    const share304 = polls['3xx'] / Math.max(1, polls.requests.total);
+    rows.push({
+      size,
+      measure: 'polling 500 dashboards / 5 s (ETag)',
+      polls: polls.requests.total,
+      share_304: Number(share304.toFixed(3)),
+      cpu_ms_per_poll: Number(((pollCpu * 1000) / Math.max(1, polls.requests.total)).toFixed(3)),
+      bytes_per_poll: Math.round(polls.throughput.total / Math.max(1, polls.requests.total)),
+      p99_ms: polls.latency.p99,
+    });
+    rows.push({
+      size,
+      measure: 'polling by full refetch of all open calls',
+      polls: full.requests.total,
+      cpu_ms_per_poll: Number(((fullCpu * 1000) / Math.max(1, full.requests.total)).toFixed(3)),
+      bytes_per_poll: Math.round(full.throughput.total / Math.max(1, full.requests.total)),
+      p99_ms: full.latency.p99,
+      cpu_ratio_vs_etag: Number(
+        (fullCpu / Math.max(1, full.requests.total) / (pollCpu / Math.max(1, polls.requests.total) || 1e-9)).toFixed(1),
+      ),
+    });
+
+    // Ingest through the Bot API, each call with its own Idempotency-Key.
+    const ingest = await load({
+      url: `${base}/api/v2/bot/calls`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        caller_number: '+4930123',
+        response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
+      }),
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
+          }),
+        },
+      ],
+    });
+    rows.push({
+      size,
+      ...latencyRow('ingest POST /bot/calls', ingest),
+      calls_per_s: Math.round(ingest['2xx'] / seconds),
+    });
+
+    const month = new Date().toISOString().slice(0, 7);
+    const superLogin = await fetch(`${base}/api/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'super@bench.example', password: 'bench-super-password' }),
+    });
+    const superToken = ((await superLogin.json()) as { access_token: string }).access_token;
+    const counts = await load({
+      url: `${base}/api/v2/fetchCallsCount?month=${month}`,
+      headers: { authorization: `Bearer ${superToken}` },
+    });
+    rows.push({ size, ...latencyRow(`monthly counts (${2 * size} calls in all)`, counts) });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+for (const engine of engines) {
+  const rows: Row[] = (results[engine] = []);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pbp-bench-${engine}-`));
+  let databaseUrl = '';
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const name = `pbp_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SUPER_ADMIN_EMAIL: 'super@bench.example',
+    SUPER_ADMIN_PASSWORD: 'bench-super-password',
+  };
+  const db = createDb({ databaseUrl: databaseUrl || undefined, dataDir });
+  try {
+    await migrateToLatest(db.db);
+    const fixture = await createCompanies(db.db);
+    let current = 0;
+    for (const size of sizes) {
+      const started = Date.now();
+      await growCalls(db.db, engine, current, size);
+      current = size;
+      const countStart = performance.now();
+      await countCalls(db.db, { customerId: fixture.customerId, view: 'open' });
+      const countMs = performance.now() - countStart;
+      console.log(
+        `${engine}: ${size} calls for the company (${2 * size} in all) generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      rows.push({ size, measure: 'count of open calls after a change (uncached)', ms: Number(countMs.toFixed(1)) });
+      await measureSize(engine, env, size, fixture.token, fixture.botToken, rows);
+      console.table(rows.filter((r) => r.size === size));
+    }
+  } finally {
+    await db.close();
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+for (const [engine, rows] of Object.entries(results)) {
+  fs.writeFileSync(
+    path.join(root, `bench/results/${engine}.json`),
+    `${JSON.stringify({ machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, at: new Date().toISOString(), rows }, null, 2)}\n`,
+  );
+}
+console.log('Results written to bench/results/.');

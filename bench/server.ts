@@ -1,0 +1,21 @@
+/**
+ * The product's server as `npm start` runs it, plus one route that answers a stored copy of a list page without
+ * touching the database: the framework's ceiling the list is compared with.
+ */
+import fs from 'node:fs';
+import { loadConfig } from '../apps/api/src/config';
+import { createLogger } from '../apps/api/src/logger';
+import { createRuntime } from '../apps/api/src/runtime';
+
+const config = loadConfig(process.env);
+const runtime = await createRuntime(config, createLogger('warn'));
+const ceilingFile = process.env.BENCH_CEILING_FILE;
+runtime.app.get('/bench/ceiling', async (_req, reply) =>
+  reply
+    .type('application/vnd.api+json')
+    .send(ceilingFile && fs.existsSync(ceilingFile) ? fs.readFileSync(ceilingFile) : '{}'),
+);
+await runtime.app.listen({ port: config.port, host: '127.0.0.1' });
+process.on('SIGTERM', () => {
+  void runtime.close().then(() => process.exit(0));
+});
