@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { type Page, chromium } from 'playwright-core';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { spawnServer } from '../apps/api/test/process';
 import { createCompanies, growCalls } from './generate';
