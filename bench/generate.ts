@@ -108,7 +108,7 @@ export async function growCalls(
         case i % 4 when 0 then 'Normal Callback' when 1 then 'Important Callback' when 2 then 'Send Email' else 'Transferred' end as priority,
         case when i % 100 < 5 then 'New' when i % 100 < 8 then 'In Progress' else 'Completed' end as status,
         case when i % 100 < 3 then 0 else 1 end as notified,
-        ${engine === 'postgres' ? sql`now() - make_interval(secs => (i * ${span}::float8 / ${size}))` : sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i * ${span} / ${size}.0) || ' seconds')`} as created_at
+        ${engine === 'postgres' ? sql`now() - make_interval(secs => (i * ${span}::float8 / ${size}))` : sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i * ${span} * 1.0 / ${size}) || ' seconds')`} as created_at
       from g`;
     const insert = sql`insert into calls (customer_id, phonebot_id, caller_number, response, selected_category, priority, status, notified, created_at, updated_at)`;
     const numbers =

@@ -47,9 +47,7 @@ function gzipOf(urls: string[]): number {
   }, 0);
 }
 
-async function scriptsOf(
-  action: (page: import('playwright-core').Page) => Promise<void>,
-): Promise<{ scripts: string[]; ms: number }> {
+async function scriptsOf(action: (page: Page) => Promise<void>): Promise<{ scripts: string[]; ms: number }> {
   const context = await browser.newContext({ baseURL: server.base });
   const page = await context.newPage();
   const scripts: string[] = [];

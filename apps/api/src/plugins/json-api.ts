@@ -83,6 +83,12 @@ export function registerJsonApi(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, req, reply) => {
+    // A streamed answer ("All", exports) fails after its headers went out when the client goes away: nothing can
+    // be answered any more, and it is no server fault.
+    if (reply.raw.headersSent) {
+      req.log.info({ err: error }, 'answer aborted after its headers were sent');
+      return;
+    }
     let apiError: ApiError;
     if (error instanceof ApiError) {
       apiError = error;
