@@ -18,6 +18,7 @@ import { billingConfigured, paddleCspHosts } from './modules/billing/billing.ser
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
+import { registerCallListRoutes } from './modules/calls/calls-lists.routes';
 import { registerCallRoutes } from './modules/calls/calls.routes';
 import { registerCallsHistoryRoutes } from './modules/calls-history/calls-history.routes';
 import { registerGuestRoutes } from './modules/guests/guests.routes';
@@ -108,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
-  registerCallRoutes(router, { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays });
+  const callsDeps = { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays };
+  registerCallListRoutes(router, callsDeps);
+  registerCallRoutes(router, callsDeps);
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBillingRoutes(app, router, API_BASE, {
     db: db.db,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Operation, type Role, can } from '@phonebot/shared';
 import type { z } from 'zod';
-import { ApiError, forbidden, unauthenticated, validationError } from './errors';
+import { ApiError, forbidden, notFound, unauthenticated, validationError } from './errors';
 
 /** The signed-in user a request acts for. */
 export type Principal = {
@@ -39,6 +39,15 @@ export type RouteContext<B, Q, P> = {
   query: Infer<Q>;
   params: Infer<P>;
 };
+
+/**
+ * The company a signed-in user acts for. Every role but the super has one; a route of the company's objects that
+ * the super could reach answers 404 for it, as for any object that is not theirs.
+ */
+export function customerOf(principal: Principal): number {
+  if (principal.customerId === null) throw notFound();
+  return principal.customerId;
+}
 
 /** The phonebot a bot token belongs to. */
 export type BotPrincipal = {

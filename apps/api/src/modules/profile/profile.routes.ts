@@ -18,7 +18,7 @@ import { MIME_BY_EXT } from '../../lib/images';
 import type { Limiter } from '../../lib/rate-limit';
 import { errorResponses } from '../../lib/openapi';
 import { userResource } from '../../lib/resources';
-import type { ApiRouter, Principal } from '../../lib/router';
+import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import { userDocumentSchema } from '../users/users.routes';
 import {
   AVATAR_DIR,
@@ -38,11 +38,6 @@ const companyDocumentSchema = z.object({
 });
 const uploadAnswerSchema = z.object({ url: z.string().nullable() });
 const AVATAR_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
-
-function customerOf(principal: Principal): number {
-  if (principal.customerId === null) throw notFound();
-  return principal.customerId;
-}
 
 /** Only the user themself changes their image; any other id answers 404. */
 async function ownUser(db: Kysely<Database>, principal: Principal, id: number) {

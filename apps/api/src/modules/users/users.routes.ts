@@ -1,10 +1,9 @@
 import { addUserDocumentSchema, idParamSchema, updateUserDocumentSchema, userAttributesSchema } from '@phonebot/shared';
 import { z } from 'zod';
 import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { userResource } from '../../lib/resources';
-import type { ApiRouter, Principal } from '../../lib/router';
+import { type ApiRouter, customerOf } from '../../lib/router';
 import {
   type UsersDeps,
   deleteCompanyUser,
@@ -17,12 +16,6 @@ import {
 const userResourceSchema = z.object({ type: z.literal('users'), id: z.string(), attributes: userAttributesSchema });
 export const userDocumentSchema = z.object({ data: userResourceSchema });
 const userListSchema = z.object({ data: z.array(userResourceSchema) });
-
-/** Every role allowed to manage users belongs to a customer; the super has its own screens. */
-function customerOf(principal: Principal): number {
-  if (principal.customerId === null) throw notFound();
-  return principal.customerId;
-}
 
 export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
   const { db } = deps;
