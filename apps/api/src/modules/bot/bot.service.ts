@@ -90,7 +90,29 @@ export async function ingestCall(
       return { status: earlier.status_code ?? 201, body: JSON.parse(earlier.response ?? 'null'), replayed: true };
     }
 
-    const phonebot = await getPhonebot(trx, { customerId: bot.customerId }, bot.licenseKey);
+    // Only what the call needs: the terms, and the names the month's count keeps (the hot path of ingest).
+    const phonebot = await trx
+      .selectFrom('phonebots as p')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select((eb) => [
+        'p.bezeichnung',
+        'p.settings',
+        eb.fn
+          .coalesce(
+            'c.company_name',
+            eb
+              .selectFrom('users as o')
+              .select('o.name')
+              .whereRef('o.customer_id', '=', 'c.id')
+              .where('o.role', '=', 'admin')
+              .orderBy('o.id')
+              .limit(1),
+            eb.val(''),
+          )
+          .as('customer_name'),
+      ])
+      .where('p.id', '=', bot.phonebotId)
+      .executeTakeFirstOrThrow();
     const terms = settingsOf(phonebot).category_terms;
     const category = call.selected_category && terms.includes(call.selected_category) ? call.selected_category : null;
     const priority = call.priority ?? derivePriority(call.response);
