@@ -284,6 +284,11 @@ describe('the call log in the browser', () => {
     expect(detail.json.data.sms).toMatchObject([
       { to: '+4930111002', message: 'Wir rufen Sie morgen um 10 Uhr zurück.', state: 'sent' },
     ]);
+    // The call's history in the preview shows the SMS.
+    await row.getByRole('button', { name: 'Ich brauche dringend...' }).click();
+    await preview.getByText('SMS sent about this call').waitFor();
+    await preview.getByText('Wir rufen Sie morgen um 10 Uhr zurück.').waitFor();
+    expect(await preview.locator('[data-sms-state="sent"]').count()).toBe(1);
     await context.close();
   });
 

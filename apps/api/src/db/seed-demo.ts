@@ -111,7 +111,14 @@ async function main() {
           }),
         );
         await db.updateTable('phonebots').set({ payment_status: 1 }).where('id', '=', row.id).execute();
-        const bot = { phonebotId: row.id, customerId: customer.id, licenseKey: row.license_key };
+        const bot = {
+          phonebotId: row.id,
+          customerId: customer.id,
+          licenseKey: row.license_key,
+          phonebotName: row.bezeichnung,
+          customerName: company.company,
+          categoryTerms: [...terms],
+        };
         const calls = 600 + Math.floor(random() * 800);
         const moments = Array.from({ length: calls }, () => now - Math.floor(random() * 60 * DAY)).sort(
           (a, b) => a - b,

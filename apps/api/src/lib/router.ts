@@ -54,6 +54,10 @@ export type BotPrincipal = {
   phonebotId: number;
   customerId: number;
   licenseKey: string;
+  /** What each call needs, read with the token so that ingest does not read the phonebot again. */
+  phonebotName: string;
+  customerName: string;
+  categoryTerms: string[];
 };
 
 export type Authenticator = (req: FastifyRequest) => Promise<Principal | null>;

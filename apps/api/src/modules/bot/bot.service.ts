@@ -13,11 +13,40 @@ import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/
 export async function principalFromBotToken(db: Kysely<Database>, token: string): Promise<BotPrincipal | null> {
   if (!token.startsWith('pbt_')) return null;
   const row = await db
-    .selectFrom('phonebots')
-    .select(['id', 'customer_id', 'license_key'])
-    .where('bot_token_hash', '=', tokenHash(token))
+    .selectFrom('phonebots as p')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select((eb) => [
+      'p.id',
+      'p.customer_id',
+      'p.license_key',
+      'p.bezeichnung',
+      'p.settings',
+      // The name the month's count keeps: the company's, or its owner's while the company has none.
+      eb.fn
+        .coalesce(
+          'c.company_name',
+          eb
+            .selectFrom('users as o')
+            .select('o.name')
+            .whereRef('o.customer_id', '=', 'c.id')
+            .where('o.role', '=', 'admin')
+            .orderBy('o.id')
+            .limit(1),
+          eb.val(''),
+        )
+        .as('customer_name'),
+    ])
+    .where('p.bot_token_hash', '=', tokenHash(token))
     .executeTakeFirst();
-  return row ? { phonebotId: row.id, customerId: row.customer_id, licenseKey: row.license_key } : null;
+  if (!row) return null;
+  return {
+    phonebotId: row.id,
+    customerId: row.customer_id,
+    licenseKey: row.license_key,
+    phonebotName: row.bezeichnung,
+    customerName: row.customer_name,
+    categoryTerms: settingsOf(row).category_terms,
+  };
 }
 
 /** The runtime's whole configuration with its secrets, while the phonebot is served (pstatus active). */
@@ -90,30 +119,7 @@ export async function ingestCall(
       return { status: earlier.status_code ?? 201, body: JSON.parse(earlier.response ?? 'null'), replayed: true };
     }
 
-    // Only what the call needs: the terms, and the names the month's count keeps (the hot path of ingest).
-    const phonebot = await trx
-      .selectFrom('phonebots as p')
-      .innerJoin('customers as c', 'c.id', 'p.customer_id')
-      .select((eb) => [
-        'p.bezeichnung',
-        'p.settings',
-        eb.fn
-          .coalesce(
-            'c.company_name',
-            eb
-              .selectFrom('users as o')
-              .select('o.name')
-              .whereRef('o.customer_id', '=', 'c.id')
-              .where('o.role', '=', 'admin')
-              .orderBy('o.id')
-              .limit(1),
-            eb.val(''),
-          )
-          .as('customer_name'),
-      ])
-      .where('p.id', '=', bot.phonebotId)
-      .executeTakeFirstOrThrow();
-    const terms = settingsOf(phonebot).category_terms;
+    const terms = bot.categoryTerms;
     const category = call.selected_category && terms.includes(call.selected_category) ? call.selected_category : null;
     const priority = call.priority ?? derivePriority(call.response);
     const inserted = await trx
@@ -134,25 +140,6 @@ export async function ingestCall(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('monthly_call_counts')
-      .values({
-        month: monthOf(now),
-        customer_id: bot.customerId,
-        phonebot_id: bot.phonebotId,
-        customer_name: phonebot.customer_name,
-        phonebot_name: phonebot.bezeichnung,
-        count: 1,
-      })
-      .onConflict((oc) =>
-        oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
-          count: eb('monthly_call_counts.count', '+', 1),
-          customer_name: eb.ref('excluded.customer_name'),
-          phonebot_name: eb.ref('excluded.phonebot_name'),
-        })),
-      )
-      .execute();
-    await bumpCallsVersion(trx, bot.customerId);
     const body = {
       data: {
         type: 'calls',
@@ -165,6 +152,27 @@ export async function ingestCall(
       .set({ status_code: 201, response: JSON.stringify(body) })
       .where('id', '=', claimed.id)
       .execute();
+    // The month's count and the company's version are the rows every call of a company updates: they are taken
+    // last, so concurrent calls of one company wait on each other only for these statements and the commit.
+    await trx
+      .insertInto('monthly_call_counts')
+      .values({
+        month: monthOf(now),
+        customer_id: bot.customerId,
+        phonebot_id: bot.phonebotId,
+        customer_name: bot.customerName,
+        phonebot_name: bot.phonebotName,
+        count: 1,
+      })
+      .onConflict((oc) =>
+        oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
+          count: eb('monthly_call_counts.count', '+', 1),
+          customer_name: eb.ref('excluded.customer_name'),
+          phonebot_name: eb.ref('excluded.phonebot_name'),
+        })),
+      )
+      .execute();
+    await bumpCallsVersion(trx, bot.customerId);
     return { status: 201, body, replayed: false };
   });
 }

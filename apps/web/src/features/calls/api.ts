@@ -55,6 +55,18 @@ const callDetailSchema = z.object({
     id: z.number(),
     caller_number: z.string(),
     response: callResponseSchema.catch([]),
+    sms: z
+      .array(
+        z.object({
+          id: z.number(),
+          to: z.string(),
+          message: z.string(),
+          state: z.enum(['sent', 'failed']),
+          error: z.string().nullish(),
+          created_at: z.string(),
+        }),
+      )
+      .catch([]),
   }),
 });
 
@@ -125,8 +137,17 @@ export function useAddNote(callId: number) {
   });
 }
 
+/** Sends an SMS; the call's history (its detail) shows it afterwards, sent or failed. */
 export function useSendSms() {
-  return useCallMutation((input: { call_id: number; to: string; message: string }) => api.post('/sendSms', input));
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { call_id: number; to: string; message: string }) => api.post('/sendSms', input),
+    onSettled: (_data, _error, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: callKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: callKeys.detail(input.call_id) }),
+      ]),
+  });
 }
 
 /** Marks calls notified (the new-calls screen lists them), in batches of the API's bulk limit. */

@@ -101,6 +101,9 @@ const en = {
       caller: 'Caller',
       bot: 'Phonebot',
       empty: 'This call has no conversation.',
+      smsTitle: 'SMS sent about this call',
+      smsSent: 'Sent to {{to}}',
+      smsFailed: 'Failed to {{to}}: {{error}}',
     },
     notes: {
       title: 'Notes',
@@ -220,6 +223,9 @@ export const callsTranslations: FeatureTranslations<typeof en> = {
         caller: 'Anrufer',
         bot: 'Phonebot',
         empty: 'Dieser Anruf enthält kein Gespräch.',
+        smsTitle: 'SMS zu diesem Anruf',
+        smsSent: 'Gesendet an {{to}}',
+        smsFailed: 'Fehlgeschlagen an {{to}}: {{error}}',
       },
       notes: {
         title: 'Notizen',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
+import { formatCallDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
 import { callDetailQuery } from '../api';
 import { speakerOf } from '../call-rows';
@@ -31,7 +32,7 @@ export function MessagePreviewModal({ callId, onClose }: MessagePreviewModalProp
 }
 
 function Conversation({ callId }: { callId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detail = useQuery(callDetailQuery(callId));
 
   if (detail.isPending) return <Skeleton height={120} />;
@@ -45,9 +46,10 @@ function Conversation({ callId }: { callId: number }) {
     );
   }
   const turns = detail.data.response.filter((turn) => turn.text.trim() !== '');
-  if (turns.length === 0) return <Text>{t('calls.preview.empty')}</Text>;
+  const { sms } = detail.data;
   return (
     <Stack gap="sm">
+      {turns.length === 0 && <Text>{t('calls.preview.empty')}</Text>}
       {turns.map((turn, index) => {
         const speaker = speakerOf(turn.action);
         const name =
@@ -71,6 +73,24 @@ function Conversation({ callId }: { callId: number }) {
           </Group>
         );
       })}
+      {sms.length > 0 && (
+        <Stack gap={4} mt="sm">
+          <Text fw={700} size="sm">
+            {t('calls.preview.smsTitle')}
+          </Text>
+          {sms.map((message) => (
+            <Paper key={message.id} withBorder p="xs" data-sms-state={message.state}>
+              <Text size="xs" c={message.state === 'sent' ? 'dimmed' : 'red.8'}>
+                {formatCallDate(message.created_at, i18n.language)} ·{' '}
+                {message.state === 'sent'
+                  ? t('calls.preview.smsSent', { to: message.to })
+                  : t('calls.preview.smsFailed', { to: message.to, error: message.error ?? '' })}
+              </Text>
+              <Text size="sm">{message.message}</Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
