@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Code, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list-table';
 import { formatTableDate } from '../../../lib/dates';
 import type { GuestPhonebot } from '../api';
 import { matchesSearch, pageOf } from '../client-list';
@@ -41,61 +42,49 @@ export function GuestPhonebotsTable({ phonebots }: { phonebots: GuestPhonebot[] 
           onSearch={(value) => update({ search: value })}
         />
       </Group>
-      <Table.ScrollContainer minWidth={960} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('guests.columns.number')}</Table.Th>
-              <Table.Th>{t('guests.columns.customer')}</Table.Th>
-              <Table.Th>{t('guests.columns.phonebot')}</Table.Th>
-              <Table.Th>{t('guests.columns.licenseKey')}</Table.Th>
-              <Table.Th>{t('guests.columns.openAiKey')}</Table.Th>
-              <Table.Th>{t('guests.columns.status')}</Table.Th>
-              <Table.Th>{t('guests.columns.createdAt')}</Table.Th>
-              <Table.Th>{t('guests.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text ta="center" py="md">
-                    {t('noPhonebotsFound')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map(({ id, attributes }, index) => (
-                <Table.Tr key={id}>
-                  <Table.Td>{offset + index + 1}</Table.Td>
-                  <Table.Td>{attributes.customer_name}</Table.Td>
-                  <Table.Td>{attributes.bezeichnung}</Table.Td>
-                  <Table.Td>
-                    <Code>{attributes.license_Key}</Code>
-                  </Table.Td>
-                  <Table.Td>{attributes.apen_ai_key}</Table.Td>
-                  <Table.Td>
-                    <Badge color={attributes.pstatus === 'active' ? 'green' : 'gray'} variant="filled">
-                      {serviceStatus(t, attributes.pstatus)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDate(attributes.created_at)}</Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      component={Link}
-                      to={`/editphonebot/${encodeURIComponent(attributes.license_Key)}`}
-                      variant="default"
-                      aria-label={t('guests.editPhonebot', { name: attributes.bezeichnung })}
-                    >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={960}
+        headers={[
+          t('guests.columns.number'),
+          t('guests.columns.customer'),
+          t('guests.columns.phonebot'),
+          t('guests.columns.licenseKey'),
+          t('guests.columns.openAiKey'),
+          t('guests.columns.status'),
+          t('guests.columns.createdAt'),
+          t('guests.columns.actions'),
+        ]}
+        emptyText={t('noPhonebotsFound')}
+        isEmpty={rows.length === 0}
+      >
+        {rows.map(({ id, attributes }, index) => (
+          <Table.Tr key={id}>
+            <Table.Td>{offset + index + 1}</Table.Td>
+            <Table.Td>{attributes.customer_name}</Table.Td>
+            <Table.Td>{attributes.bezeichnung}</Table.Td>
+            <Table.Td>
+              <Code>{attributes.license_Key}</Code>
+            </Table.Td>
+            <Table.Td>{attributes.apen_ai_key}</Table.Td>
+            <Table.Td>
+              <Badge color={attributes.pstatus === 'active' ? 'green' : 'gray'} variant="filled">
+                {serviceStatus(t, attributes.pstatus)}
+              </Badge>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDate(attributes.created_at)}</Table.Td>
+            <Table.Td>
+              <ActionIcon
+                component={Link}
+                to={`/editphonebot/${encodeURIComponent(attributes.license_Key)}`}
+                variant="default"
+                aria-label={t('guests.editPhonebot', { name: attributes.bezeichnung })}
+              >
+                <IconPencil size={16} aria-hidden />
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <ListPager
         label={t('guests.pagination.phonebots')}
         page={current}

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { IconKey, IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list-table';
 import { useConfirm } from '../../../components/use-confirm';
 import { formatTableDate } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -49,70 +50,58 @@ export function GuestsTable({ guests }: { guests: Guest[] }) {
           onSearch={(value) => update({ search: value })}
         />
       </Group>
-      <Table.ScrollContainer minWidth={720} type="native">
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('guests.columns.name')}</Table.Th>
-              <Table.Th>{t('guests.columns.email')}</Table.Th>
-              <Table.Th>{t('guests.columns.status')}</Table.Th>
-              <Table.Th>{t('guests.columns.createdAt')}</Table.Th>
-              <Table.Th>{t('guests.columns.actions')}</Table.Th>
+      <ListTable
+        minWidth={720}
+        headers={[
+          t('guests.columns.name'),
+          t('guests.columns.email'),
+          t('guests.columns.status'),
+          t('guests.columns.createdAt'),
+          t('guests.columns.actions'),
+        ]}
+        emptyText={t('noUsersFound')}
+        isEmpty={rows.length === 0}
+      >
+        {rows.map((guest) => {
+          const { attributes } = guest;
+          const active = attributes.status === 'Active';
+          return (
+            <Table.Tr key={guest.id}>
+              <Table.Td>{attributes.name}</Table.Td>
+              <Table.Td>{attributes.email}</Table.Td>
+              <Table.Td>
+                <Badge color={active ? 'green' : 'gray'} variant="filled">
+                  {t(`guests.status.${attributes.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDate(attributes.created_at)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    component={Link}
+                    to={editGuestPath(guest.id)}
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconKey size={14} aria-hidden />}
+                  >
+                    {t('guests.changePassword')}
+                  </Button>
+                  {!active && (
+                    <Button
+                      size="xs"
+                      leftSection={<IconUserCheck size={14} aria-hidden />}
+                      loading={enable.isPending && enable.variables === Number(guest.id)}
+                      onClick={() => void handleEnable(guest)}
+                    >
+                      {t('guests.enable')}
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text ta="center" py="md">
-                    {t('noUsersFound')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((guest) => {
-                const { attributes } = guest;
-                const active = attributes.status === 'Active';
-                return (
-                  <Table.Tr key={guest.id}>
-                    <Table.Td>{attributes.name}</Table.Td>
-                    <Table.Td>{attributes.email}</Table.Td>
-                    <Table.Td>
-                      <Badge color={active ? 'green' : 'gray'} variant="filled">
-                        {t(`guests.status.${attributes.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDate(attributes.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          component={Link}
-                          to={editGuestPath(guest.id)}
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconKey size={14} aria-hidden />}
-                        >
-                          {t('guests.changePassword')}
-                        </Button>
-                        {!active && (
-                          <Button
-                            size="xs"
-                            leftSection={<IconUserCheck size={14} aria-hidden />}
-                            loading={enable.isPending && enable.variables === Number(guest.id)}
-                            onClick={() => void handleEnable(guest)}
-                          >
-                            {t('guests.enable')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ListTable>
       <ListPager
         label={t('guests.pagination.guests')}
         page={current}

@@ -1,0 +1,44 @@
+import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type ListTableProps = {
+  /** Column headers, already translated. */
+  headers: ReactNode[];
+  /** Shown across the table when there are no rows (the spec's 'No users found.' and the like). */
+  emptyText: string;
+  isEmpty: boolean;
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number;
+  /** The rows (`<Table.Tr>`). */
+  children: ReactNode;
+};
+
+/** The striped list table the screens share: headers, the rows or an empty-state line. */
+export function ListTable({ headers, emptyText, isEmpty, minWidth, children }: ListTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header, index) => (
+              <Table.Th key={index}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {isEmpty ? (
+            <Table.Tr>
+              <Table.Td colSpan={headers.length}>
+                <Text ta="center" py="md">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            children
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
