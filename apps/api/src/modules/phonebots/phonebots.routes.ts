@@ -13,6 +13,7 @@ import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import type { ApiRouter, Principal } from '../../lib/router';
 import {
+  type PhonebotRow,
   type PhonebotScope,
   type PhonebotsDeps,
   createPhonebot,
@@ -43,6 +44,22 @@ function scopeOf(principal: Principal): PhonebotScope {
 
 export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): void {
   const { db, secrets } = deps;
+  /** Every change to a phonebot is in the audit log with who made it. */
+  const recordChange = (
+    principal: Principal,
+    row: PhonebotRow,
+    action: string,
+    ip: string,
+    detail?: Record<string, unknown>,
+  ) =>
+    audit(db, {
+      actorUserId: principal.userId,
+      customerId: row.customer_id,
+      action,
+      target: `phonebot:${row.license_key}`,
+      ip,
+      detail,
+    });
   const tags = ['Phonebots'];
 
   router.authed(
@@ -80,13 +97,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     },
     async ({ principal, body, reply, req }) => {
       const { row, botToken } = await createPhonebot(deps, companyScope(principal).customerId, body.data.attributes);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: row.customer_id,
-        action: 'phonebot.create',
-        target: `phonebot:${row.license_key}`,
-        ip: req.ip,
-      });
+      await recordChange(principal, row, 'phonebot.create', req.ip);
       reply.code(201);
       return { data: phonebotResource(secrets, row), meta: { license_Key: row.license_key, bot_token: botToken } };
     },
@@ -124,13 +135,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     async ({ principal, params, body, req }) => {
       const row = await getPhonebot(db, companyScope(principal), params.license_Key);
       const updated = await updatePhonebot(deps, row, body.data.attributes);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: row.customer_id,
-        action: 'phonebot.update',
-        target: `phonebot:${row.license_key}`,
-        ip: req.ip,
-      });
+      await recordChange(principal, row, 'phonebot.update', req.ip);
       return { data: phonebotResource(secrets, updated) };
     },
   );
@@ -148,13 +153,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     async ({ principal, params, reply, req }) => {
       const row = await getPhonebot(db, scopeOf(principal), params.license_Key);
       await deletePhonebot(db, row);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: row.customer_id,
-        action: 'phonebot.delete',
-        target: `phonebot:${row.license_key}`,
-        ip: req.ip,
-      });
+      await recordChange(principal, row, 'phonebot.delete', req.ip);
       reply.code(204);
     },
   );
@@ -172,13 +171,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     async ({ principal, params, reply, req }) => {
       const row = await getPhonebot(db, scopeOf(principal), params.license_Key);
       const botToken = await regenerateBotToken(db, row);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: row.customer_id,
-        action: 'phonebot.bot-token',
-        target: `phonebot:${row.license_key}`,
-        ip: req.ip,
-      });
+      await recordChange(principal, row, 'phonebot.bot-token', req.ip);
       reply.code(201);
       return { license_Key: row.license_key, bot_token: botToken };
     },
@@ -219,13 +212,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     async ({ principal, params, body, req }) => {
       const row = await getPhonebot(db, companyScope(principal), params.license_Key);
       const updated = await updatePhonebot(deps, row, body.data.attributes);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: row.customer_id,
-        action: 'phonebot.guest-update',
-        target: `phonebot:${row.license_key}`,
-        ip: req.ip,
-      });
+      await recordChange(principal, row, 'phonebot.guest-update', req.ip);
       return { data: guestPhonebotResource(updated) };
     },
   );
@@ -273,17 +260,14 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
         fields,
         payment_status !== undefined ? { payment_status, payment_updated_at: nowIso() } : {},
       );
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: row.customer_id,
-        action:
-          payment_status !== undefined && payment_status !== row.payment_status
-            ? 'phonebot.payment-status'
-            : 'phonebot.update',
-        target: `phonebot:${row.license_key}`,
-        ip: req.ip,
-        detail: payment_status !== undefined ? { from: row.payment_status, to: payment_status } : undefined,
-      });
+      const byHand = payment_status !== undefined && payment_status !== row.payment_status;
+      await recordChange(
+        principal,
+        row,
+        byHand ? 'phonebot.payment-status' : 'phonebot.update',
+        req.ip,
+        payment_status !== undefined ? { from: row.payment_status, to: payment_status } : undefined,
+      );
       return { data: phonebotResource(secrets, updated) };
     },
   );
