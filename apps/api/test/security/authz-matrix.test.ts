@@ -299,21 +299,21 @@ afterAll(async () => {
 
 describe('authorization matrix', () => {
   it('lists every route of the API', () => {
-    const registered = app.router.routes.map((r) => `${r.method} ${r.url}`).sort();
+    const registered = app.router.contracts.map((r) => `${r.method} ${r.path}`).sort();
     expect(registered).toEqual(Object.keys(MATRIX).sort());
   });
 
   it('answers every route, caller and company as the table says', async () => {
     const mismatches: string[] = [];
     let checks = 0;
-    for (const route of app.router.routes) {
-      const key = `${route.method} ${route.url}`;
+    for (const route of app.router.contracts) {
+      const key = `${route.method} ${route.path}`;
       const row = MATRIX[key]!;
       for (const kind of CALLERS) {
         for (const other of [false, true]) {
           const { token, signed } = await caller(kind, world.companyA);
           const target = await freshTarget(row.target, other ? world.companyB : world.companyA, signed);
-          const url = `/api/v2${route.url.replace(/:(\w+)/, target || 'x')}`;
+          const url = `/api/v2${route.path.replace(/:(\w+)/, target || 'x')}`;
           const ctx: Ctx = { target, caller: signed, world, other };
           const res = await app.request({
             method: route.method,
@@ -340,7 +340,7 @@ describe('authorization matrix', () => {
         }
       }
     }
-    writeFigures('authz', { routes: app.router.routes.length, callers: CALLERS.length, checks });
+    writeFigures('authz', { routes: app.router.contracts.length, callers: CALLERS.length, checks });
     expect(mismatches).toEqual([]);
   }, 300_000);
 });
