@@ -51,8 +51,6 @@ const baseShape = {
   'filter[date]': isoDaySchema.optional(),
 };
 
-const baseSchema = z.object(baseShape);
-
 /** A list query with the given extra filters, normalised to one shape whichever spelling was sent. */
 export function pagedQuery<F extends FilterShape = Record<never, z.ZodType>>(
   filters: F = {} as F,
@@ -64,7 +62,7 @@ export function pagedQuery<F extends FilterShape = Record<never, z.ZodType>>(
   ) as BracketShape<F>;
   return z.object({ ...baseShape, ...plain, ...bracket }).transform((parsed) => {
     const raw = parsed as Record<string, unknown>;
-    const q = parsed as z.output<typeof baseSchema>;
+    const q = parsed as { [K in keyof typeof baseShape]: z.output<(typeof baseShape)[K]> };
     const picked = Object.fromEntries(
       Object.keys(filters).map((k) => [k, raw[`filter[${k}]`] ?? raw[k]]),
     ) as Filters<F>;
