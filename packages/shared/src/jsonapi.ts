@@ -41,9 +41,9 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 /** `{data: [resources], meta: {total, page, per_page, ...}, links}`. */
 export function listDocument<R extends z.ZodType, M extends z.ZodObject = typeof pageMetaSchema>(
   resource: R,
-  meta?: M,
+  meta: M = pageMetaSchema as unknown as M,
 ) {
-  return z.object({ data: z.array(resource), meta: meta ?? pageMetaSchema, links: pageLinksSchema });
+  return z.object({ data: z.array(resource), meta, links: pageLinksSchema });
 }
 
 /** An answer that is no resource (an action's outcome): `{meta: {...}}`. */

@@ -151,6 +151,33 @@ const MATRIX: Record<string, Row> = {
   'GET /calls/export': { target: 'none', allow: companyAndGuest([200, 200]) },
   'GET /calls/:id': { target: 'call', allow: companyAndGuest([200, 404]) },
   'DELETE /calls/:id': { target: 'call', allow: company([204, 404]) },
+  'POST /calls': {
+    target: 'none',
+    body: (ctx) => ({
+      data: {
+        type: 'calls',
+        attributes: { phonebot: ctx.world.companyA.phonebot.licenseKey, caller_number: '+4930123' },
+      },
+    }),
+    allow: company([201, 201]),
+  },
+  'PATCH /calls/:id': {
+    target: 'call',
+    body: (ctx) => ({ data: { type: 'calls', id: ctx.target, attributes: { status: 'In Progress' } } }),
+    allow: company([200, 404]),
+  },
+  'GET /calls/:id/notes': { target: 'call', allow: companyAndGuest([200, 404]) },
+  'POST /calls/:id/notes': {
+    target: 'call',
+    body: () => ({ data: { type: 'notes', attributes: { text: 'A note' } } }),
+    allow: company([201, 404]),
+  },
+  'GET /calls/:id/sms': { target: 'call', allow: companyAndGuest([200, 404]) },
+  'POST /calls/:id/sms': {
+    target: 'call',
+    body: () => ({ data: { type: 'sms', attributes: { to: '+491701234567', message: 'Hallo' } } }),
+    allow: company([201, 404]),
+  },
   'PATCH /updateCallStatus/:id': {
     target: 'call',
     body: () => ({ status: 'In Progress' }),
@@ -162,11 +189,12 @@ const MATRIX: Record<string, Row> = {
     body: (ctx) => ({ calls: [{ id: Number(ctx.target), status: 'Completed' }] }),
     allow: company([200, 404]),
   },
-  // Marking notified ignores other companies' ids (nothing to refuse: it changes nothing of theirs).
+  // Marking notified ignores other companies' ids (nothing to refuse: it changes nothing of theirs). It is a
+  // write, so guests (read only) are refused.
   'PATCH /updateNotificationStatus': {
     target: 'call',
     body: (ctx) => ({ calls: [{ id: Number(ctx.target) }] }),
-    allow: companyAndGuest([200, 200]),
+    allow: company([200, 200]),
   },
   'PATCH /updateCallCategory/:id': {
     target: 'call',
