@@ -34,7 +34,7 @@ describe('logs', () => {
       { email: SUPER_EMAIL, password: SUPER_PASSWORD },
       { 'x-request-id': 'req-login-1' },
     );
-    const token = login.json.access_token as string;
+    const token = login.json.meta.access_token as string;
     secrets.push(token);
     await app.request({ method: 'GET', url: '/api/v2/me', token });
     await post('/login', { email: SUPER_EMAIL, password: 'a-wrong-password' });

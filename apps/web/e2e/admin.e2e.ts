@@ -49,7 +49,7 @@ async function createCompanyAdmin(name: string, email: string, password: string)
   expect((await stack.api('PATCH', `/enableUser/${ownerId}`, undefined, superToken)).status).toBe(200);
   const signedIn = await stack.api('POST', '/login', { email, password });
   expect(signedIn.status).toBe(200);
-  return { ownerId, token: signedIn.json.access_token as string };
+  return { ownerId, token: signedIn.json.meta.access_token as string };
 }
 
 async function createPhonebot(adminToken: string, bezeichnung: string) {

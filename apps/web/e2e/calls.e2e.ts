@@ -26,7 +26,7 @@ async function companyAdmin(name: string, email: string, password: string): Prom
   expect((await stack.api('PATCH', `/enableUser/${ownerId}`, undefined, sup)).status).toBe(200);
   const login = await stack.api('POST', '/login', { email, password });
   expect(login.status).toBe(200);
-  return { email, password, token: login.json.access_token as string, ownerId };
+  return { email, password, token: login.json.meta.access_token as string, ownerId };
 }
 
 async function phonebot(token: string, name: string, terms: string[]): Promise<string> {

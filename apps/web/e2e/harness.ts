@@ -131,13 +131,13 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       if (registered.status !== 202) throw new Error(`register answered ${registered.status}`);
       const mail = await smtp.waitFor(account.email.toLowerCase(), 'Verify');
       await fetch(linkIn(mail, `${baseUrl}/api/v2/verify-email`), { redirect: 'manual' });
-      const sup = (await api('POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD })).json
+      const sup = (await api('POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD })).json.meta
         .access_token as string;
       const customers = await api('GET', `/customers?search=${encodeURIComponent(account.email)}`, undefined, sup);
       const ownerId = Number(customers.json.data[0].id);
       await api('PATCH', `/enableUser/${ownerId}`, undefined, sup);
       const login = await api('POST', '/login', { email: account.email, password: account.password });
-      return { ownerId, token: login.json.access_token as string };
+      return { ownerId, token: login.json.meta.access_token as string };
     },
     /** Signs in through the login page. */
     async login(page: Page, email: string, password: string): Promise<void> {
@@ -148,7 +148,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     },
     async superToken(): Promise<string> {
       const res = await api('POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
-      return res.json.access_token as string;
+      return res.json.meta.access_token as string;
     },
     async stop() {
       await browser.close().catch(() => {});

@@ -40,7 +40,7 @@ async function createAdmin(person: { name: string; email: string; password: stri
 async function apiToken(email: string, password: string): Promise<string> {
   const res = await stack.api('POST', '/login', { email, password });
   expect(res.status).toBe(200);
-  return res.json.access_token as string;
+  return res.json.meta.access_token as string;
 }
 
 async function login(page: Page, email: string, password: string, landing: string) {
@@ -214,7 +214,7 @@ describe('phonebots in the browser', () => {
     expect(paid.status).toBe(200);
     const config = await stack.api('GET', '/bot/config', undefined, botToken);
     expect(config.status).toBe(200);
-    expect(config.json).toMatchObject({
+    expect(config.json.data.attributes).toMatchObject({
       bezeichnung: 'Reception Bot 2',
       sip_passwd: SIP_SECRET,
       apen_ai_key: PROVIDER_KEY,
@@ -392,7 +392,7 @@ describe('phonebots in the browser', () => {
     // The provider key left empty on the form was kept.
     const config = await stack.api('GET', '/bot/config', undefined, night.json.meta.bot_token as string);
     expect(config.status).toBe(200);
-    expect(config.json.apen_ai_key).toBe(PROVIDER_KEY);
+    expect(config.json.data.attributes.apen_ai_key).toBe(PROVIDER_KEY);
     await context.close();
   });
 });

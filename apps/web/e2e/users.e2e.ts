@@ -37,7 +37,7 @@ async function createAdmin(name: string, email: string, password: string): Promi
 async function signIn(account: { email: string; password: string }): Promise<string> {
   const answer = await stack.api('POST', '/login', { email: account.email, password: account.password });
   expect(answer.status).toBe(200);
-  return answer.json.access_token as string;
+  return answer.json.meta.access_token as string;
 }
 
 async function login(page: Page, email: string, password: string) {

@@ -21,11 +21,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The original routes of the portal, kept for existing clients; they share services with the resources.',
 };
 
-/** Transitional: documented error answers of an operation described the older way. */
-export function errorResponses(...statuses: number[]): Record<number, { description: string }> {
-  return Object.fromEntries(statuses.map((status) => [status, { description: statusTitle(status) }]));
-}
-
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
 }

@@ -71,11 +71,3 @@ export const verifyEmailQuerySchema = z.object({
   email: z.string().max(300).default(''),
   token: z.string().max(200).default(''),
 });
-
-export const loginAnswerSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-});
-
-export const statusAnswerSchema = z.object({ status: z.string() });

@@ -21,7 +21,7 @@ const get = (url: string, token?: string) => app.request({ method: 'GET', url: `
 async function superToken(): Promise<string> {
   const res = await post('/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
   expect(res.status).toBe(200);
-  return res.json.access_token as string;
+  return res.json.meta.access_token as string;
 }
 
 describe('sign-up, verification, enabling and login over real SMTP', () => {
@@ -67,10 +67,10 @@ describe('sign-up, verification, enabling and login over real SMTP', () => {
     const login = await post('/login', { email: 'OWNER.ONE@example.com', password });
     expect(login.status).toBe(200);
     expect(login.headers['content-type']).toContain('application/vnd.api+json');
-    const token = login.json.access_token as string;
+    const token = login.json.meta.access_token as string;
     expect(token.length).toBeGreaterThanOrEqual(43);
 
-    expect((await get('/role', token)).json).toEqual({ role: 'admin' });
+    expect((await get('/role', token)).json).toEqual({ meta: { role: 'admin' } });
     const me = await get('/me', token);
     expect(me.json.data).toMatchObject({
       type: 'users',
@@ -78,7 +78,7 @@ describe('sign-up, verification, enabling and login over real SMTP', () => {
       attributes: { email: 'owner.one@example.com', role: 'admin' },
     });
     expect(me.json.data.attributes).not.toHaveProperty('password_hash');
-    expect((await get('/dashboard', token)).json).toEqual({ user_count: 1, phonebot_count: 0 });
+    expect((await get('/dashboard', token)).json.meta).toEqual({ user_count: 1, phonebot_count: 0 });
 
     const logout = await app.request({
       method: 'POST',
@@ -90,7 +90,7 @@ describe('sign-up, verification, enabling and login over real SMTP', () => {
     expect(logout.status).toBe(204);
     expect((await get('/role', token)).status).toBe(401);
 
-    const second = (await post('/login', { email, password })).json.access_token as string;
+    const second = (await post('/login', { email, password })).json.meta.access_token as string;
     const forgot = await post('/password-forgot', { email, redirect_url: 'http://portal.test/password-reset' });
     expect(forgot.status).toBe(202);
     const resetMail = await smtp.waitFor('owner.one@example.com', 'Reset your password');

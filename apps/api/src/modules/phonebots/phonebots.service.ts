@@ -3,13 +3,14 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   PHONEBOT_DEFAULTS,
   PHONEBOT_SECRETS,
-  type ListQuery,
+  type PagedQuery,
   type PhonebotFields,
   type PhonebotSecret,
   type PhonebotServiceStatus,
   type PhonebotStatus,
   maskProviderKey,
 } from '@phonebot/shared';
+import type { PhonebotType } from '@phonebot/shared/contracts/phonebots';
 import type { Database, PhonebotsTable } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
@@ -91,13 +92,13 @@ export function decryptSecret(box: SecretBox, row: PhonebotRow, name: PhonebotSe
  * A phonebot as admins and the super see it: every setting, the provider key masked, passwords left out (with
  * `secrets_set` telling which are stored), and both spellings of attendedTransfer.
  */
-export function phonebotResource(box: SecretBox, row: PhonebotWithCustomer) {
+export function phonebotResource<T extends PhonebotType>(box: SecretBox, row: PhonebotWithCustomer, type: T) {
   const settings = settingsOf(row);
   const secretsSet = Object.fromEntries(
     PHONEBOT_SECRETS.map((name) => [name, row[SECRET_COLUMN[name]] !== null]),
   ) as Record<PhonebotSecret, boolean>;
   return {
-    type: 'vbots' as const,
+    type,
     id: row.license_key,
     attributes: {
       license_Key: row.license_key,
@@ -116,10 +117,10 @@ export function phonebotResource(box: SecretBox, row: PhonebotWithCustomer) {
 }
 
 /** What a guest sees of a phonebot: its name, state, greeting and prompt. */
-export function guestPhonebotResource(row: PhonebotRow) {
+export function guestPhonebotResource<T extends PhonebotType>(row: PhonebotRow, type: T) {
   const settings = settingsOf(row);
   return {
-    type: 'vbots' as const,
+    type,
     id: row.license_key,
     attributes: {
       license_Key: row.license_key,
@@ -166,7 +167,16 @@ export async function getPhonebot(
 
 const SORTS = ['created_at', 'bezeichnung', 'customer_name'] as const;
 
-export async function listPhonebots(db: Kysely<Database>, scope: PhonebotScope, query: ListQuery) {
+/** Every phonebot in one list, for screens that page and search on their own. */
+export const ALL_PHONEBOTS: PagedQuery = {
+  page: 1,
+  per_page: 'all',
+  sort: undefined,
+  search: undefined,
+  date: undefined,
+};
+
+export async function listPhonebots(db: Kysely<Database>, scope: PhonebotScope, query: PagedQuery) {
   let base = withCustomer(db);
   if (scope !== 'all') base = base.where('p.customer_id', '=', scope.customerId);
   if (query.search) {
