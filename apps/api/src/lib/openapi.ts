@@ -58,7 +58,8 @@ function securityOf(contract: Contract) {
 }
 
 /** The OpenAPI 3 document of every registered operation, generated from the same contracts that validate them. */
-export function buildOpenApi(contracts: Contract[], prefix: string, version: string) {
+export function buildOpenApi(contracts: Contract[], prefix: string, options: { version: string; termsUrl: string }) {
+  const { version } = options;
   const paths: Record<string, Record<string, unknown>> = {};
   const errorStatuses = new Set<number>();
   const usedTags = new Set<string>();
@@ -97,6 +98,7 @@ export function buildOpenApi(contracts: Contract[], prefix: string, version: str
       version,
       description:
         'Every answer is a JSON:API document (application/vnd.api+json); errors are JSON:API error objects. Send the access token of POST /login as `Authorization: Bearer <token>`.',
+      license: { name: 'Proprietary: the operator’s terms of use', url: options.termsUrl },
     },
     servers: [{ url: '/' }],
     tags: [...usedTags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),

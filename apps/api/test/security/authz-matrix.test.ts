@@ -54,7 +54,12 @@ const MATRIX: Record<string, Row> = {
     allow: {},
     everyone: 202,
   },
-  'GET /verify-email': { target: 'none', allow: {}, everyone: 302 },
+  'POST /verify-email': {
+    target: 'none',
+    body: () => ({ email: `nobody-${random()}@example.com`, token: 'bogus' }),
+    allow: {},
+    everyone: 422,
+  },
   'POST /password-forgot': {
     target: 'none',
     body: () => ({ email: `forgot-${random()}@example.com` }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../constants';
 import { defineContract } from '../contract';
 import { metaDocument } from '../jsonapi';
-import { forgotSchema, loginSchema, registerSchema, resetSchema, verifyEmailQuerySchema } from '../schemas/auth';
+import { forgotSchema, loginSchema, registerSchema, resetSchema, verifyEmailSchema } from '../schemas/auth';
 
 const tags = ['Auth', 'Compatibility'] as const;
 
@@ -50,14 +50,15 @@ export const authContracts = {
   }),
   verifyEmail: defineContract({
     operationId: 'verifyEmail',
-    method: 'GET',
+    method: 'POST',
     path: '/verify-email',
-    summary: 'The link of the verification mail: verifies the address and redirects to /login?verified=1 (or 0)',
-    tags,
+    summary:
+      'Verify an address with the values of the verification mail’s link (its page at /verify-email sends them); 422 for an invalid, used or expired link',
+    tags: ['Auth'],
     auth: 'public',
-    query: verifyEmailQuerySchema,
-    responses: { 302: { description: 'Redirect to the login page with the outcome' } },
-    errors: [],
+    body: verifyEmailSchema,
+    responses: { 200: statusDocument },
+    errors: [429],
   }),
   forgotPassword: defineContract({
     operationId: 'forgotPassword',

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { listDocument, metaDocument, resourceIdentifierRequest, resourceRequest, singleDocument } from '../jsonapi';
 import { pagedQuery } from '../schemas/list-query';
+import type {
+  PHONEBOT_SECRETS} from '../schemas/phonebot';
 import {
-  PHONEBOT_SECRETS,
   createPhonebotSchema,
   guestPhonebotSchema,
   phonebotFieldsSchema,
@@ -31,7 +32,13 @@ export const phonebotAttributesSchema = settingsSchema.extend({
   created_at: z.string(),
   attendedtransfer: z.boolean(),
   apen_ai_key: z.string(),
-  secrets_set: z.record(z.enum(PHONEBOT_SECRETS), z.boolean()),
+  /** Which secrets are stored (their values are never answered). */
+  secrets_set: z.object({
+    sip_passwd: z.boolean(),
+    e_mail_passwd: z.boolean(),
+    nat_password: z.boolean(),
+    apen_ai_key: z.boolean(),
+  } satisfies Record<(typeof PHONEBOT_SECRETS)[number], z.ZodBoolean>),
 });
 export type PhonebotAttributes = z.infer<typeof phonebotAttributesSchema>;
 

@@ -18,9 +18,9 @@ export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
     return { meta: { status: 'registered' } };
   });
 
-  router.handle(c.verifyEmail, async ({ query, reply }) => {
-    const ok = await verifyEmail(deps, query.email, query.token);
-    return reply.redirect(`/login?verified=${ok ? 1 : 0}`, 302);
+  router.handle(c.verifyEmail, async ({ body, req }) => {
+    await verifyEmail(deps, body, req.ip);
+    return { meta: { status: 'verified' } };
   });
 
   router.handle(c.forgotPassword, async ({ body, req }) => {

@@ -36,9 +36,15 @@ const SECRET_COLUMN = {
   apen_ai_key: 'apen_ai_key_enc',
 } as const satisfies Record<PhonebotSecret, keyof PhonebotsTable>;
 
-/** A license key: unguessable and URL-safe, used as the phonebot's id in routes. */
+const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/**
+ * A license key: unguessable (120 bits) and URL-safe, used as the phonebot's id in routes. Lower case only, because
+ * common JSON:API clients rewrite capital letters of an id in a URL (to kebab case).
+ */
 function newLicenseKey(): string {
-  return `PB-${crypto.randomBytes(12).toString('base64url')}`;
+  const bytes = crypto.randomBytes(24);
+  return `pb-${[...bytes].map((byte) => LOWER_BASE32[byte % 32]).join('')}`;
 }
 
 /** A bot token for the runtime; the prefix makes a leaked one easy to recognise. Stored only as its hash. */

@@ -1,4 +1,10 @@
-import type { ForgotInput, LoginInput, RegisterInput, ResetInput } from '@phonebot/shared/schemas/auth';
+import type {
+  ForgotInput,
+  LoginInput,
+  RegisterInput,
+  ResetInput,
+  VerifyEmailInput,
+} from '@phonebot/shared/schemas/auth';
 import { callApi } from '../../lib/api-client';
 import { lazyValue } from '../../lib/lazy-value';
 
@@ -29,6 +35,10 @@ export async function logout(): Promise<void> {
 
 export async function register(input: RegisterInput) {
   return (await callApi((await authContracts.load()).register, { body: input })).meta;
+}
+
+export async function verifyEmail(input: VerifyEmailInput) {
+  return (await callApi((await authContracts.load()).verifyEmail, { body: input })).meta;
 }
 
 export async function forgotPassword(input: ForgotInput) {
