@@ -126,6 +126,8 @@ export const de: Translation = {
   tooManyMcpServers: 'Höchstens 10 MCP-Server sind erlaubt.',
   paddleLoadFailed:
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  accountDisabled: 'Ihr Konto wurde deaktiviert. Bitte wenden Sie sich an Ihren Administrator.',
+  imageCorrupt: 'Das Bild konnte nicht gelesen werden: Die Datei ist beschädigt oder kein vollständiges Bild.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

@@ -3,6 +3,8 @@ import {
   forgotSchema,
   loginAnswerSchema,
   loginSchema,
+  passwordLinkAnswerSchema,
+  passwordLinkSchema,
   registerSchema,
   resetSchema,
   roleAnswerSchema,
@@ -11,7 +13,15 @@ import {
 } from '@phonebot/shared';
 import type { ApiRouter } from '../../lib/router';
 import { errorResponses } from '../../lib/openapi';
-import { type AuthDeps, forgotPassword, login, register, resetPassword, verifyEmail } from './auth.service';
+import {
+  type AuthDeps,
+  forgotPassword,
+  login,
+  passwordLinkKind,
+  register,
+  resetPassword,
+  verifyEmail,
+} from './auth.service';
 import { revokeToken } from './tokens.service';
 
 export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
@@ -107,6 +117,22 @@ export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
       await resetPassword(deps, body, req.ip);
       return { status: 'changed' };
     },
+  );
+
+  router.public(
+    {
+      method: 'POST',
+      url: '/password-reset/link',
+      summary:
+        'What an e-mailed password link that still works is for: reset (forgotten password) or invite (a new user); uses nothing',
+      tags: ['Auth'],
+      body: passwordLinkSchema,
+      responses: {
+        200: { description: 'The kind of the link', schema: passwordLinkAnswerSchema },
+        ...errorResponses(422, 429),
+      },
+    },
+    async ({ body, req }) => ({ kind: await passwordLinkKind(deps, body, req.ip) }),
   );
 
   router.authed(

@@ -28,29 +28,6 @@ export function registerBillingRoutes(
   const { db, paddle } = deps;
   const tags = ['Billing'];
 
-  router.public(
-    {
-      method: 'GET',
-      url: '/public-config',
-      summary:
-        'What the web app needs before sign-in: the Paddle environment, client token and price (null when billing is not set up)',
-      tags,
-      responses: {
-        200: {
-          description: 'The public configuration',
-          schema: z.object({
-            paddle: z.object({ environment: z.string(), client_token: z.string(), price_id: z.string() }).nullable(),
-          }),
-        },
-      },
-    },
-    async () => ({
-      paddle: billingConfigured(paddle)
-        ? { environment: paddle.env, client_token: paddle.clientToken, price_id: paddle.priceId }
-        : null,
-    }),
-  );
-
   router.authed(
     {
       method: 'POST',

@@ -15,7 +15,7 @@ import { errorResponses } from '../../lib/openapi';
 import type { ApiRouter } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { listPhonebots, phonebotResource } from '../phonebots/phonebots.service';
-import { addGuest, getGuest, guestResource, listGuests, setGuestPassword } from './guests.service';
+import { addGuest, deleteGuest, getGuest, guestResource, listGuests, setGuestPassword } from './guests.service';
 
 const guestDocumentSchema = z.object({
   data: z.object({ type: z.literal('users'), id: z.string(), attributes: guestAttributesSchema }),
@@ -131,6 +131,29 @@ export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Databa
         ip: req.ip,
       });
       return { message: messageText('passwordUpdated') };
+    },
+  );
+
+  router.authed(
+    {
+      method: 'DELETE',
+      url: '/guest/:id',
+      summary: 'Delete a guest user; its sessions end with it (super)',
+      tags,
+      operations: ['guests.manage'],
+      params: idParamSchema,
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+    },
+    async ({ params, principal, req, reply }) => {
+      const customerId = await deleteGuest(db, params.id);
+      await audit(db, {
+        actorUserId: principal.userId,
+        customerId,
+        action: 'guest.delete',
+        target: `user:${params.id}`,
+        ip: req.ip,
+      });
+      reply.code(204);
     },
   );
 }
