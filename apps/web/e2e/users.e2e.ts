@@ -115,7 +115,7 @@ describe('the company side in the browser', () => {
     ]);
     await userRow(page, 'Anna Admin').getByRole('cell', { name: 'Owner', exact: true }).waitFor();
     expect(await userRow(page, 'Anna Admin').getByRole('cell').nth(3).innerText()).toMatch(
-      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}$/,
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
     );
 
     // Add User: the rules of SPEC §5, then the invitation.

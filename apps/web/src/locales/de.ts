@@ -126,7 +126,7 @@ export const de: Translation = {
   tooManyMcpServers: 'Höchstens 10 MCP-Server sind erlaubt.',
   paddleLoadFailed:
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
-  accountDisabled: 'Ihr Konto wurde deaktiviert. Bitte wenden Sie sich an Ihren Administrator.',
+  accountDisabled: 'Ihr Konto wurde gesperrt. Bitte wenden Sie sich an Ihren Administrator.',
   imageCorrupt: 'Das Bild konnte nicht gelesen werden: Die Datei ist beschädigt oder kein vollständiges Bild.',
 
   common: {
@@ -156,6 +156,7 @@ export const de: Translation = {
     customers: 'Kunden',
     guestAdministration: 'Gästeverwaltung',
     callsHistory: 'Anrufverlauf',
+    settings: 'Einstellungen',
     logout: 'Abmelden',
   },
   nav: {
@@ -165,6 +166,14 @@ export const de: Translation = {
     myProfile: 'Mein Profil',
     logout: 'Abmelden',
     home: 'Startseite des Phonebot Portals',
+    hideNavigation: 'Navigation ausblenden',
+    showNavigation: 'Navigation einblenden',
+    colorScheme: 'Farbschema',
+    scheme: {
+      light: 'Hell',
+      dark: 'Dunkel',
+      auto: 'Wie das System',
+    },
   },
   language: {
     label: 'Sprache',
@@ -185,7 +194,9 @@ export const de: Translation = {
     forgotPassword: 'Passwort vergessen?',
     recoverPassword: 'Passwort wiederherstellen',
     registerTitle: 'Jetzt registrieren',
-    registerSubtitle: 'Geben Sie Name, E-Mail-Adresse und Passwort ein, um sich zu registrieren',
+    registerSubtitle: 'Geben Sie Firma, Ihren Namen, E-Mail-Adresse und Passwort ein, um sich zu registrieren',
+    companyName: 'Firmenname',
+    contactPerson: 'Ansprechpartner (Ihr Name)',
     haveAccount: 'Sie haben schon ein Konto?',
     signIn: 'Anmelden',
     forgotTitle: 'Passwort zurücksetzen',
@@ -195,7 +206,12 @@ export const de: Translation = {
     resetTitle: 'Passwort zurücksetzen',
     resetSubtitle: 'Wählen Sie ein neues Passwort für {{email}}',
     changePassword: 'Passwort ändern',
+    setPasswordTitle: 'Legen Sie Ihr Passwort fest',
+    setPasswordSubtitle: 'Wählen Sie das Passwort für {{email}}',
+    setPassword: 'Passwort festlegen',
+    passwordSet: 'Ihr Passwort ist festgelegt. Sie können sich jetzt anmelden.',
     requestNewLink: 'Neuen Link anfordern',
+    sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   },
   pages: {
     dashboard: 'Dashboard',
@@ -221,6 +237,13 @@ export const de: Translation = {
     // The spec's title, verbatim in both languages.
     updateGuest: 'Update Passwort für GuestUser',
     callsHistory: 'Anrufverlauf',
+    settings: 'Einstellungen',
+  },
+  unsaved: {
+    badge: 'Ungespeicherte Änderungen',
+    title: 'Ohne Speichern verlassen?',
+    text: 'Ihre Änderungen sind noch nicht gespeichert. Sie gehen verloren, wenn Sie diese Seite jetzt verlassen.',
+    leave: 'Ohne Speichern verlassen',
   },
   comingSoon: {
     text: 'Diese Ansicht folgt in Kürze. Sie ist in dieser Version des Portals noch nicht enthalten.',
@@ -241,11 +264,6 @@ export const de: Translation = {
     totalPhonebots: 'Phonebots gesamt',
   },
   footer: {
-    contact: 'Kontakt',
-    phone: 'Telefon',
-    fax: 'Fax',
-    email: 'E-Mail',
-    legal: 'Rechtliches',
     imprint: 'Impressum',
     privacy: 'Datenschutz',
     terms: 'AGB',

@@ -1,4 +1,10 @@
-import type { ForgotInput, LoginInput, RegisterInput, ResetInput } from '@phonebot/shared/schemas/auth';
+import type {
+  ForgotInput,
+  LoginInput,
+  PasswordLinkInput,
+  RegisterInput,
+  ResetInput,
+} from '@phonebot/shared/schemas/auth';
 import { api } from '../../lib/api-client';
 import { authSchemas, commonSchemas, userSchemas } from './schemas';
 
@@ -41,6 +47,12 @@ export async function forgotPassword(input: ForgotInput) {
 export async function resetPassword(input: ResetInput) {
   const [answer, schemas] = await Promise.all([api.post('/password-reset', input), authSchemas.load()]);
   return schemas.statusAnswerSchema.parse(answer);
+}
+
+/** What an e-mailed password link is for (reset or invite); a link that no longer works answers 422. */
+export async function passwordLinkKind(input: PasswordLinkInput) {
+  const [answer, schemas] = await Promise.all([api.post('/password-reset/link', input), authSchemas.load()]);
+  return schemas.passwordLinkAnswerSchema.parse(answer).kind;
 }
 
 export async function fetchRole(signal?: AbortSignal) {

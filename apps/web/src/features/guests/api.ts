@@ -80,6 +80,14 @@ export async function enableGuest(userId: number): Promise<void> {
   await api.patch(`/enableUser/${userId}`);
 }
 
+export async function disableGuest(userId: number): Promise<void> {
+  await api.patch(`/disableUser/${userId}`);
+}
+
+export async function deleteGuest(userId: number): Promise<void> {
+  await api.delete(`/guest/${userId}`);
+}
+
 export const guestAdminQuery = () =>
   queryOptions({ queryKey: guestKeys.admin(), queryFn: ({ signal }) => fetchGuestAdmin(signal) });
 
@@ -101,6 +109,22 @@ export function useEnableGuest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enableGuest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
+  });
+}
+
+export function useDisableGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableGuest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
+  });
+}
+
+export function useDeleteGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGuest,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
   });
 }
