@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../../api/test/smtp';
 import { editGuestPath } from '../src/features/guests/guest-link';
+import { axeViolations } from './axe';
 import { type Stack, startStack } from './harness';
 
 /**
@@ -341,7 +342,8 @@ describe('dates in the user’s language', () => {
     await context.close();
 
     const sup = await signedIn(superToken, '/callsCount', { language: 'de' });
-    const monthNames = await sup.page.getByLabel('Monat', { exact: true }).locator('option').allInnerTexts();
+    await sup.page.getByRole('heading', { name: 'Anrufverlauf', level: 1 }).waitFor();
+    const monthNames = await sup.page.getByLabel('Monat', { exact: true }).locator('option').allTextContents();
     expect(monthNames.slice(0, 3)).toEqual(['Januar', 'Februar', 'März']);
     const current = new Intl.DateTimeFormat('de', { month: 'long', year: 'numeric' }).format(new Date());
     await sup.page.getByText(`im ${current}`, { exact: false }).waitFor();
@@ -376,9 +378,11 @@ describe('the shell', () => {
     const scheme = () => page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
     expect(await scheme()).toBe('light');
     await account.click();
+    expect(await axeViolations(page), 'account menu, light').toEqual([]);
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     expect(await scheme()).toBe('dark');
     expect(await page.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+    expect(await axeViolations(page), 'account menu, dark').toEqual([]);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await scheme()).toBe('dark');
@@ -420,6 +424,8 @@ describe('the phonebot form', () => {
     await page.getByText('Unsaved changes').waitFor();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    expect(await axeViolations(page), 'leave dialog').toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(page.url()).toContain(`/editvbot/${bot.license_Key}`);
     expect(await page.getByLabel('Phonebot name', { exact: true }).inputValue()).toBe('Zentrale Köln');

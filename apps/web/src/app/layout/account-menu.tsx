@@ -60,8 +60,10 @@ export function AccountMenu({ role, name, avatarUrl, onLogout }: AccountMenuProp
         {SCHEMES.map(({ value, icon: Icon }) => (
           <Menu.Item
             key={value}
-            role="menuitemradio"
-            aria-checked={colorScheme === value}
+            // A choice of three: radio items (Mantine's items are plain menu items), the current one checked.
+            renderRoot={(props) => (
+              <button type="button" {...props} role="menuitemradio" aria-checked={colorScheme === value} />
+            )}
             closeMenuOnClick={false}
             onClick={() => setColorScheme(value)}
             leftSection={<Icon size={16} aria-hidden />}

@@ -110,7 +110,8 @@ export function GuestsTable({ guests }: { guests: Guest[] }) {
               <Table.Td>{attributes.email}</Table.Td>
               <Table.Td>{attributes.customer_name}</Table.Td>
               <Table.Td>
-                <Badge color={active ? 'green' : 'gray'} variant="filled">
+                {/* The badge keeps its whole word when the table runs out of room. */}
+                <Badge color={active ? 'green' : 'gray'} variant="filled" styles={{ label: { overflow: 'visible' } }}>
                   {t(`guests.status.${attributes.status}`)}
                 </Badge>
               </Table.Td>

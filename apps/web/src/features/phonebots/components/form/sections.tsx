@@ -43,7 +43,7 @@ function Pair({ children }: { children: ReactNode }) {
 /** A server with its port: the address gets the room, the port a third of it. */
 function ServerAndPort({ server, port }: { server: ReactNode; port: ReactNode }) {
   return (
-    <Grid gap="md">
+    <Grid gap="md" align="flex-end">
       <Grid.Col span={{ base: 12, sm: 8 }}>{server}</Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>{port}</Grid.Col>
     </Grid>
