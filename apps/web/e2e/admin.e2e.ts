@@ -282,7 +282,7 @@ describe('super administration in the browser', () => {
     expect((await stack.api('POST', '/login', { email: 'gustav@example.com', password: firstPassword })).status).toBe(
       200,
     );
-    await dialog.getByRole('button', { name: 'I have copied it' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
 
     // The same address again is refused.
     await page.getByRole('button', { name: 'Add Guest' }).click();

@@ -159,7 +159,7 @@ describe('accounts in the browser', () => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText('Company name is a required input').waitFor();
-    await page.getByText('Name is a required input').waitFor();
+    await page.getByText('Name is a required input', { exact: true }).waitFor();
     await page.getByText('Confirm password is a required input').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('long-enough');
     await page.getByLabel('Confirm password', { exact: true }).fill('different');

@@ -265,7 +265,7 @@ describe('the bot token', () => {
     expect(page.url()).toContain('/addvbot');
 
     await dialog.getByRole('button', { name: 'Copy' }).click();
-    await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+    await dialog.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await dialog.getByRole('button', { name: 'I have copied it' }).click();
     await page.waitForURL('**/vbots');

@@ -154,8 +154,9 @@ describe('the company side in the browser', () => {
     await operator.page.goto(linkIn(mail, `${stack.baseUrl}/password-reset`));
     await operator.page.getByLabel('New password', { exact: true }).fill('otto-password');
     await operator.page.getByLabel('Confirm password', { exact: true }).fill('otto-password');
-    await operator.page.getByRole('button', { name: 'Change Password' }).click();
-    await alert(operator.page, 'Password Changed!');
+    await operator.page.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await operator.page.getByRole('button', { name: 'Set password' }).click();
+    await alert(operator.page, 'Your password is set. You can log in now.');
     await operator.page.waitForURL('**/login');
     await login(operator.page, 'otto@example.com', 'otto-password');
     await operator.page.waitForURL('**/viewcalllogs');
@@ -453,7 +454,7 @@ describe('the company side in the browser', () => {
       'Name',
       'E-Mail',
       'Rolle',
-      'Angelegt am',
+      'Erstellt am',
       'Aktion',
     ]);
     await page.getByRole('link', { name: 'Benutzer anlegen' }).click();

@@ -3,7 +3,7 @@ import { IconKey, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-re
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list-table';
-import { useConfirm } from '../../../components/use-confirm';
+import { deleteConfirmation, useConfirm } from '../../../components/use-confirm';
 import { useFormatDate } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteGuest, useDisableGuest, useEnableGuest, type Guest } from '../api';
@@ -62,12 +62,7 @@ export function GuestsTable({ guests }: { guests: Guest[] }) {
   };
 
   const handleDelete = async (guest: Guest) => {
-    const confirmed = await confirm({
-      title: t('deleteConfirmTitle'),
-      text: t('deleteConfirmText'),
-      confirmLabel: t('deleteConfirmButton'),
-      danger: true,
-    });
+    const confirmed = await confirm(deleteConfirmation(t));
     if (!confirmed) return;
     remove.mutate(Number(guest.id), {
       onSuccess: () => notifySuccess(`${t('deleted')} ${t('guests.deleted')}`),

@@ -9,7 +9,7 @@ import { PAYMENT_STATUS } from '@phonebot/shared/schemas/phonebot';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useConfirm } from '../../../components/use-confirm';
+import { deleteConfirmation, useConfirm } from '../../../components/use-confirm';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
@@ -91,12 +91,7 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
   const listPath = isSuper ? '/phonebots' : '/vbots';
 
   const handleDelete = async () => {
-    const confirmed = await confirm({
-      title: t('deleteConfirmTitle'),
-      text: t('deleteConfirmText'),
-      confirmLabel: t('deleteConfirmButton'),
-      danger: true,
-    });
+    const confirmed = await confirm(deleteConfirmation(t));
     if (!confirmed) return;
     try {
       await remove.mutateAsync(licenseKey);

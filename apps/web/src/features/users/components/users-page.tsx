@@ -4,7 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useConfirm } from '../../../components/use-confirm';
+import { deleteConfirmation, useConfirm } from '../../../components/use-confirm';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { useFormatDate } from '../../../lib/dates';
@@ -31,12 +31,7 @@ export function UsersPage({ alsoInvalidate }: UsersPageProps) {
   const { confirm, dialog } = useConfirm();
 
   const handleDelete = async (user: CompanyUser) => {
-    const confirmed = await confirm({
-      title: t('deleteConfirmTitle'),
-      text: t('deleteConfirmText'),
-      confirmLabel: t('deleteConfirmButton'),
-      danger: true,
-    });
+    const confirmed = await confirm(deleteConfirmation(t));
     if (!confirmed) return;
     remove.mutate(user.id, {
       onSuccess: () => notifySuccess(`${t('deleted')} ${t('userDeleted')}`),
