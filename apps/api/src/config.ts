@@ -71,6 +71,8 @@ export type Config = {
   operator: OperatorInput;
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
+  /** Checks every answer against its contract (the tests turn it on). */
+  validateAnswers: boolean;
 };
 
 /** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY === 'true',
     operator: operator.data,
     webDistDir: undefined,
+    validateAnswers: false,
     ...overrides,
   };
 }
