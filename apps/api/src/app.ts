@@ -25,6 +25,7 @@ import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
@@ -118,7 +119,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signingKey: deps.secrets.derive('paddle-checkout'),
   });
   registerCallsHistoryRoutes(router, { db: db.db });
-  registerSystemRoutes(app, router, { db, version: deps.version, termsUrl: config.publicUrl });
+  registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
+  registerSystemRoutes(app, router, {
+    db,
+    version: deps.version,
+    termsUrl: config.operator.terms_url || config.publicUrl,
+  });
 
   await registerWebApp(app, config.webDistDir);
   return { app, router };

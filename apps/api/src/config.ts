@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type OperatorInput, isMessageKey, messageText, operatorSchema } from '@phonebot/shared';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -38,6 +39,13 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  OPERATOR_NAME: optionalString,
+  OPERATOR_ADDRESS: optionalString,
+  OPERATOR_PHONE: optionalString,
+  OPERATOR_EMAIL: optionalString,
+  IMPRINT_URL: optionalString,
+  PRIVACY_URL: optionalString,
+  TERMS_URL: optionalString,
 });
 
 export type Config = {
@@ -59,6 +67,8 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** The operator's identity from the environment: the values Settings starts from (empty: not set). */
+  operator: OperatorInput;
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
   /** Checks every answer against its contract (the tests turn it on). */
@@ -74,6 +84,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const port = e.PORT;
+  const operator = operatorSchema.safeParse({
+    name: e.OPERATOR_NAME ?? '',
+    address: e.OPERATOR_ADDRESS ?? '',
+    phone: e.OPERATOR_PHONE ?? '',
+    email: e.OPERATOR_EMAIL ?? '',
+    imprint_url: e.IMPRINT_URL ?? '',
+    privacy_url: e.PRIVACY_URL ?? '',
+    terms_url: e.TERMS_URL ?? '',
+  });
+  if (!operator.success) {
+    const variables: Record<string, string> = {
+      name: 'OPERATOR_NAME',
+      address: 'OPERATOR_ADDRESS',
+      phone: 'OPERATOR_PHONE',
+      email: 'OPERATOR_EMAIL',
+      imprint_url: 'IMPRINT_URL',
+      privacy_url: 'PRIVACY_URL',
+      terms_url: 'TERMS_URL',
+    };
+    const lines = operator.error.issues.map(
+      (issue) =>
+        `${variables[String(issue.path[0])]}: ${isMessageKey(issue.message) ? messageText(issue.message) : issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     port,
@@ -103,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    operator: operator.data,
     webDistDir: undefined,
     validateAnswers: false,
     ...overrides,

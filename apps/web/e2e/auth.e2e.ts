@@ -30,7 +30,8 @@ describe('accounts in the browser', () => {
     const { context, page } = await stack.newPage();
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Join us today' }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Olivia Owner');
+    await page.getByLabel('Company name', { exact: true }).fill('Olivia Owner GmbH');
+    await page.getByLabel('Contact person (your name)', { exact: true }).fill('Olivia Owner');
     await page.getByLabel('Email', { exact: true }).fill('olivia@example.com');
     await page.getByLabel('Password', { exact: true }).fill('olivia-password');
     await page.getByLabel('Confirm password', { exact: true }).fill('olivia-password');
@@ -88,6 +89,7 @@ describe('accounts in the browser', () => {
       'Customers',
       'Guest Administration',
       'Calls History',
+      'Settings',
       'Logout',
     ]);
     await page.getByRole('button', { name: 'Account' }).click();
@@ -161,7 +163,8 @@ describe('accounts in the browser', () => {
 
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText('Name is a required input').waitFor();
+    await page.getByText('Company name is a required input').waitFor();
+    await page.getByText('Name is a required input', { exact: true }).waitFor();
     await page.getByText('Confirm password is a required input').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('long-enough');
     await page.getByLabel('Confirm password', { exact: true }).fill('different');

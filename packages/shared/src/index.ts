@@ -11,3 +11,4 @@ export * from './schemas/customer';
 export * from './schemas/profile';
 export * from './schemas/phonebot';
 export * from './schemas/call';
+export * from './schemas/settings';

@@ -134,6 +134,8 @@ export const messages = {
   outOfRange: 'This number is outside the allowed range.',
   tooManyMcpServers: 'At most 10 MCP servers are allowed.',
   paddleLoadFailed: 'The payment provider could not be loaded. Check your internet connection and try again.',
+  accountDisabled: 'Your account has been disabled. Please contact your administrator.',
+  imageCorrupt: 'The image could not be read: the file is damaged or not a complete image.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -18,6 +18,7 @@ export const OPERATIONS = [
   'guests.manage',
   'callsHistory.view',
   'calls.retention',
+  'settings.manage',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -30,6 +31,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'guests.manage',
     'callsHistory.view',
     'calls.retention',
+    'settings.manage',
   ],
   admin: [
     'dashboard.view',
@@ -72,6 +74,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'menu.customers', path: '/customers', operation: 'customers.manage' },
   { key: 'menu.guestAdministration', path: '/guest', operation: 'guests.manage' },
   { key: 'menu.callsHistory', path: '/callsCount', operation: 'callsHistory.view' },
+  { key: 'menu.settings', path: '/settings', operation: 'settings.manage' },
 ];
 
 export function menuFor(role: Role): MenuItem[] {

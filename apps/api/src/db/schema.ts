@@ -20,6 +20,7 @@ export type Database = {
   sms_messages: SmsMessagesTable;
   job_runs: JobRunsTable;
   billing_events: BillingEventsTable;
+  settings: SettingsTable;
 };
 
 export type CustomersTable = {
@@ -59,6 +60,8 @@ export type AccessTokensTable = {
   created_at: string;
   last_used_at: string;
   expires_at: string;
+  /** Set when the token was revoked for a reason its holder is told (`disabled`); such a token never works again. */
+  revoked_reason: string | null;
 };
 
 export type UserTokenKind = 'verify' | 'reset' | 'invite';
@@ -188,4 +191,10 @@ export type BillingEventsTable = {
   phonebot_id: number | null;
   outcome: string;
   detail: string | null;
+};
+
+export type SettingsTable = {
+  name: string;
+  value: string;
+  updated_at: string;
 };

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /** Image kinds accepted for uploads, told by their first bytes, never by name or declared type. */
 export type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; mime: string };
 
@@ -25,3 +27,25 @@ export const MIME_BY_EXT: Record<ImageKind['ext'], string> = {
   gif: 'image/gif',
   webp: 'image/webp',
 };
+
+/** Larger pictures are refused before decoding: an avatar needs far less, and a small file may unpack to gigabytes. */
+const MAX_PIXELS = 40_000_000;
+const SHARP_FORMAT: Record<ImageKind['ext'], string> = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp' };
+
+/**
+ * Whether the bytes decode completely as an image of the sniffed kind, every frame of an animation included. A
+ * valid header in front of damaged or truncated data is not an image a browser can show.
+ */
+export async function decodesAs(bytes: Buffer, kind: ImageKind): Promise<boolean> {
+  try {
+    const open = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS, pages: -1 });
+    // One instance per read: a second read of the same instance sees libpng's state after the first.
+    const metadata = await open().metadata();
+    if (metadata.format !== SHARP_FORMAT[kind.ext]) return false;
+    // Statistics read every pixel, so the whole image is decoded, without keeping the decoded pixels in memory.
+    await open().stats();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -128,7 +128,7 @@ function checkResourceIdentity(contract: Contract, req: FastifyRequest): void {
       }),
     ]);
   }
-  if (data.id === undefined || data.id === null) return;
+  if (data.id === undefined || data.id === null || resource.id === 'singleton') return;
   if (resource.id === 'none') {
     throw new ApiError(403, [
       errorObject(403, 'clientIdRefused', {

@@ -77,6 +77,12 @@ const MATRIX: Record<string, Row> = {
     allow: {},
     everyone: 422,
   },
+  'POST /password-reset/link': {
+    target: 'none',
+    body: () => ({ email: `link-${random()}@example.com`, token: 'bogus' }),
+    allow: {},
+    everyone: 422,
+  },
   'GET /role': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
   'GET /user': { target: 'none', allow: { admin: [200, 200] } },
   'POST /user': {
@@ -121,6 +127,7 @@ const MATRIX: Record<string, Row> = {
   'POST /uploads/users/:id/profile-image': { target: 'self', allow: { super: [415, 404], ...company([415, 404]) } },
   'DELETE /uploads/users/:id/profile-image': { target: 'self', allow: { super: [204, 404], ...company([204, 404]) } },
   'GET /dashboard': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  'GET /dashboard/checklist': { target: 'none', allow: managers([200, 200]) },
   'GET /customers': { target: 'none', allow: { super: [200, 200] } },
   'PATCH /enableUser/:id': { target: 'owner', allow: { super: [200, 200] } },
   'GET /customer/:id': { target: 'owner', allow: { super: [200, 200] } },
@@ -269,12 +276,19 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [201, 201] },
   },
   'POST /guest/create-password': { target: 'none', allow: { super: [200, 200] } },
+  'DELETE /guest/:id': { target: 'guest', allow: { super: [204, 204] } },
   'PATCH /guest/update-password/:id': {
     target: 'guest',
     body: () => ({ password: 'guest-pass-2' }),
     allow: { super: [200, 200] },
   },
   'GET /public-config': { target: 'none', allow: {}, everyone: 200 },
+  'GET /settings/operator': { target: 'none', allow: { super: [200, 200] } },
+  'PATCH /settings/operator': {
+    target: 'none',
+    body: () => ({ data: { type: 'operator-settings', attributes: { name: 'Matrix GmbH' } } }),
+    allow: { super: [200, 200] },
+  },
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
   'POST /phonebots/:id/checkout': { target: 'phonebot', allow: managers([409, 404]) },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },

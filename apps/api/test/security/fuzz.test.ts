@@ -134,7 +134,14 @@ function callerFor(route: Contract): { token?: string } {
   const ops = route.operations ?? [];
   if (
     ops.some((op) =>
-      ['customers.manage', 'guests.manage', 'callsHistory.view', 'calls.retention', 'phonebots.all'].includes(op),
+      [
+        'customers.manage',
+        'guests.manage',
+        'callsHistory.view',
+        'calls.retention',
+        'phonebots.all',
+        'settings.manage',
+      ].includes(op),
     ) &&
     !ops.includes('phonebots.manage')
   ) {

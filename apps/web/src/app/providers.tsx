@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { cssVariablesResolver, theme } from './theme';
 import { Toaster } from './toaster';
 
+/** Light, dark or the system's scheme, as the user chose it in the account menu, remembered in this browser. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'phonebot_color_scheme' });
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <Toaster />
       {children}
     </MantineProvider>

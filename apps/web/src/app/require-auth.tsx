@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSessionState } from '../lib/auth-token';
+import { sessionRefusal, useSessionState } from '../lib/auth-token';
 import { loginUrl } from '../lib/return-url';
 
 /**
  * A logged-out visitor on a protected route goes to the login with the wanted path as returnUrl (SPEC §2). It
- * also catches a token dropped after a 401, since that re-renders this guard. A deliberate logout goes to /login.
+ * also catches a token dropped after a 401, since that re-renders this guard, and tells the login page why (the
+ * session expired or the account was disabled). A deliberate logout goes to /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSessionState();
@@ -15,5 +16,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     session === 'logged-out' || location.pathname === '/'
       ? undefined
       : `${location.pathname}${location.search}${location.hash}`;
-  return <Navigate to={loginUrl(wanted)} replace />;
+  return <Navigate to={loginUrl(wanted, sessionRefusal())} replace />;
 }

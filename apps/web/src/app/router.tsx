@@ -1,6 +1,7 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { lazyNamed } from './lazy-named';
 import { Navigate, Route, Routes } from 'react-router';
+import { can } from '@phonebot/shared/permissions';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from './layout/auth-layout';
@@ -25,7 +26,19 @@ const VerifyEmailPage = lazyNamed(() => import('../features/auth/components/veri
 const AppLayout = lazyNamed(() => import('./layout/app-layout'), 'AppLayout');
 const HomeRedirect = lazyNamed(() => import('./routes/home-redirect'), 'HomeRedirect');
 const ComingSoonRoute = lazyNamed(() => import('./routes/coming-soon-route'), 'ComingSoonRoute');
-const DashboardPage = lazyNamed(() => import('../features/dashboard/components/dashboard-page'), 'DashboardPage');
+const DashboardPage = lazy(async () => {
+  const [{ DashboardPage: Page }, { useRole }] = await Promise.all([
+    import('../features/dashboard/components/dashboard-page'),
+    import('../features/auth/queries'),
+  ]);
+  // Company admins get the first steps; whether they may invite colleagues themselves depends on the role.
+  function Dashboard() {
+    const role = useRole();
+    const checklist = can(role.data, 'company.edit') ? { canInvite: can(role.data, 'users.manage') } : undefined;
+    return <Page checklist={checklist} />;
+  }
+  return { default: Dashboard };
+});
 
 /** The screens built so far; every other protected route shows the "coming soon" page. */
 const SCREENS: Record<string, ComponentType> = {

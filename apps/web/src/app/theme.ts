@@ -73,7 +73,8 @@ const yellow: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'portal',
-  primaryShade: { light: 7, dark: 5 },
+  // White labels on filled buttons and badges need shade 7 in the dark scheme too.
+  primaryShade: { light: 7, dark: 7 },
   colors: { portal, red, green, orange, yellow },
   defaultRadius: 'md',
   // People who ask their system for less motion get dialogs and menus without transitions.
@@ -82,7 +83,10 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji"',
 });
 
-/** Mantine's dimmed text (gray 6, 3.3:1) and error text (red 6) fail AA on white; darker shades pass. */
+/**
+ * Mantine's dimmed text (gray 6, 3.3:1) and error text (red 6) fail AA on white; darker shades pass. On the dark
+ * body (#242424) the opposite holds: dimmed text, errors and links need the light shades.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
@@ -90,6 +94,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--mantine-color-anchor': 'var(--mantine-color-portal-7)',
+    '--portal-page-background': 'var(--mantine-color-gray-0)',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-anchor': 'var(--mantine-color-portal-3)',
+    '--portal-page-background': 'var(--mantine-color-dark-8)',
+  },
 });

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 export type ConfirmOptions = {
@@ -9,6 +10,16 @@ export type ConfirmOptions = {
   /** A destructive action gets a red button. */
   danger?: boolean;
 };
+
+/** The question every delete asks (SPEC §4): 'Are you sure?', 'You won't be able to revert this!', 'Yes, delete it!'. */
+export function deleteConfirmation(t: TFunction): ConfirmOptions {
+  return {
+    title: t('deleteConfirmTitle'),
+    text: t('deleteConfirmText'),
+    confirmLabel: t('deleteConfirmButton'),
+    danger: true,
+  };
+}
 
 /**
  * Asks before an action (SPEC §4: every delete and every status, priority or category change asks first).

@@ -91,11 +91,13 @@ async function apiRequest(method: string, path: string, options: RequestOptions 
   const payload = await readJson(response);
   if (response.ok) return payload;
 
-  if (response.status === 401 && dropTokenOn401 && token !== null) clearToken('expired');
   const errors = isErrorDocument(payload)
     ? payload.errors
     : [errorObject(response.status, response.status >= 500 ? 'serverError' : 'somethingWrong', response.statusText)];
-  throw new ApiError(response.status, errors);
+  const failure = new ApiError(response.status, errors);
+  if (response.status === 401 && dropTokenOn401 && token !== null)
+    clearToken(failure.code === 'accountDisabled' ? 'disabled' : 'expired');
+  throw failure;
 }
 
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];

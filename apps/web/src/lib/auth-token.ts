@@ -6,11 +6,12 @@ import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
  * wanted path as returnUrl. `logged-out` is a deliberate logout, which simply goes to /login (SPEC §2).
  */
 export type SessionState = 'signed-in' | 'signed-out' | 'logged-out';
-export type SessionEnd = 'logout' | 'expired';
+/** How a session ended: a logout, or a token the server refused because it expired or its account was disabled. */
+export type SessionEnd = 'logout' | 'expired' | 'disabled';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let endedByLogout = false;
+let endedBy: SessionEnd | null = null;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -26,7 +27,7 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
-  endedByLogout = false;
+  endedBy = null;
   try {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
@@ -37,7 +38,7 @@ export function setToken(token: string): void {
 
 export function clearToken(reason: SessionEnd): void {
   if (getToken() === null) return;
-  endedByLogout = reason === 'logout';
+  endedBy = reason;
   try {
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -58,7 +59,12 @@ window.addEventListener('storage', (event) => {
 
 function sessionState(): SessionState {
   if (getToken() !== null) return 'signed-in';
-  return endedByLogout ? 'logged-out' : 'signed-out';
+  return endedBy === 'logout' ? 'logged-out' : 'signed-out';
+}
+
+/** Why the server refused the token of this tab's session, for the login page to say; null otherwise. */
+export function sessionRefusal(): 'expired' | 'disabled' | null {
+  return getToken() === null && (endedBy === 'expired' || endedBy === 'disabled') ? endedBy : null;
 }
 
 export function useSessionState(): SessionState {

@@ -1,20 +1,62 @@
-/** Date display of SPEC §9, in the browser's time zone. */
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Dates and times as the user's language writes them, through Intl, in the browser's time zone. English follows the
+ * browser's own English (en-GB writes 23 Nov 2026, en-US Nov 23, 2026); German writes 23.11.2026, 15:12.
+ */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Customers and phonebot tables: YYYY-MM-DD,HH:MM. */
+/** The Intl locale for an interface language: the browser's variant of that language when it has one. */
+export function intlLocale(language: string, preferred: readonly string[] = browserLanguages()): string {
+  return preferred.find((tag) => tag.toLowerCase().split('-')[0] === language) ?? language;
+}
+
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages;
+}
+
+function parse(iso: string | null | undefined): Date | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+const formats = {
+  /** Date and time of day: tables, notes, audit entries. */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** A calendar day. */
+  date: { dateStyle: 'medium' },
+  /** A month of a year (Calls History). */
+  month: { month: 'long', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateFormat = keyof typeof formats;
+
+/** Formats an ISO timestamp (or a Date) in `locale`; an empty or invalid value gives ''. */
+export function formatDate(value: string | Date | null | undefined, locale: string, format: DateFormat = 'dateTime') {
+  const date = value instanceof Date ? value : parse(value);
+  return date ? new Intl.DateTimeFormat(locale, formats[format]).format(date) : '';
+}
+
+/** The formatter of the current interface language: `format(iso)`, `format(iso, 'date')`, `format(date, 'month')`. */
+export function useFormatDate(): (value: string | Date | null | undefined, format?: DateFormat) => string {
+  const { i18n } = useTranslation();
+  const locale = intlLocale(i18n.resolvedLanguage ?? 'en');
+  return (value, format) => formatDate(value, locale, format);
+}
+
+/** Call screens' YYYY-MM-DD,HH:MM, until they format with formatDate. */
 export function formatTableDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
+  const d = parse(iso);
+  if (!d) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())},${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Calls lists: day, short month, hour:minute (e.g. "21 Nov, 14:05"), in the interface language. */
+/** Call screens' day, short month, hour:minute (e.g. "21 Nov, 14:05"), until they format with formatDate. */
 export function formatCallDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
+  const d = parse(iso);
+  if (!d) return '';
   const day = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(d);
   return `${day}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -8,6 +8,8 @@ import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
 import type { callsHistoryTranslations } from '../features/calls-history/locales';
 import type { billingTranslations } from '../features/billing/locales';
+import type { settingsTranslations } from '../features/settings/locales';
+import type { dashboardTranslations } from '../features/dashboard/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -23,7 +25,9 @@ declare module 'i18next' {
         (typeof customersTranslations)['en'] &
         (typeof guestsTranslations)['en'] &
         (typeof callsHistoryTranslations)['en'] &
-        (typeof billingTranslations)['en'];
+        (typeof billingTranslations)['en'] &
+        (typeof settingsTranslations)['en'] &
+        (typeof dashboardTranslations)['en'];
     };
   }
 }

@@ -7,6 +7,11 @@ export function safeReturnUrl(value: string | null): string | null {
   return value;
 }
 
-export function loginUrl(returnUrl?: string): string {
-  return returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login';
+/** The login page, with the path to return to and why the session ended (shown on the page), when known. */
+export function loginUrl(returnUrl?: string, reason?: 'expired' | 'disabled' | null): string {
+  const query = new URLSearchParams();
+  if (returnUrl) query.set('returnUrl', returnUrl);
+  if (reason) query.set('reason', reason);
+  const search = query.toString();
+  return search ? `/login?${search}` : '/login';
 }

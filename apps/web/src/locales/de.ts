@@ -130,6 +130,8 @@ export const de: Translation = {
   tooManyMcpServers: 'Höchstens 10 MCP-Server sind erlaubt.',
   paddleLoadFailed:
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  accountDisabled: 'Ihr Konto wurde gesperrt. Bitte wenden Sie sich an Ihren Administrator.',
+  imageCorrupt: 'Das Bild konnte nicht gelesen werden: Die Datei ist beschädigt oder kein vollständiges Bild.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',
@@ -158,6 +160,7 @@ export const de: Translation = {
     customers: 'Kunden',
     guestAdministration: 'Gästeverwaltung',
     callsHistory: 'Anrufverlauf',
+    settings: 'Einstellungen',
     logout: 'Abmelden',
   },
   nav: {
@@ -167,6 +170,14 @@ export const de: Translation = {
     myProfile: 'Mein Profil',
     logout: 'Abmelden',
     home: 'Startseite des Phonebot Portals',
+    hideNavigation: 'Navigation ausblenden',
+    showNavigation: 'Navigation einblenden',
+    colorScheme: 'Farbschema',
+    scheme: {
+      light: 'Hell',
+      dark: 'Dunkel',
+      auto: 'Wie das System',
+    },
   },
   language: {
     label: 'Sprache',
@@ -187,7 +198,9 @@ export const de: Translation = {
     forgotPassword: 'Passwort vergessen?',
     recoverPassword: 'Passwort wiederherstellen',
     registerTitle: 'Jetzt registrieren',
-    registerSubtitle: 'Geben Sie Name, E-Mail-Adresse und Passwort ein, um sich zu registrieren',
+    registerSubtitle: 'Geben Sie Firma, Ihren Namen, E-Mail-Adresse und Passwort ein, um sich zu registrieren',
+    companyName: 'Firmenname',
+    contactPerson: 'Ansprechpartner (Ihr Name)',
     haveAccount: 'Sie haben schon ein Konto?',
     signIn: 'Anmelden',
     forgotTitle: 'Passwort zurücksetzen',
@@ -197,7 +210,12 @@ export const de: Translation = {
     resetTitle: 'Passwort zurücksetzen',
     resetSubtitle: 'Wählen Sie ein neues Passwort für {{email}}',
     changePassword: 'Passwort ändern',
+    setPasswordTitle: 'Legen Sie Ihr Passwort fest',
+    setPasswordSubtitle: 'Wählen Sie das Passwort für {{email}}',
+    setPassword: 'Passwort festlegen',
+    passwordSet: 'Ihr Passwort ist festgelegt. Sie können sich jetzt anmelden.',
     requestNewLink: 'Neuen Link anfordern',
+    sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   },
   pages: {
     dashboard: 'Dashboard',
@@ -223,6 +241,13 @@ export const de: Translation = {
     // The spec's title, verbatim in both languages.
     updateGuest: 'Update Passwort für GuestUser',
     callsHistory: 'Anrufverlauf',
+    settings: 'Einstellungen',
+  },
+  unsaved: {
+    badge: 'Ungespeicherte Änderungen',
+    title: 'Ohne Speichern verlassen?',
+    text: 'Ihre Änderungen sind noch nicht gespeichert. Sie gehen verloren, wenn Sie diese Seite jetzt verlassen.',
+    leave: 'Ohne Speichern verlassen',
   },
   comingSoon: {
     text: 'Diese Ansicht folgt in Kürze. Sie ist in dieser Version des Portals noch nicht enthalten.',
@@ -243,11 +268,6 @@ export const de: Translation = {
     totalPhonebots: 'Phonebots gesamt',
   },
   footer: {
-    contact: 'Kontakt',
-    phone: 'Telefon',
-    fax: 'Fax',
-    email: 'E-Mail',
-    legal: 'Rechtliches',
     imprint: 'Impressum',
     privacy: 'Datenschutz',
     terms: 'AGB',

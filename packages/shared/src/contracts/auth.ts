@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { ROLES } from '../constants';
 import { defineContract } from '../contract';
 import { metaDocument } from '../jsonapi';
-import { forgotSchema, loginSchema, registerSchema, resetSchema, verifyEmailSchema } from '../schemas/auth';
+import {
+  PASSWORD_LINK_KINDS,
+  forgotSchema,
+  loginSchema,
+  passwordLinkSchema,
+  registerSchema,
+  resetSchema,
+  verifyEmailSchema,
+} from '../schemas/auth';
 
 const tags = ['Auth', 'Compatibility'] as const;
 
@@ -80,6 +88,18 @@ export const authContracts = {
     auth: 'public',
     body: resetSchema,
     responses: { 200: statusDocument },
+    errors: [429],
+  }),
+  passwordLink: defineContract({
+    operationId: 'describePasswordLink',
+    method: 'POST',
+    path: '/password-reset/link',
+    summary:
+      'What an e-mailed password link that still works is for: reset (forgotten password) or invite (a new user); uses nothing',
+    tags: ['Auth'],
+    auth: 'public',
+    body: passwordLinkSchema,
+    responses: { 200: metaDocument(z.object({ kind: z.enum(PASSWORD_LINK_KINDS) })) },
     errors: [429],
   }),
   role: defineContract({

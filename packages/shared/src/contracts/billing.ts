@@ -12,23 +12,7 @@ export const checkoutSchema = z.object({
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
-export const publicConfigSchema = z.object({
-  paddle: z.object({ environment: z.string(), client_token: z.string(), price_id: z.string() }).nullable(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
 export const billingContracts = {
-  publicConfig: defineContract({
-    operationId: 'getPublicConfig',
-    method: 'GET',
-    path: '/public-config',
-    summary:
-      'What the web app needs before sign-in: the Paddle environment, client token and price (null when billing is not set up)',
-    tags: ['Billing'],
-    auth: 'public',
-    responses: { 200: metaDocument(publicConfigSchema) },
-    errors: [],
-  }),
   startCheckout: defineContract({
     operationId: 'startCheckout',
     method: 'POST',

@@ -199,6 +199,18 @@ export const guestContracts = {
     },
     errors: [409],
   }),
+  deleteGuest: defineContract({
+    operationId: 'deleteGuest',
+    method: 'DELETE',
+    path: '/guest/:id',
+    summary: 'Delete a guest user; its sessions end with it (super)',
+    tags: ['Guests'],
+    auth: 'user',
+    operations: guestsManage,
+    params: idParamSchema,
+    responses: { 204: null },
+    errors: [],
+  }),
   createGuestPassword: defineContract({
     operationId: 'createGuestPassword',
     method: 'POST',

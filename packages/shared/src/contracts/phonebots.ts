@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { listDocument, metaDocument, resourceIdentifierRequest, resourceRequest, singleDocument } from '../jsonapi';
 import { pagedQuery } from '../schemas/list-query';
-import type {
-  PHONEBOT_SECRETS} from '../schemas/phonebot';
+import type { PHONEBOT_SECRETS } from '../schemas/phonebot';
 import {
   createPhonebotSchema,
   guestPhonebotSchema,

@@ -3,13 +3,17 @@ import { defineContract } from '../contract';
 import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
 import { idParamSchema } from '../schemas/common';
 import { companyProfileAttributesSchema, companyProfileSchema } from '../schemas/profile';
-import { changePasswordSchema, ownProfileSchema } from '../schemas/user';
+import { changePasswordSchema, checklistSchema, ownProfileSchema } from '../schemas/user';
 import { userDocumentSchema } from './users';
 
 export const companyProfileResourceSchema = resourceObject('profile', companyProfileAttributesSchema);
 export const companyProfileDocumentSchema = singleDocument(companyProfileResourceSchema);
 
 const tags = ['Profile', 'Compatibility'] as const;
+
+/** The home dashboard's counts: users as the Users screen lists them, and phonebots. */
+export const dashboardCountsSchema = z.object({ user_count: z.number().int(), phonebot_count: z.number().int() });
+export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 const own = ['profile.own'] as const;
 const company = ['company.edit'] as const;
 
@@ -32,7 +36,7 @@ export const profileContracts = {
     tags,
     auth: 'user',
     operations: own,
-    resource: { type: 'profile', id: 'none' },
+    resource: { type: 'profile', id: 'singleton' },
     body: resourceRequest('profile', ownProfileSchema.partial()),
     responses: { 200: userDocumentSchema },
     errors: [409],
@@ -68,7 +72,7 @@ export const profileContracts = {
     tags,
     auth: 'user',
     operations: company,
-    resource: { type: 'profile', id: 'none' },
+    resource: { type: 'profile', id: 'singleton' },
     body: resourceRequest('profile', companyProfileSchema.partial()),
     responses: { 200: companyProfileDocumentSchema },
     errors: [],
@@ -100,6 +104,18 @@ export const profileContracts = {
 };
 
 export const dashboardContracts = {
+  checklist: defineContract({
+    operationId: 'getChecklist',
+    method: 'GET',
+    path: '/dashboard/checklist',
+    summary:
+      'A new company’s first steps (phonebot, runtime, call, colleague, billing), each done when the company’s data shows it (admin, adminuser)',
+    tags: ['Dashboard'],
+    auth: 'user',
+    operations: ['company.edit'],
+    responses: { 200: metaDocument(checklistSchema) },
+    errors: [],
+  }),
   dashboard: defineContract({
     operationId: 'getDashboard',
     method: 'GET',
@@ -109,7 +125,7 @@ export const dashboardContracts = {
     auth: 'user',
     operations: ['dashboard.view'],
     responses: {
-      200: metaDocument(z.object({ user_count: z.number().int(), phonebot_count: z.number().int() })),
+      200: metaDocument(dashboardCountsSchema),
     },
     errors: [],
   }),

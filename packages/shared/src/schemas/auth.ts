@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
-import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText } from './common';
+import { emailSchema, givenPasswordSchema, newPasswordSchema, optionalText, requiredText } from './common';
 
 const mismatch = 'passwordsMismatch' satisfies MessageKey;
 
@@ -10,9 +10,13 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The Register form (field names of SPEC §3: password and confirmPassword). */
+/**
+ * The Register form (field names of SPEC §3: password and confirmPassword): the company's name, and the
+ * registrant's own name as its contact person.
+ */
 export const registerFormSchema = z
   .object({
+    company_name: requiredText('companyNameRequired'),
     name: requiredText('nameRequired'),
     email: emailSchema,
     password: newPasswordSchema(),
@@ -21,9 +25,13 @@ export const registerFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: mismatch, path: ['confirmPassword'] });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-/** POST /register on the wire. */
+/**
+ * POST /register on the wire. `company_name` is optional so that clients sending only the original fields keep
+ * working; the web app's form requires it.
+ */
 export const registerSchema = z
   .object({
+    company_name: optionalText().optional(),
     name: requiredText('nameRequired'),
     email: emailSchema,
     password: newPasswordSchema(),
@@ -50,14 +58,16 @@ export const resetFormSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: mismatch, path: ['confirmPassword'] });
 export type ResetForm = z.infer<typeof resetFormSchema>;
 
+const linkTokenSchema = z
+  .string({ error: () => 'resetLinkInvalid' })
+  .min(1, 'resetLinkInvalid')
+  .max(200, 'resetLinkInvalid');
+
 /** POST /password-reset on the wire. */
 export const resetSchema = z
   .object({
     email: emailSchema,
-    token: z
-      .string({ error: () => 'resetLinkInvalid' })
-      .min(1, 'resetLinkInvalid')
-      .max(200, 'resetLinkInvalid'),
+    token: linkTokenSchema,
     password: newPasswordSchema(),
     password_confirmation: z.string({ error: () => 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
   })
@@ -76,3 +86,8 @@ export const verifyEmailSchema = z.object({
     .max(200, 'verifyLinkInvalid'),
 });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** POST /password-reset/link: what an e-mailed password link is for, asked before the form is filled in. */
+export const passwordLinkSchema = z.object({ email: emailSchema, token: linkTokenSchema });
+export type PasswordLinkInput = z.infer<typeof passwordLinkSchema>;
+export const PASSWORD_LINK_KINDS = ['reset', 'invite'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, registerFormSchema, resetFormSchema } from './auth';
+import { loginSchema, registerFormSchema, registerSchema, resetFormSchema } from './auth';
 import { listQuerySchema } from './common';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -20,6 +20,7 @@ describe('auth schemas', () => {
 
   it('checks length and confirmation of a new password', () => {
     const short = registerFormSchema.safeParse({
+      company_name: 'A GmbH',
       name: 'A',
       email: 'a@b.de',
       password: 'short',
@@ -30,6 +31,19 @@ describe('auth schemas', () => {
     expect(firstMessages(mismatch)).toEqual({ confirmPassword: 'passwordsMismatch' });
     const missing = resetFormSchema.safeParse({ newPassword: 'long-enough', confirmPassword: '' });
     expect(firstMessages(missing)).toEqual({ confirmPassword: 'confirmPasswordRequired' });
+  });
+
+  it('asks the company name on the form, and only optionally on the wire', () => {
+    const form = registerFormSchema.safeParse({
+      name: 'A',
+      email: 'a@b.de',
+      password: 'long-enough',
+      confirmPassword: 'long-enough',
+    });
+    expect(firstMessages(form)).toEqual({ company_name: 'companyNameRequired' });
+    const wire = { name: 'A', email: 'a@b.de', password: 'long-enough', password_confirmation: 'long-enough' };
+    expect(registerSchema.parse(wire).company_name).toBeUndefined();
+    expect(registerSchema.parse({ ...wire, company_name: '  A GmbH ' }).company_name).toBe('A GmbH');
   });
 
   it('never trims a password', () => {

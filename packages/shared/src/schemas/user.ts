@@ -15,6 +15,18 @@ export const userAttributesSchema = z.object({
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 
+/**
+ * A new company's first steps, in order: add a phonebot, give its bot token to the runtime (its first heartbeat),
+ * receive the first call, invite a colleague, set up billing (a phonebot with a subscription).
+ */
+export const CHECKLIST_STEPS = ['phonebot', 'runtime', 'call', 'colleague', 'billing'] as const;
+export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];
+export const checklistSchema = z.object({
+  steps: z.array(z.object({ step: z.enum(CHECKLIST_STEPS), done: z.boolean() })),
+  complete: z.boolean(),
+});
+export type Checklist = z.infer<typeof checklistSchema>;
+
 /** Roles an admin gives to the users of the company: user (shown as User), adminuser (shown as Admin), admin. */
 export const COMPANY_ROLES = ['user', 'adminuser', 'admin'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];

@@ -1,6 +1,14 @@
 import { authContracts } from '@phonebot/shared/contracts/auth';
 import type { ApiRouter } from '../../lib/router';
-import { type AuthDeps, forgotPassword, login, register, resetPassword, verifyEmail } from './auth.service';
+import {
+  type AuthDeps,
+  forgotPassword,
+  login,
+  passwordLinkKind,
+  register,
+  resetPassword,
+  verifyEmail,
+} from './auth.service';
 import { revokeToken } from './tokens.service';
 
 export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
@@ -32,6 +40,10 @@ export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
     await resetPassword(deps, body, req.ip);
     return { meta: { status: 'changed' } };
   });
+
+  router.handle(c.passwordLink, async ({ body, req }) => ({
+    meta: { kind: await passwordLinkKind(deps, body, req.ip) },
+  }));
 
   router.handle(c.role, async ({ principal }) => ({ meta: { role: principal.role } }));
 }

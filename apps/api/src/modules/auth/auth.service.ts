@@ -5,6 +5,7 @@ import {
   type LoginInput,
   type RegisterInput,
   type ForgotInput,
+  type PasswordLinkInput,
   type ResetInput,
   type VerifyEmailInput,
 } from '@phonebot/shared';
@@ -153,7 +154,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
       const customer = await trx
         .insertInto('customers')
         .values({
-          company_name: null,
+          company_name: input.company_name || null,
           address: null,
           pin: null,
           city: null,
@@ -273,4 +274,32 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput, ip: strin
     action: 'password.reset',
     ip,
   });
+}
+
+/**
+ * What a reset or invitation link that still works is for, so its page greets an invited user with "Set your
+ * password". Only the holder of the link learns anything; a wrong token counts as a failed reset.
+ */
+export async function passwordLinkKind(
+  deps: AuthDeps,
+  input: PasswordLinkInput,
+  ip: string,
+): Promise<'reset' | 'invite'> {
+  const { db, limiter } = deps;
+  await limiter.consume(RATE_POLICIES.perIp, ip);
+  await limiter.ensureBelow(RATE_POLICIES.resetFailures, input.email);
+  const now = nowIso();
+  const row = await db
+    .selectFrom('user_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select('t.kind')
+    .where('u.email', '=', input.email)
+    .where('t.token_hash', '=', tokenHash(input.token))
+    .where('t.kind', 'in', ['reset', 'invite'])
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .executeTakeFirst();
+  if (row?.kind === 'reset' || row?.kind === 'invite') return row.kind;
+  await limiter.recordFailure(RATE_POLICIES.resetFailures, input.email);
+  throw ApiError.of(422, 'resetLinkInvalid', { pointer: '/token' });
 }

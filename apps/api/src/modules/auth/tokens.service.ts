@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { ACCESS_TOKEN_IDLE_DAYS } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
 import type { Principal } from '../../lib/router';
 
 const IDLE_MS = ACCESS_TOKEN_IDLE_DAYS * DAY;
@@ -38,7 +39,9 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 
 /**
  * The principal of an access token: the token must be unexpired, its user Active, and the user's customer (every
- * role but super has one) Active too, so disabling a customer signs its users out at once.
+ * role but super has one) Active too, so disabling a customer signs its users out at once. The holder of a token
+ * that worked until its account was disabled is told so (401 `accountDisabled`), so the login page can say why;
+ * anyone else only learns that the token does not work.
  */
 export async function principalFromToken(db: Kysely<Database>, token: string): Promise<Principal | null> {
   const row = await db
@@ -49,6 +52,7 @@ export async function principalFromToken(db: Kysely<Database>, token: string): P
       't.id as token_id',
       't.last_used_at',
       't.expires_at',
+      't.revoked_reason',
       'u.id as user_id',
       'u.role',
       'u.status',
@@ -59,8 +63,11 @@ export async function principalFromToken(db: Kysely<Database>, token: string): P
     .executeTakeFirst();
   const now = Date.now();
   if (!row || Date.parse(row.expires_at) <= now) return null;
-  if (row.status !== 'Active') return null;
-  if (row.role !== 'super' && row.customer_status !== 'Active') return null;
+  const disabled =
+    row.revoked_reason === DISABLED ||
+    row.status !== 'Active' ||
+    (row.role !== 'super' && row.customer_status !== 'Active');
+  if (disabled) throw ApiError.of(401, 'accountDisabled');
   if (now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     await db
       .updateTable('access_tokens')
@@ -69,6 +76,38 @@ export async function principalFromToken(db: Kysely<Database>, token: string): P
       .execute();
   }
   return { userId: row.user_id, role: row.role, customerId: row.customer_id, tokenId: row.token_id };
+}
+
+const DISABLED = 'disabled';
+
+type TokenScope = { userId: number } | { customerId: number };
+
+function usersIn(scope: TokenScope) {
+  return (eb: ExpressionBuilder<Database, 'access_tokens'>) => {
+    const users = eb.selectFrom('users').select('id');
+    return 'userId' in scope ? users.where('id', '=', scope.userId) : users.where('customer_id', '=', scope.customerId);
+  };
+}
+
+/**
+ * Ends the sessions of a disabled user, or of every user of a disabled customer. The tokens are kept, marked, so
+ * that their holders hear why they were signed out; a marked token never works again.
+ */
+export async function revokeTokensOfDisabled(db: Kysely<Database>, scope: TokenScope): Promise<void> {
+  await db
+    .updateTable('access_tokens')
+    .set({ revoked_reason: DISABLED })
+    .where('user_id', 'in', usersIn(scope))
+    .execute();
+}
+
+/** Drops the marked tokens when the account is enabled again: their holders then simply sign in anew. */
+export async function dropTokensOfDisabled(db: Kysely<Database>, scope: TokenScope): Promise<void> {
+  await db
+    .deleteFrom('access_tokens')
+    .where('revoked_reason', '=', DISABLED)
+    .where('user_id', 'in', usersIn(scope))
+    .execute();
 }
 
 export async function revokeToken(db: Kysely<Database>, tokenId: number): Promise<void> {

@@ -17,14 +17,6 @@ export function registerBillingRoutes(
   const { db, paddle } = deps;
   const c = billingContracts;
 
-  router.handle(c.publicConfig, async () => ({
-    meta: {
-      paddle: billingConfigured(paddle)
-        ? { environment: paddle.env, client_token: paddle.clientToken, price_id: paddle.priceId }
-        : null,
-    },
-  }));
-
   router.handle(c.startCheckout, async ({ principal, params }) => {
     const phonebot = await getPhonebot(db, { customerId: customerOf(principal) }, params.id);
     if (!billingConfigured(paddle)) throw ApiError.of(409, 'billingNotConfigured');

@@ -20,6 +20,13 @@ export function billingConfigured(paddle: PaddleConfig): paddle is Required<Padd
   return Boolean(paddle.clientToken && paddle.priceId && paddle.webhookSecret);
 }
 
+/** What the web app needs to open the checkout before anyone signs in; null while billing is not set up. */
+export function publicPaddleConfig(paddle: PaddleConfig) {
+  return billingConfigured(paddle)
+    ? { environment: paddle.env, client_token: paddle.clientToken, price_id: paddle.priceId }
+    : null;
+}
+
 /** The Paddle hosts the checkout needs, for the CSP: the script, its styles and images, the frame and its API. */
 export function paddleCspHosts(env: PaddleConfig['env']) {
   const prefix = env === 'sandbox' ? 'sandbox-' : '';

@@ -97,8 +97,10 @@ describe('checkout and webhooks', () => {
   it('offers the checkout at payment_status 0 with signed customData, and the public config and CSP name Paddle', async () => {
     const { admin, licenseKey } = await phonebot();
     const config = await app.request({ method: 'GET', url: '/api/v2/public-config' });
-    expect(config.json.meta).toEqual({
-      paddle: { environment: 'sandbox', client_token: 'test_client_token', price_id: PRICE },
+    expect(config.json.meta.paddle).toEqual({
+      environment: 'sandbox',
+      client_token: 'test_client_token',
+      price_id: PRICE,
     });
     const checkout = await app.request({
       method: 'POST',
@@ -245,9 +247,7 @@ describe('without Paddle configuration', () => {
   it('explains that billing is not set up instead of failing', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.request({ method: 'GET', url: '/api/v2/public-config' })).json).toEqual({
-        meta: { paddle: null },
-      });
+      expect((await plain.request({ method: 'GET', url: '/api/v2/public-config' })).json.meta.paddle).toBe(null);
       const admin = await plain.signIn('admin');
       const created = await plain.request({
         method: 'POST',

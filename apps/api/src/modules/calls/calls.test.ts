@@ -449,7 +449,7 @@ describe('export and retention', () => {
       .split('\r\n');
     expect(lines[0]).toBe('"PhoneBot","Category","Priority","Phone Number","Status","Message","Date/Time"');
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""x"")","Uncategorized","Normal Callback","'+491","New","'=cmd|calc ""quoted""","2026-11-12 14:00"`,
+      `"'=HYPERLINK(""x"")","Uncategorized","Normal Callback","+491","New","'=cmd|calc ""quoted""","2026-11-12 14:00"`,
     );
   });
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import { notFound } from '../../lib/errors';
+import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
 
 const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
 
@@ -99,15 +100,9 @@ async function setUserStatus(db: Kysely<Database>, userId: number, status: 'Acti
     const isOwner = owner?.id === user.id;
     if (isOwner)
       await trx.updateTable('customers').set({ status, updated_at: now }).where('id', '=', user.customer_id).execute();
-    if (status === 'Inactive') {
-      await trx
-        .deleteFrom('access_tokens')
-        .where('user_id', 'in', (eb) => {
-          const users = eb.selectFrom('users').select('id');
-          return isOwner ? users.where('customer_id', '=', user.customer_id) : users.where('id', '=', user.id);
-        })
-        .execute();
-    }
+    const scope = isOwner ? { customerId: user.customer_id } : { userId: user.id };
+    if (status === 'Inactive') await revokeTokensOfDisabled(trx, scope);
+    else await dropTokensOfDisabled(trx, scope);
     return { ...user, status, updated_at: now };
   });
 }

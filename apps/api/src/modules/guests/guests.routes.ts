@@ -7,7 +7,7 @@ import { generatePassword } from '../../lib/crypto';
 import type { ApiRouter } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { ALL_PHONEBOTS, listPhonebots, phonebotResource } from '../phonebots/phonebots.service';
-import { addGuest, getGuest, guestResource, listGuests, setGuestPassword } from './guests.service';
+import { addGuest, deleteGuest, getGuest, guestResource, listGuests, setGuestPassword } from './guests.service';
 
 export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Database>; secrets: SecretBox }): void {
   const { db, secrets } = deps;
@@ -46,5 +46,17 @@ export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Databa
       ip: req.ip,
     });
     return { meta: { message: messageText('passwordUpdated') } };
+  });
+
+  router.handle(c.deleteGuest, async ({ params, principal, req }) => {
+    const customerId = await deleteGuest(db, params.id);
+    await audit(db, {
+      actorUserId: principal.userId,
+      customerId,
+      action: 'guest.delete',
+      target: `user:${params.id}`,
+      ip: req.ip,
+    });
+    return undefined;
   });
 }

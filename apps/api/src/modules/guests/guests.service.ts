@@ -81,3 +81,15 @@ export async function setGuestPassword(db: Kysely<Database>, id: number, passwor
     await revokeUserTokens(trx, id);
   });
 }
+
+/** Deletes a guest user (its sessions go with it); any other user's id answers 404. Answers the guest's customer. */
+export async function deleteGuest(db: Kysely<Database>, id: number): Promise<number | null> {
+  const deleted = await db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .where('role', '=', 'guest')
+    .returning('customer_id')
+    .executeTakeFirst();
+  if (!deleted) throw notFound();
+  return deleted.customer_id;
+}

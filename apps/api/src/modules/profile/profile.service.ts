@@ -8,7 +8,7 @@ import type { Database, User } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { ApiError, notFound } from '../../lib/errors';
-import { sniffImage } from '../../lib/images';
+import { decodesAs, sniffImage } from '../../lib/images';
 import type { Limiter } from '../../lib/rate-limit';
 import { RATE_POLICIES } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
@@ -101,13 +101,14 @@ export async function updateCompanyProfile(
 }
 
 /**
- * Stores an avatar under a random name in the data directory after checking its content is an image, and
- * removes the one it replaces.
+ * Stores an avatar under a random name in the data directory after checking its content is an image that decodes
+ * completely, and removes the one it replaces.
  */
 export async function saveAvatar(db: Kysely<Database>, dataDir: string, user: User, bytes: Buffer): Promise<User> {
   if (bytes.length === 0) throw ApiError.of(422, 'imageMissing', { pointer: '/attachment' });
   const kind = sniffImage(bytes);
   if (!kind) throw ApiError.of(415, 'imageType', { pointer: '/attachment' });
+  if (!(await decodesAs(bytes, kind))) throw ApiError.of(422, 'imageCorrupt', { pointer: '/attachment' });
   const relative = `${AVATAR_DIR}/${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
   const dir = path.join(dataDir, 'uploads', AVATAR_DIR);
   await fs.mkdir(dir, { recursive: true });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, type TestApp, createTestApp } from '../../../test/app';
 
@@ -10,7 +11,7 @@ afterAll(async () => {
 });
 
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d9d2c40000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963e0cd4bfd0f00034c01e00cf203490000000049454e44ae426082',
   'hex',
 );
 
@@ -262,5 +263,32 @@ describe('avatar upload', () => {
       ).status,
     ).toBe(204);
     expect((await app.app.inject({ method: 'GET', url: ok.json.meta.url })).statusCode).toBe(404);
+  });
+
+  it('refuses a file whose image header is valid but whose data does not decode', async () => {
+    const me = await app.signIn('user');
+    const square = () => sharp({ create: { width: 32, height: 32, channels: 3, background: '#0d6e65' } });
+    const images = {
+      png: await square().png().toBuffer(),
+      jpg: await square().jpeg().toBuffer(),
+      webp: await square().webp().toBuffer(),
+      gif: await square().gif().toBuffer(),
+    };
+    for (const [ext, bytes] of Object.entries(images)) {
+      const whole = await upload(me.token, me.userId, multipart('attachment', `me.${ext}`, 'image/*', bytes));
+      expect(whole.status, ext).toBe(200);
+      expect(whole.json.meta.url, ext).toMatch(new RegExp(`\\.${ext}$`));
+      const truncated = bytes.subarray(0, Math.floor(bytes.length * 0.6));
+      const garbage = Buffer.concat([bytes.subarray(0, 16), Buffer.alloc(200, 0x5a)]);
+      for (const broken of [truncated, garbage]) {
+        const refused = await upload(me.token, me.userId, multipart('attachment', `me.${ext}`, 'image/*', broken));
+        expect(refused.status, ext).toBe(422);
+        expect(refused.json.errors[0].code, ext).toBe('imageCorrupt');
+        expect(refused.json.errors[0].source.pointer).toBe('/attachment');
+      }
+      // The refused files changed nothing: the last whole image is still the avatar.
+      const mine = await app.request({ method: 'GET', url: '/api/v2/me', token: me.token });
+      expect(mine.json.data.attributes.avatar_url, ext).toBe(whole.json.meta.url);
+    }
   });
 });

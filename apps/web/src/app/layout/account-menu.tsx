@@ -1,5 +1,13 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Avatar, Box, Button, Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconDeviceDesktop,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@phonebot/shared/constants';
@@ -7,26 +15,38 @@ import { can } from '@phonebot/shared/permissions';
 
 type AccountMenuProps = {
   role: Role;
-  /** The signed-in user's name, when loaded. */
+  /** The signed-in user's name and avatar, when loaded. */
   name: string | undefined;
+  avatarUrl: string | null | undefined;
   onLogout: () => void;
 };
 
-export function AccountMenu({ role, name, onLogout }: AccountMenuProps) {
+const SCHEMES: { value: MantineColorScheme; icon: typeof IconSun }[] = [
+  { value: 'light', icon: IconSun },
+  { value: 'dark', icon: IconMoon },
+  { value: 'auto', icon: IconDeviceDesktop },
+];
+
+export function AccountMenu({ role, name, avatarUrl, onLogout }: AccountMenuProps) {
   const { t } = useTranslation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const account = t('nav.account');
   return (
     // Rendered inside the header (not a portal) so the open menu stays within the banner landmark; no focus
     // placeholder, whose focusable presentation element is not a valid child of a menu.
-    <Menu position="bottom-end" width={200} shadow="md" withinPortal={false} withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="subtle"
-          leftSection={<IconUserCircle size={20} aria-hidden />}
+          px={6}
+          leftSection={<Avatar src={avatarUrl} name={name} color="initials" size={30} radius="xl" alt="" />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           aria-label={name ? `${account}: ${name}` : account}
         >
-          {name ?? account}
+          {/* On a phone the avatar alone names the account; the name needs the room of a wider window. */}
+          <Box component="span" visibleFrom="sm">
+            {name ?? account}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -36,6 +56,23 @@ export function AccountMenu({ role, name, onLogout }: AccountMenuProps) {
             {t('nav.myProfile')}
           </Menu.Item>
         )}
+        <Menu.Label>{t('nav.colorScheme')}</Menu.Label>
+        {SCHEMES.map(({ value, icon: Icon }) => (
+          <Menu.Item
+            key={value}
+            // A choice of three: radio items (Mantine's items are plain menu items), the current one checked.
+            renderRoot={(props) => (
+              <button type="button" {...props} role="menuitemradio" aria-checked={colorScheme === value} />
+            )}
+            closeMenuOnClick={false}
+            onClick={() => setColorScheme(value)}
+            leftSection={<Icon size={16} aria-hidden />}
+            rightSection={colorScheme === value ? <IconCheck size={16} aria-hidden /> : null}
+          >
+            {t(`nav.scheme.${value}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />}>
           {t('nav.logout')}
         </Menu.Item>

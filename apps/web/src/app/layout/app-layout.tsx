@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { AppShell, Burger } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, AppShell, Burger } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +17,14 @@ import { queryClient } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { mayOpen, protectedRouteOf } from '../route-table';
 import { AccountMenu } from './account-menu';
-import { Footer } from './footer';
+import { OperatorFooter } from './operator-footer';
 import { Sidebar } from './sidebar';
 import { TopNavbar } from './top-navbar';
 
 /** SPEC §2 pins the sidebar when the window is wider than 1200 px. */
 const PINNED_QUERY = `(min-width: ${SIDEBAR_PIN_WIDTH + 1}px)`;
+/** Whether the user folded the pinned sidebar away, remembered in this browser. */
+const SIDEBAR_STORAGE_KEY = 'phonebot_sidebar_collapsed';
 
 /**
  * The signed-in part of the app. The query cache starts here: the sign-in screens only post forms, so TanStack
@@ -35,7 +38,10 @@ export function AppLayout() {
   );
 }
 
-/** Top navbar, sidebar, page and footer, and the role check of the current route. */
+/**
+ * Top navbar, sidebar (folded away on a wide window if the user wants), page and the operator's footer, and the
+ * role check of the current route.
+ */
 function Shell() {
   const { t } = useTranslation();
   const role = useRole();
@@ -43,6 +49,13 @@ function Shell() {
   const { logout, pending: loggingOut } = useLogout();
   const pinned = useMediaQuery(PINNED_QUERY, true, { getInitialValueInEffect: false });
   const [navOpened, nav] = useDisclosure(false);
+  const [folded, setFolded] = useLocalStorage({
+    key: SIDEBAR_STORAGE_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  // Hidden: folded away on a wide window, or not opened on a narrow one. Its links then leave the tab order too.
+  const sidebarHidden = pinned ? folded : !navOpened;
   const route = protectedRouteOf(useLocation().pathname);
 
   usePageTitle(route ? t(route.titleKey) : undefined);
@@ -71,7 +84,11 @@ function Shell() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: SIDEBAR_PIN_WIDTH + 1, collapsed: { mobile: !navOpened } }}
+      navbar={{
+        width: 260,
+        breakpoint: SIDEBAR_PIN_WIDTH + 1,
+        collapsed: { mobile: !navOpened, desktop: folded },
+      }}
       padding="lg"
     >
       {/* The sidebar covers the page on narrow windows at the shell's z-index + 1; the header (and its account
@@ -79,7 +96,19 @@ function Shell() {
       <AppShell.Header zIndex={102}>
         <TopNavbar
           burger={
-            pinned ? null : (
+            pinned ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={() => setFolded(!folded)}
+                aria-label={t(folded ? 'nav.showNavigation' : 'nav.hideNavigation')}
+                aria-expanded={!folded}
+                aria-controls="app-sidebar"
+              >
+                {folded ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
+              </ActionIcon>
+            ) : (
               <Burger
                 opened={navOpened}
                 onClick={nav.toggle}
@@ -90,20 +119,19 @@ function Shell() {
               />
             )
           }
-          account={role.isSuccess ? <AccountMenu role={role.data} name={me.data?.name} onLogout={logout} /> : null}
+          account={
+            role.isSuccess ? (
+              <AccountMenu role={role.data} name={me.data?.name} avatarUrl={me.data?.avatar_url} onLogout={logout} />
+            ) : null
+          }
         />
       </AppShell.Header>
-      <AppShell.Navbar
-        id="app-sidebar"
-        aria-label={t('nav.mainNavigation')}
-        // Off-screen while collapsed on a narrow window: keep its links out of the tab order too.
-        inert={!pinned && !navOpened}
-      >
+      <AppShell.Navbar id="app-sidebar" aria-label={t('nav.mainNavigation')} inert={sidebarHidden}>
         <Sidebar role={role.data} onNavigate={nav.close} onLogout={logout} loggingOut={loggingOut} />
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ flex: 1 }}>{content}</div>
-        <Footer />
+        <OperatorFooter />
       </AppShell.Main>
     </AppShell>
   );

@@ -8,6 +8,8 @@ export function LanguageSwitch() {
     <NativeSelect
       aria-label={t('language.label')}
       size="xs"
+      // Wide enough for "Deutsch" and "English" whole, next to the select's arrow.
+      w={104}
       value={currentLanguage()}
       onChange={(event) => {
         const value = event.currentTarget.value;

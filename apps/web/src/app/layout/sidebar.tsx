@@ -7,6 +7,7 @@ import {
   IconLogout,
   IconPhoneCall,
   IconRobot,
+  IconSettings,
   IconUserCircle,
   IconUsers,
   IconUserShield,
@@ -29,6 +30,7 @@ const ICONS: Record<string, ComponentType<IconProps>> = {
   '/customers': IconBriefcase,
   '/guest': IconUserShield,
   '/callscount': IconHistory,
+  '/settings': IconSettings,
 };
 
 type SidebarProps = {

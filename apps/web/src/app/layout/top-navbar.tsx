@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Box, Group } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './language-switch';
 
 type TopNavbarProps = {
-  /** The sidebar toggle, present only while the sidebar is not pinned. */
+  /** The sidebar toggle: a burger on a narrow window, a fold button on a wide one. */
   burger: ReactNode;
   account: ReactNode;
 };
@@ -20,7 +20,10 @@ export function TopNavbar({ burger, account }: TopNavbarProps) {
         <Anchor component={Link} to="/dashboard" fw={700} fz="lg" underline="never" aria-label={t('nav.home')}>
           <Group gap={6} wrap="nowrap">
             <IconPhoneCall size={22} aria-hidden />
-            {t('app.name')}
+            {/* On a phone the header keeps its room for the menu, language and account: the icon names the app. */}
+            <Box component="span" visibleFrom="xs">
+              {t('app.name')}
+            </Box>
           </Group>
         </Anchor>
       </Group>

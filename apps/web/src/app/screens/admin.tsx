@@ -12,12 +12,14 @@ const CallsHistoryPage = lazyNamed(
   () => import('../../features/calls-history/components/calls-history-page'),
   'CallsHistoryPage',
 );
+const SettingsPage = lazyNamed(() => import('../../features/settings/components/settings-page'), 'SettingsPage');
 
-/** Super administration: customers, guest administration, calls history: route path -> screen, each loaded lazily. */
+/** Super administration: customers, guest administration, calls history, settings: route path -> screen, each loaded lazily. */
 export const adminScreens: Record<string, ComponentType> = {
   '/customers': CustomersPage,
   '/editcustomer/:id': EditCustomerPage,
   '/guest': GuestAdminPage,
   '/editguest/:id': EditGuestPage,
   '/callsCount': CallsHistoryPage,
+  '/settings': SettingsPage,
 };

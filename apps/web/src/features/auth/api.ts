@@ -1,6 +1,7 @@
 import type {
   ForgotInput,
   LoginInput,
+  PasswordLinkInput,
   RegisterInput,
   ResetInput,
   VerifyEmailInput,
@@ -47,6 +48,11 @@ export async function forgotPassword(input: ForgotInput) {
 
 export async function resetPassword(input: ResetInput) {
   return (await callApi((await authContracts.load()).resetPassword, { body: input })).meta;
+}
+
+/** What an e-mailed password link is for (reset or invite); a link that no longer works answers 422. */
+export async function passwordLinkKind(input: PasswordLinkInput) {
+  return (await callApi((await authContracts.load()).passwordLink, { body: input })).meta.kind;
 }
 
 export async function fetchRole(signal?: AbortSignal) {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Checkout, type PublicConfig, billingContracts } from '@phonebot/shared/contracts/billing';
+import { type Checkout, billingContracts } from '@phonebot/shared/contracts/billing';
+import { type PublicConfig, settingsContracts } from '@phonebot/shared/contracts/settings';
 import { callApi } from '../../lib/api-client';
 
 export type { PublicConfig };
@@ -11,7 +12,7 @@ export const billingKeys = {
 
 export const publicConfigQuery = queryOptions({
   queryKey: billingKeys.publicConfig,
-  queryFn: async ({ signal }) => (await callApi(billingContracts.publicConfig, {}, { signal })).meta,
+  queryFn: async ({ signal }) => (await callApi(settingsContracts.publicConfig, {}, { signal })).meta,
   staleTime: Infinity,
 });
 

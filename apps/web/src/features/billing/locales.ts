@@ -19,7 +19,7 @@ export const billingTranslations: FeatureTranslations<typeof en> = {
       checkoutTitle: 'Kartenzahlung',
       checkoutHint:
         'Bezahlen Sie diesen Phonebot mit Karte. Er wird seiner Phonebot-Laufzeit bereitgestellt, sobald die Zahlung bestätigt ist.',
-      loading: 'Checkout wird geladen…',
+      loading: 'Die Bezahlseite wird geladen…',
       waiting: 'Der Zahlungsstatus wird hier aktualisiert, sobald Paddle die Zahlung bestätigt.',
     },
   },

@@ -12,11 +12,18 @@ describe('csvCell', () => {
 
   it('neutralises cells that a spreadsheet would run as a formula', () => {
     expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
-    expect(csvCell('+1 555')).toBe('"\'+1 555"');
+    expect(csvCell('+1+1')).toBe('"\'+1+1"');
+    expect(csvCell('+49-30-123')).toBe('"\'+49-30-123"');
+    expect(csvCell('+')).toBe('"\'+"');
     expect(csvCell('-2+3')).toBe('"\'-2+3"');
     expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
     expect(csvCell('\tcmd')).toBe('"\'\tcmd"');
     expect(csvCell('\rcmd')).toBe('"\'\rcmd"');
+  });
+
+  it('keeps plain phone numbers as they are', () => {
+    expect(csvCell('+491701234567')).toBe('"+491701234567"');
+    expect(csvCell('+49 30 1234567')).toBe('"+49 30 1234567"');
   });
 
   it('leaves those characters alone when they are not first', () => {

@@ -4,6 +4,7 @@ import type { FeatureTranslations } from '../../lib/i18n';
 const en = {
   callsHistory: {
     month: 'Month',
+    year: 'Year',
     search: 'Search',
     searchPlaceholder: 'Customer name or phonebot',
     export: 'Export',
@@ -26,6 +27,7 @@ export const callsHistoryTranslations: FeatureTranslations<typeof en> = {
   de: {
     callsHistory: {
       month: 'Monat',
+      year: 'Jahr',
       search: 'Suche',
       searchPlaceholder: 'Kundenname oder Phonebot',
       export: 'Exportieren',

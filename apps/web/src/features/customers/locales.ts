@@ -9,6 +9,7 @@ const en = {
     total_one: '{{count}} customer',
     total_other: '{{count}} customers',
     columns: {
+      company: 'Company',
       name: 'Name',
       email: 'Email',
       status: 'Status',
@@ -71,6 +72,7 @@ export const customersTranslations: FeatureTranslations<typeof en> = {
       total_one: '{{count}} Kunde',
       total_other: '{{count}} Kunden',
       columns: {
+        company: 'Firma',
         name: 'Name',
         email: 'E-Mail',
         status: 'Status',
@@ -105,7 +107,7 @@ export const customersTranslations: FeatureTranslations<typeof en> = {
         email: 'E-Mail',
         emailReadOnly: 'Die E-Mail-Adresse kann hier nicht geändert werden.',
         companyName: 'Firmenname',
-        address: 'Adresse',
+        address: 'Straße',
         pin: 'Postleitzahl',
         city: 'Ort',
         phone: 'Telefon',

@@ -5,10 +5,18 @@ import { callApi } from '../../lib/api-client';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   counts: () => [...dashboardKeys.all, 'counts'] as const,
+  checklist: () => [...dashboardKeys.all, 'checklist'] as const,
 };
+
+/** The runtime's first heartbeat and the first call happen elsewhere: an open checklist looks again now and then. */
+const CHECKLIST_POLL_MS = 15_000;
 
 export async function fetchDashboardCounts(signal?: AbortSignal) {
   return (await callApi(dashboardContracts.dashboard, {}, { signal })).meta;
+}
+
+export async function fetchChecklist(signal?: AbortSignal) {
+  return (await callApi(dashboardContracts.checklist, {}, { signal })).meta;
 }
 
 export const dashboardCountsQuery = () =>
@@ -17,6 +25,17 @@ export const dashboardCountsQuery = () =>
     queryFn: ({ signal }) => fetchDashboardCounts(signal),
   });
 
+export const checklistQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.checklist(),
+    queryFn: ({ signal }) => fetchChecklist(signal),
+    refetchInterval: (query) => (query.state.data?.complete ? false : CHECKLIST_POLL_MS),
+  });
+
 export function useDashboardCounts() {
   return useQuery(dashboardCountsQuery());
+}
+
+export function useChecklist() {
+  return useQuery(checklistQuery());
 }

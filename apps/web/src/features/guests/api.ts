@@ -60,6 +60,14 @@ export async function enableGuest(userId: number): Promise<void> {
   await callApi(customerContracts.enableUser, { params: { id: userId } });
 }
 
+export async function disableGuest(userId: number): Promise<void> {
+  await callApi(customerContracts.disableUser, { params: { id: userId } });
+}
+
+export async function deleteGuest(userId: number): Promise<void> {
+  await callApi(guestContracts.deleteGuest, { params: { id: userId } });
+}
+
 export const guestAdminQuery = () =>
   queryOptions({ queryKey: guestKeys.admin(), queryFn: ({ signal }) => fetchGuestAdmin(signal) });
 
@@ -81,6 +89,22 @@ export function useEnableGuest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: enableGuest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
+  });
+}
+
+export function useDisableGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableGuest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
+  });
+}
+
+export function useDeleteGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGuest,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: guestKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import type { FeatureTranslations } from '../../lib/i18n';
 /** This feature's texts, under its own top-level key; registered when its screens load. */
 const en = {
   phonebots: {
+    backToList: 'Back to the phonebots',
     list: {
       add: 'Add Phonebot',
       number: '#',
@@ -32,7 +33,7 @@ const en = {
       inactive: 'inactive',
       active: 'active',
       paused: 'paused',
-      past_due: 'past_due',
+      past_due: 'past due',
       canceled: 'canceled',
       unknown: 'unknown',
       manualDescription: 'Set by hand for a customer who pays by invoice. Saved with the form.',
@@ -96,6 +97,7 @@ const en = {
       unchanged: 'unchanged',
       storedKey: 'Stored key: {{value}}',
       secretHint: 'Leave empty to keep the stored value.',
+      sectionIndex: 'Sections of the form',
     },
     categoryTerms: {
       legend: 'Category terms',
@@ -115,7 +117,7 @@ const en = {
       label: 'Bot token',
       copy: 'Copy',
       copied: 'Copied',
-      done: 'Done',
+      done: 'I have copied it',
       regenerate: 'Regenerate bot token',
       regenerateTitle: 'Regenerate the bot token?',
       regenerateText: 'The old token stops working at once; the phonebot runtime needs the new one.',
@@ -133,15 +135,16 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
   en,
   de: {
     phonebots: {
+      backToList: 'Zurück zu den Phonebots',
       list: {
         add: 'Phonebot anlegen',
         number: '#',
         customer: 'Kunde',
         phonebot: 'Phonebot',
-        licenseKey: 'Lizenz/UserKey',
-        openAiKey: 'Open-AI-Schlüssel',
+        licenseKey: 'Lizenzschlüssel',
+        openAiKey: 'OpenAI-Schlüssel',
         status: 'Status',
-        createdAt: 'Angelegt am',
+        createdAt: 'Erstellt am',
         actions: 'Aktionen',
         action: 'Aktion',
         edit: '{{name}} bearbeiten',
@@ -203,7 +206,7 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
         sttmodel: 'Spracherkennungsmodell',
         ttsmodel: 'Sprachausgabemodell',
         voice: 'Stimme',
-        apen_ai_key: 'OpenAI-API-Schlüssel',
+        apen_ai_key: 'OpenAI-Schlüssel',
         realtime_api: 'Realtime-API',
         temperature: 'Temperatur',
         speed_of_speech: 'Sprechgeschwindigkeit',
@@ -226,6 +229,7 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
         unchanged: 'unverändert',
         storedKey: 'Gespeicherter Schlüssel: {{value}}',
         secretHint: 'Leer lassen, um den gespeicherten Wert zu behalten.',
+        sectionIndex: 'Abschnitte des Formulars',
       },
       categoryTerms: {
         legend: 'Kategoriebegriffe',
@@ -245,7 +249,7 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
         label: 'Bot-Token',
         copy: 'Kopieren',
         copied: 'Kopiert',
-        done: 'Fertig',
+        done: 'Ich habe es kopiert',
         regenerate: 'Bot-Token neu erzeugen',
         regenerateTitle: 'Bot-Token neu erzeugen?',
         regenerateText: 'Das alte Token funktioniert sofort nicht mehr; die Phonebot-Laufzeit braucht das neue.',

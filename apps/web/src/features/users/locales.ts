@@ -45,7 +45,7 @@ export const usersTranslations: FeatureTranslations<typeof en> = {
         name: 'Name',
         email: 'E-Mail',
         role: 'Rolle',
-        createdAt: 'Angelegt am',
+        createdAt: 'Erstellt am',
         action: 'Aktion',
       },
       roles: {

@@ -29,6 +29,8 @@ export function LoginPage({ resolveLanding }: LoginPageProps) {
 
   const verified = params.get('verified');
   const returnUrl = params.get('returnUrl');
+  // Why the last session ended, when the server refused its token (set by the route guard).
+  const reason = params.get('reason');
 
   const handleSubmit = form.onSubmit(async (values) => {
     setRefusal(null);
@@ -60,6 +62,16 @@ export function LoginPage({ resolveLanding }: LoginPageProps) {
       {verified === '0' && (
         <Alert color="red" role="alert">
           {t('verifyLinkInvalid')}
+        </Alert>
+      )}
+      {reason === 'expired' && refusal === null && (
+        <Alert color="orange" role="status">
+          {t('auth.sessionExpired')}
+        </Alert>
+      )}
+      {reason === 'disabled' && refusal === null && (
+        <Alert color="red" role="alert">
+          {t('accountDisabled')}
         </Alert>
       )}
       {refusal !== null && (

@@ -14,11 +14,18 @@ import { AuthCard } from './auth-card';
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useZodForm(lazyRegisterSchema, { name: '', email: '', password: '', confirmPassword: '' });
+  const form = useZodForm(lazyRegisterSchema, {
+    company_name: '',
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
 
   const handleSubmit = form.onSubmit(async (input) => {
     try {
       await register({
+        company_name: input.company_name,
         name: input.name,
         email: input.email,
         password: input.password,
@@ -44,7 +51,12 @@ export function RegisterPage() {
     <AuthCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label={t('auth.name')} autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('auth.companyName')}
+            autoComplete="organization"
+            {...form.getInputProps('company_name')}
+          />
+          <TextInput label={t('auth.contactPerson')} autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label={t('auth.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
           <PasswordField label={t('auth.password')} autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordField

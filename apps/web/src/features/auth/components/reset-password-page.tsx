@@ -1,17 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../components/page-loader';
 import { PasswordField } from '../../../components/form/password-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/api-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { resetPassword } from '../api';
+import { passwordLinkKind, resetPassword } from '../api';
 import { lazyResetSchema } from '../schemas';
 import { AuthCard } from './auth-card';
 
-/** The form reached from the e-mailed link, which carries the address and the one-time token in its query. */
+/** What the link is for, as the server tells: loading, a reset, an invitation, or a link that no longer works. */
+type LinkState = 'checking' | 'reset' | 'invite' | 'invalid';
+
+/**
+ * Asks the server what the link is for before the form shows, so an invited user reads "Set your password" and a
+ * dead link says so at once. When the server cannot be reached the form shows as a reset.
+ */
+function useLinkState(email: string, token: string): LinkState {
+  const missing = email === '' || token === '';
+  const [state, setState] = useState<LinkState>(missing ? 'invalid' : 'checking');
+  useEffect(() => {
+    if (missing) return;
+    let current = true;
+    passwordLinkKind({ email, token })
+      .then((kind) => current && setState(kind))
+      .catch((error: unknown) => current && setState(isApiError(error, 422) ? 'invalid' : 'reset'));
+    return () => {
+      current = false;
+    };
+  }, [missing, email, token]);
+  return missing ? 'invalid' : state;
+}
+
+/** The form reached from a reset or invitation mail, which carries the address and the one-time token. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,8 +43,10 @@ export function ResetPasswordPage() {
   const form = useZodForm(lazyResetSchema, { newPassword: '', confirmPassword: '' });
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
+  const linkState = useLinkState(email, token);
   const [linkRefused, setLinkRefused] = useState(false);
-  const linkInvalid = linkRefused || email === '' || token === '';
+  const invitation = linkState === 'invite';
+  const linkInvalid = linkRefused || linkState === 'invalid';
 
   const handleSubmit = form.onSubmit(async (input) => {
     try {
@@ -36,40 +62,54 @@ export function ResetPasswordPage() {
       notifyError(t(isApiError(error, 429) ? 'tooManyRequests' : 'somethingWrong'));
       return;
     }
-    notifySuccess(t('passwordChanged'));
+    notifySuccess(t(invitation ? 'auth.passwordSet' : 'passwordChanged'));
     await navigate('/login');
   });
 
-  return (
-    <AuthCard title={t('auth.resetTitle')} subtitle={linkInvalid ? undefined : t('auth.resetSubtitle', { email })}>
-      {linkInvalid ? (
-        <>
-          <Alert color="red" role="alert">
-            {t('resetLinkInvalid')}
-          </Alert>
-          <Button component={Link} to="/password-forgot" variant="light">
-            {t('auth.requestNewLink')}
+  const title = invitation ? t('auth.setPasswordTitle') : t('auth.resetTitle');
+  let subtitle: string | undefined;
+  if (!linkInvalid && linkState !== 'checking')
+    subtitle = t(invitation ? 'auth.setPasswordSubtitle' : 'auth.resetSubtitle', { email });
+
+  let body;
+  if (linkInvalid) {
+    body = (
+      <>
+        <Alert color="red" role="alert">
+          {t('resetLinkInvalid')}
+        </Alert>
+        <Button component={Link} to="/password-forgot" variant="light">
+          {t('auth.requestNewLink')}
+        </Button>
+      </>
+    );
+  } else if (linkState === 'checking') {
+    body = <PageLoader />;
+  } else {
+    body = (
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordField
+            label={t('auth.newPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordField
+            label={t('auth.confirmPassword')}
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {invitation ? t('auth.setPassword') : t('auth.changePassword')}
           </Button>
-        </>
-      ) : (
-        <form onSubmit={handleSubmit} noValidate>
-          <Stack gap="md">
-            <PasswordField
-              label={t('auth.newPassword')}
-              autoComplete="new-password"
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordField
-              label={t('auth.confirmPassword')}
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" fullWidth loading={form.submitting}>
-              {t('auth.changePassword')}
-            </Button>
-          </Stack>
-        </form>
-      )}
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      {body}
       <Anchor component={Link} to="/login" size="sm" fw={600} ta="center">
         {t('auth.backToLogin')}
       </Anchor>

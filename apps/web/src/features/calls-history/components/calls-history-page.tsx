@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { listQuerySchema } from '@phonebot/shared/schemas/common';
-import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
+import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { callCountsQuery } from '../api';
@@ -16,6 +16,8 @@ import { toCsv } from '../csv';
 import { downloadText } from '../download';
 import { filterRows, groupByCustomer, groupPage } from '../group';
 import { callsHistoryTranslations } from '../locales';
+import { MonthField } from './month-field';
+import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
 
 registerTranslations(callsHistoryTranslations);
 
@@ -30,15 +32,16 @@ function currentMonth(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
-function monthLabel(month: string, language: string | undefined): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  if (!year || !monthNumber) return month;
-  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(new Date(year, monthNumber - 1));
+/** The first day of a YYYY-MM month, to name the month. */
+function monthStart(month: string): Date {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(year, monthNumber - 1, 1);
 }
 
 /** Calls History (SPEC §2): monthly call counts per customer and phonebot, searched, paged and exported here. */
 export function CallsHistoryPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const [params, setParams] = useSearchParams();
   const thisMonth = currentMonth();
   const asked = params.get('month');
@@ -48,8 +51,7 @@ export function CallsHistoryPage() {
     search: params.get('search') ?? undefined,
   });
   const counts = useQuery(callCountsQuery(month));
-  // The inputs keep what is typed; the URL gets only complete months and trimmed searches.
-  const [monthInput, setMonthInput] = useState(month);
+  // The search input keeps what is typed; the URL gets the trimmed search.
   const [searchInput, setSearchInput] = useState(search ?? '');
 
   const update = (changes: Partial<Record<'month' | 'search' | 'page', string>>, replace: boolean) => {
@@ -143,7 +145,7 @@ export function CallsHistoryPage() {
         </Table.ScrollContainer>
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {t('callsHistory.total', { count: totalCalls, month: monthLabel(month, i18n.resolvedLanguage) })}
+            {t('callsHistory.total', { count: totalCalls, month: formatDate(monthStart(month), 'month') })}
           </Text>
           <Group component="nav" aria-label={t('callsHistory.pagination')} gap="sm">
             <Button
@@ -180,20 +182,10 @@ export function CallsHistoryPage() {
         </Button>
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('callsHistory.month')}
-          type="month"
-          placeholder="YYYY-MM"
-          max={thisMonth}
-          value={monthInput}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setMonthInput(value);
-            if (value === '' || MONTH_PATTERN.test(value)) {
-              update({ month: value === thisMonth ? undefined : value, page: undefined }, false);
-            }
-          }}
-          w={200}
+        <MonthField
+          value={month}
+          latest={thisMonth}
+          onChange={(value) => update({ month: value === thisMonth ? undefined : value, page: undefined }, false)}
         />
         <Box w={{ base: '100%', sm: 320 }}>
           <TextInput

@@ -22,7 +22,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useConfirm } from '../../../components/use-confirm';
 import { errorText } from '../../../lib/api-errors';
-import { formatTableDate } from '../../../lib/dates';
+import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { customersQuery, useDisableCustomer, useEnableCustomer, type Customer } from '../api';
@@ -44,6 +44,7 @@ function customerName(customer: Customer): string {
 /** Customers list of SPEC §2: search, sort and paging on the server, Enable and Disable after a confirmation. */
 export function CustomersPage() {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const { query, update } = useListState();
   const customers = useQuery(customersQuery(query));
   const enable = useEnableCustomer();
@@ -86,6 +87,7 @@ export function CustomersPage() {
     mutation.isPending && mutation.variables === Number(customer.id);
 
   const columns = {
+    company: t('customers.columns.company'),
     name: t('customers.columns.name'),
     email: t('customers.columns.email'),
     status: t('customers.columns.status'),
@@ -109,7 +111,7 @@ export function CustomersPage() {
     const pages = meta.per_page === 'all' ? 1 : Math.max(1, Math.ceil(meta.total / meta.per_page));
     content = (
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={760} type="native">
+        <Table.ScrollContainer minWidth={900} type="native">
           <Table
             striped
             highlightOnHover
@@ -118,6 +120,7 @@ export function CustomersPage() {
           >
             <Table.Thead>
               <Table.Tr>
+                <SortableTh label={columns.company} field="company_name" {...sortProps} />
                 <SortableTh label={columns.name} field="name" {...sortProps} />
                 <SortableTh label={columns.email} field="email" {...sortProps} />
                 <SortableTh label={columns.status} field="status" {...sortProps} />
@@ -128,7 +131,7 @@ export function CustomersPage() {
             <Table.Tbody>
               {rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={6}>
                     <Text ta="center" py="md">
                       {t('noUsersFound')}
                     </Text>
@@ -140,23 +143,15 @@ export function CustomersPage() {
                   const active = attributes.status === 'Active';
                   return (
                     <Table.Tr key={customer.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {attributes.name}
-                        </Text>
-                        {attributes.company_name && (
-                          <Text size="xs" c="dimmed">
-                            {attributes.company_name}
-                          </Text>
-                        )}
-                      </Table.Td>
+                      <Table.Td fw={600}>{attributes.company_name}</Table.Td>
+                      <Table.Td>{attributes.name}</Table.Td>
                       <Table.Td>{attributes.email}</Table.Td>
                       <Table.Td>
                         <Badge color={active ? 'green' : 'gray'} variant="filled">
                           {t(`customers.status.${attributes.status}`)}
                         </Badge>
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDate(attributes.created_at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(attributes.created_at)}</Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
                           <Button

@@ -3,12 +3,24 @@ import { IconRobot, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
-import { translateText } from '../../../lib/i18n';
+import { registerTranslations, translateText } from '../../../lib/i18n';
 import { useDashboardCounts } from '../api';
+import { dashboardTranslations } from '../locales';
+import { FirstSteps } from './first-steps';
 import { StatCard } from './stat-card';
 
-/** The home dashboard of SPEC §2: two stat cards, Total Users and Total Phonebots. */
-export function DashboardPage() {
+registerTranslations(dashboardTranslations);
+
+type DashboardPageProps = {
+  /** The company's first steps, for those who can take them (company admins); composed in app/. */
+  checklist?: { canInvite: boolean };
+};
+
+/**
+ * The home dashboard of SPEC §2: two stat cards, Total Users (the users Users lists) and Total Phonebots, and a new
+ * company's first steps.
+ */
+export function DashboardPage({ checklist }: DashboardPageProps) {
   const { t, i18n } = useTranslation();
   const counts = useDashboardCounts();
   const format = (value: number | undefined) =>
@@ -17,6 +29,7 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('dashboard.title')}</Title>
+      {checklist && <FirstSteps canInvite={checklist.canInvite} />}
       {counts.isError ? (
         <RetryAlert
           message={translateText(t, errorText(counts.error))}

@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list-table';
-import { formatTableDate } from '../../../lib/dates';
+import { useFormatDate } from '../../../lib/dates';
 import type { GuestPhonebot } from '../api';
 import { matchesSearch, pageOf } from '../client-list';
 import { useSectionState } from '../list-state';
@@ -17,6 +17,7 @@ function serviceStatus(t: ReturnType<typeof useTranslation>['t'], pstatus: strin
 /** Every phonebot, as Guest Administration lists it; the Open AI Key arrives masked from the server. */
 export function GuestPhonebotsTable({ phonebots }: { phonebots: GuestPhonebot[] }) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const { page, search, update } = useSectionState('bots');
 
   const found = phonebots.filter(({ attributes }) =>
@@ -71,7 +72,7 @@ export function GuestPhonebotsTable({ phonebots }: { phonebots: GuestPhonebot[] 
                 {serviceStatus(t, attributes.pstatus)}
               </Badge>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTableDate(attributes.created_at)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(attributes.created_at)}</Table.Td>
             <Table.Td>
               <ActionIcon
                 component={Link}

@@ -10,6 +10,7 @@ import { useCreatePhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';
 import { formValuesOf } from '../schemas';
+import { BackToList } from './back-to-list';
 import { BotTokenModal } from './bot-token-modal';
 import { PhonebotForm } from './form/phonebot-form';
 
@@ -26,9 +27,11 @@ export function AddPhonebotPage() {
 
   return (
     <Stack gap="lg">
+      <BackToList to="/vbots" />
       <Title order={1}>{t('pages.addPhonebot')}</Title>
       <PhonebotForm
         mode="create"
+        cancelTo="/vbots"
         initialValues={INITIAL_VALUES}
         onSubmit={async (values) => {
           try {

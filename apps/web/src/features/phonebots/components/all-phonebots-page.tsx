@@ -8,7 +8,7 @@ import { listQuerySchema } from '@phonebot/shared/schemas/common';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
-import { formatTableDate } from '../../../lib/dates';
+import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { useAllPhonebots, type AllPhonebotsQuery } from '../api';
 import { phonebotsTranslations } from '../locales';
@@ -37,6 +37,7 @@ function useListState(): [AllPhonebotsQuery, (next: Partial<AllPhonebotsQuery>) 
 /** /phonebots: every customer's phonebots (super), searched and paged on the server. */
 export function AllPhonebotsPage() {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const [query, setQuery] = useListState();
   const [searchText, setSearchText] = useState(query.search ?? '');
   const applySearch = useDebouncedCallback((value: string) => setQuery({ search: value.trim(), page: 1 }), {
@@ -105,7 +106,7 @@ export function AllPhonebotsPage() {
                       <Table.Td>
                         <ServiceStatusBadge pstatus={phonebot.pstatus} />
                       </Table.Td>
-                      <Table.Td>{formatTableDate(phonebot.created_at)}</Table.Td>
+                      <Table.Td>{formatDate(phonebot.created_at)}</Table.Td>
                       <Table.Td>
                         <ActionIcon
                           component={Link}

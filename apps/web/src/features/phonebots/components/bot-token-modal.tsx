@@ -9,8 +9,9 @@ type BotTokenModalProps = {
 };
 
 /**
- * The bot token is stored only as a hash, so this is the one moment it can be seen (DESIGN.md "Phonebots"). A click
- * beside the dialog does not close it, so the token is not lost by accident.
+ * The bot token is stored only as a hash, so this is the one moment it can be seen (DESIGN.md "Phonebots"). The
+ * dialog closes only through "I have copied it": neither Esc, nor a click beside it, nor a close button loses the
+ * token by accident.
  */
 export function BotTokenModal({ token, onClose }: BotTokenModalProps) {
   const { t } = useTranslation();
@@ -22,7 +23,8 @@ export function BotTokenModal({ token, onClose }: BotTokenModalProps) {
       centered
       size="lg"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeOnEscape={false}
+      withCloseButton={false}
     >
       <Stack gap="md">
         <Alert color="orange" icon={<IconKey aria-hidden />}>

@@ -2,7 +2,7 @@ import { ActionIcon, Table } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatTableDate } from '../../../lib/dates';
+import { useFormatDate } from '../../../lib/dates';
 import type { PhonebotView } from '../api';
 import { StatusBadge } from './status-badges';
 
@@ -15,6 +15,7 @@ type CompanyPhonebotsTableProps = {
 /** The company's and the guest's phonebot table (SPEC §2): #, Phonebot, License/UserKey, Status, Created At. */
 export function CompanyPhonebotsTable({ phonebots, editPath }: CompanyPhonebotsTableProps) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm">
@@ -42,7 +43,7 @@ export function CompanyPhonebotsTable({ phonebots, editPath }: CompanyPhonebotsT
                 <Table.Td>
                   <StatusBadge status={phonebot.status} />
                 </Table.Td>
-                <Table.Td>{formatTableDate(phonebot.created_at)}</Table.Td>
+                <Table.Td>{formatDate(phonebot.created_at)}</Table.Td>
                 <Table.Td>
                   <ActionIcon
                     component={Link}

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -13,6 +14,7 @@ import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';
 import type { PhonebotView } from '../api';
 import { lazyGuestFormSchema } from '../schemas';
+import { BackToList } from './back-to-list';
 
 registerTranslations(phonebotsTranslations);
 
@@ -22,8 +24,11 @@ export function GuestPhonebotPage() {
   const licenseKey = useParams().license_Key ?? '';
   const phonebot = useGuestPhonebot(licenseKey);
 
+  if (isApiError(phonebot.error, 404)) return <NotFoundPage embedded />;
+
   return (
     <Stack gap="lg">
+      <BackToList to="/vbotsforGuest" />
       <Title order={1}>{t('pages.updateGuestPhonebot')}</Title>
       {phonebot.isError ? (
         <RetryAlert
@@ -74,6 +79,9 @@ function GuestPhonebotForm({ phonebot }: { phonebot: PhonebotView }) {
           <Textarea label={t('phonebots.fields.ansagetext')} rows={2} {...form.getInputProps('ansagetext')} />
           <Textarea label={t('phonebots.fields.prompt')} rows={8} {...form.getInputProps('prompt')} />
           <Group justify="flex-end">
+            <Button component={Link} to="/vbotsforGuest" variant="default">
+              {t('common.cancel')}
+            </Button>
             <Button type="submit" loading={form.submitting}>
               {t('phonebots.form.save')}
             </Button>

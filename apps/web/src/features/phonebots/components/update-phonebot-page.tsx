@@ -1,14 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Fieldset, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@phonebot/shared/constants';
 import { can } from '@phonebot/shared/permissions';
 import { PAYMENT_STATUS } from '@phonebot/shared/schemas/phonebot';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useConfirm } from '../../../components/use-confirm';
+import { deleteConfirmation, useConfirm } from '../../../components/use-confirm';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
@@ -18,6 +19,7 @@ import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';
 import type { PhonebotAttributes } from '../api';
 import { formValuesOf } from '../schemas';
+import { BackToList } from './back-to-list';
 import { BotTokenModal } from './bot-token-modal';
 import { PhonebotForm } from './form/phonebot-form';
 import { PaymentStatusBadge } from './status-badges';
@@ -41,6 +43,9 @@ export function UpdatePhonebotPage({ checkout }: UpdatePhonebotPageProps) {
   const role = useRole();
   const phonebot = usePhonebot(licenseKey);
 
+  // An unknown (or another company's) license key is a page that does not exist, like any unknown address.
+  if (isApiError(phonebot.error, 404)) return <NotFoundPage embedded />;
+
   let content: ReactNode;
   if (role.isSuccess && phonebot.isSuccess) {
     content = <PhonebotEditor key={licenseKey} phonebot={phonebot.data} role={role.data} checkout={checkout} />;
@@ -59,6 +64,7 @@ export function UpdatePhonebotPage({ checkout }: UpdatePhonebotPageProps) {
 
   return (
     <Stack gap="lg">
+      <BackToList to={role.data === 'super' ? '/phonebots' : '/vbots'} />
       <Title order={1}>{t('pages.updatePhonebot')}</Title>
       {content}
     </Stack>
@@ -86,12 +92,7 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
   const listPath = isSuper ? '/phonebots' : '/vbots';
 
   const handleDelete = async () => {
-    const confirmed = await confirm({
-      title: t('deleteConfirmTitle'),
-      text: t('deleteConfirmText'),
-      confirmLabel: t('deleteConfirmButton'),
-      danger: true,
-    });
+    const confirmed = await confirm(deleteConfirmation(t));
     if (!confirmed) return;
     try {
       await remove.mutateAsync(licenseKey);
@@ -143,8 +144,8 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
             >
               {t('phonebots.token.regenerate')}
             </Button>
-            {/* DELETE /vbot is the company's own action; the super has no delete route. */}
-            {can(role, 'phonebots.manage') && (
+            {/* The company's admins delete their own phonebots, the super any customer's (DELETE /vbot). */}
+            {(can(role, 'phonebots.manage') || can(role, 'phonebots.all')) && (
               <Button
                 color="red"
                 leftSection={<IconTrash size={16} aria-hidden />}
@@ -159,6 +160,7 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
       </Paper>
       <PhonebotForm
         mode="update"
+        cancelTo={listPath}
         initialValues={formValuesOf(phonebot)}
         stored={phonebot.secrets_set}
         maskedKey={phonebot.secrets_set?.apen_ai_key ? phonebot.apen_ai_key : undefined}
@@ -177,23 +179,28 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
           notifySuccess(t('phonebotUpdated'));
           await navigate(listPath);
         }}
-      >
-        {isSuper && (
-          <Fieldset legend={t('phonebots.payment.section')}>
-            <NativeSelect
-              label={t('phonebots.payment.label')}
-              description={t('phonebots.payment.manualDescription')}
-              value={manualPaymentStatus}
-              onChange={(event) => setManualPaymentStatus(event.currentTarget.value)}
-              data={Object.entries(PAYMENT_STATUS).map(([name, value]) => ({
-                value: String(value),
-                label: `${value} – ${t(`phonebots.payment.${name as keyof typeof PAYMENT_STATUS}`)}`,
-              }))}
-              maw={320}
-            />
-          </Fieldset>
-        )}
-      </PhonebotForm>
+        extra={
+          isSuper
+            ? {
+                legend: t('phonebots.payment.section'),
+                dirty: manualPaymentStatus !== String(paymentStatus),
+                content: (
+                  <NativeSelect
+                    label={t('phonebots.payment.label')}
+                    description={t('phonebots.payment.manualDescription')}
+                    value={manualPaymentStatus}
+                    onChange={(event) => setManualPaymentStatus(event.currentTarget.value)}
+                    data={Object.entries(PAYMENT_STATUS).map(([name, value]) => ({
+                      value: String(value),
+                      label: t(`phonebots.payment.${name as keyof typeof PAYMENT_STATUS}`),
+                    }))}
+                    maw={320}
+                  />
+                ),
+              }
+            : undefined
+        }
+      />
       <BotTokenModal token={botToken} onClose={() => setBotToken(null)} />
       {dialog}
     </Stack>

@@ -4,10 +4,10 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useConfirm } from '../../../components/use-confirm';
+import { deleteConfirmation, useConfirm } from '../../../components/use-confirm';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
-import { formatTableDate } from '../../../lib/dates';
+import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type CompanyUser, useDeleteUser, useUsers } from '../api';
@@ -25,17 +25,13 @@ type UsersPageProps = {
 /** Users list of SPEC §2: every user of the company, unpaged, with edit and delete. */
 export function UsersPage({ alsoInvalidate }: UsersPageProps) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const users = useUsers();
   const remove = useDeleteUser(alsoInvalidate);
   const { confirm, dialog } = useConfirm();
 
   const handleDelete = async (user: CompanyUser) => {
-    const confirmed = await confirm({
-      title: t('deleteConfirmTitle'),
-      text: t('deleteConfirmText'),
-      confirmLabel: t('deleteConfirmButton'),
-      danger: true,
-    });
+    const confirmed = await confirm(deleteConfirmation(t));
     if (!confirmed) return;
     remove.mutate(user.id, {
       onSuccess: () => notifySuccess(`${t('deleted')} ${t('userDeleted')}`),
@@ -72,7 +68,7 @@ export function UsersPage({ alsoInvalidate }: UsersPageProps) {
         <Table.Td>{user.name}</Table.Td>
         <Table.Td>{user.email}</Table.Td>
         <Table.Td>{roleLabel(t, user.role)}</Table.Td>
-        <Table.Td>{formatTableDate(user.created_at)}</Table.Td>
+        <Table.Td>{formatDate(user.created_at)}</Table.Td>
         <Table.Td>
           <Group gap={4} wrap="nowrap">
             <ActionIcon

@@ -1,16 +1,21 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
+import { IconPointFilled } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
+import { useUnsavedChangesGuard } from '../../../../components/use-unsaved-changes-guard';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { lazyCreateFormSchema, lazyUpdateFormSchema, type PhonebotFormValues } from '../../schemas';
 import { PhonebotFormProvider } from './form-context';
+import { SectionIndex, type SectionId } from './section-index';
 import {
   BehaviourSection,
   EmailSection,
   GeneralSection,
   ModelsSection,
+  Section,
   SipSection,
   ToolsSection,
   type StoredSecrets,
@@ -21,43 +26,87 @@ type PhonebotFormProps = {
   initialValues: PhonebotFormValues;
   /** Saves the schema's output; answers the server's field errors (if any) to show under the fields. */
   onSubmit: (values: Partial<PhonebotFields>) => Promise<FormErrors | void>;
+  /** Where Cancel leads: the list the form was opened from. */
+  cancelTo: string;
   stored?: StoredSecrets;
   maskedKey?: string;
-  /** Extra controls saved with the form (the super's payment status). */
-  children?: ReactNode;
+  /** Extra controls saved with the form (the super's payment status), shown as their own section. */
+  extra?: { legend: string; content: ReactNode; dirty: boolean };
 };
 
 /**
  * The one phonebot form of Add Phonebot, Update Phonebot and the older edit route: validated with the shared
- * create or update schema, one section per group of fields.
+ * create or update schema, one section per group of fields, an index of the sections, and an action bar that stays
+ * in view with Save, Cancel and a note while changes are not saved (leaving then asks first).
  */
-export function PhonebotForm({ mode, initialValues, onSubmit, stored = {}, maskedKey, children }: PhonebotFormProps) {
+export function PhonebotForm(props: PhonebotFormProps) {
+  const { mode, initialValues, onSubmit, cancelTo, stored = {}, maskedKey, extra } = props;
   const { t } = useTranslation();
   const form = useZodForm(mode === 'create' ? lazyCreateFormSchema : lazyUpdateFormSchema, initialValues);
+  const dirty = form.isDirty() || (extra?.dirty ?? false);
+  const leaveDialog = useUnsavedChangesGuard(dirty && !form.submitting);
 
   const handleSubmit = form.onSubmit(async (values) => {
     const errors = await onSubmit(values);
     if (errors) form.setErrors(errors);
   });
 
+  const sections: SectionId[] = ['general', 'sip', 'email', 'models', 'behaviour', 'tools'];
+  if (extra) sections.push('extra');
+
   return (
     <PhonebotFormProvider form={form}>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="lg">
-          <GeneralSection />
-          <SipSection stored={stored} />
-          <EmailSection stored={stored} />
-          <ModelsSection stored={stored} maskedKey={maskedKey} />
-          <BehaviourSection />
-          <ToolsSection />
-          {children}
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting}>
-              {t('phonebots.form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <Group align="flex-start" gap="xl" wrap="nowrap">
+        <Box component="form" onSubmit={handleSubmit} noValidate style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap="lg">
+            <SectionIndex sections={sections} extraLegend={extra?.legend} hiddenFrom="lg" />
+            <GeneralSection />
+            <SipSection stored={stored} />
+            <EmailSection stored={stored} />
+            <ModelsSection stored={stored} maskedKey={maskedKey} />
+            <BehaviourSection />
+            <ToolsSection />
+            {extra && (
+              <Section id="extra" legend={extra.legend}>
+                {extra.content}
+              </Section>
+            )}
+            <Group
+              justify="space-between"
+              gap="sm"
+              py="sm"
+              px="md"
+              wrap="wrap"
+              style={{
+                position: 'sticky',
+                bottom: 0,
+                zIndex: 2,
+                background: 'var(--mantine-color-body)',
+                borderTop: '1px solid var(--mantine-color-default-border)',
+              }}
+            >
+              <Text size="sm" c={dirty ? undefined : 'dimmed'} role="status">
+                {dirty && (
+                  <Group gap={4} component="span" wrap="nowrap">
+                    <IconPointFilled size={14} color="var(--mantine-color-orange-filled)" aria-hidden />
+                    {t('unsaved.badge')}
+                  </Group>
+                )}
+              </Text>
+              <Group gap="sm" wrap="nowrap">
+                <Button component={Link} to={cancelTo} variant="default">
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={form.submitting}>
+                  {t('phonebots.form.save')}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </Box>
+        <SectionIndex sections={sections} extraLegend={extra?.legend} visibleFrom="lg" sticky />
+      </Group>
+      {leaveDialog}
     </PhonebotFormProvider>
   );
 }

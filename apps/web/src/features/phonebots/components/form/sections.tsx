@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Fieldset, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Fieldset, Grid, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   CHAT_MODELS,
@@ -17,21 +17,43 @@ import { CategoryTermsEditor } from './category-terms-editor';
 import { FlagField, NumberField, SecretField, SelectField, TextField } from './fields';
 import { usePhonebotFormContext } from './form-context';
 import { McpServersEditor } from './mcp-servers-editor';
+import { type SectionId, sectionElementId } from './section-index';
 
 /** Which secrets are stored (edit form); all false on the add form. */
 export type StoredSecrets = Partial<Record<PhonebotSecret, boolean>>;
 
-function Section({ legend, children }: { legend: string; children: ReactNode }) {
+/** A group of fields, the target of its link in the section index (clear of the sticky header when jumped to). */
+export function Section({ id, legend, children }: { id: SectionId; legend: string; children: ReactNode }) {
   return (
-    <Fieldset legend={legend}>
+    <Fieldset legend={legend} id={sectionElementId(id)} style={{ scrollMarginTop: 76 }}>
       <Stack gap="md">{children}</Stack>
     </Fieldset>
   );
 }
 
-function Grid({ children }: { children: ReactNode }) {
+/** Fields that belong together, side by side from a tablet's width; one under the other on a phone. */
+function Pair({ children }: { children: ReactNode }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** A server with its port: the address gets the room, the port a third of it. */
+function ServerAndPort({ server, port }: { server: ReactNode; port: ReactNode }) {
+  return (
+    <Grid gap="md" align="flex-end">
+      <Grid.Col span={{ base: 12, sm: 8 }}>{server}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>{port}</Grid.Col>
+    </Grid>
+  );
+}
+
+/** On/off settings of a section, in columns. */
+function Flags({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
       {children}
     </SimpleGrid>
   );
@@ -40,11 +62,11 @@ function Grid({ children }: { children: ReactNode }) {
 export function GeneralSection() {
   const { t } = useTranslation();
   return (
-    <Section legend={t('phonebots.sections.general')}>
-      <Grid>
+    <Section id="general" legend={t('phonebots.sections.general')}>
+      <Pair>
         <TextField name="bezeichnung" />
         <SelectField name="product_name" options={PRODUCT_NAMES} />
-      </Grid>
+      </Pair>
     </Section>
   );
 }
@@ -52,22 +74,24 @@ export function GeneralSection() {
 export function SipSection({ stored }: { stored: StoredSecrets }) {
   const { t } = useTranslation();
   return (
-    <Section legend={t('phonebots.sections.sip')}>
-      <Grid>
+    <Section id="sip" legend={t('phonebots.sections.sip')}>
+      <ServerAndPort
+        server={<TextField name="sip_server" />}
+        port={<NumberField name="sip_port" min={PHONEBOT_LIMITS.port.min} max={PHONEBOT_LIMITS.port.max} />}
+      />
+      <Pair>
         <TextField name="sip_benutzername" />
         <SecretField name="sip_passwd" stored={stored.sip_passwd === true} />
         <TextField name="sip_registername" />
         <TextField name="sip_phonenumber" />
-        <TextField name="sip_server" />
-        <NumberField name="sip_port" min={PHONEBOT_LIMITS.port.min} max={PHONEBOT_LIMITS.port.max} />
         <SelectField name="transmit_type" options={TRANSMIT_TYPES} />
+        <SelectField name="sdk" options={SDKS} />
         <TextField name="stun_server" />
         <TextField name="turnserver" />
-        <TextField name="OutboundProxy" />
         <TextField name="nat_username" />
         <SecretField name="nat_password" stored={stored.nat_password === true} />
-        <SelectField name="sdk" options={SDKS} />
-      </Grid>
+        <TextField name="OutboundProxy" />
+      </Pair>
       <FlagField name="useSRTP" />
     </Section>
   );
@@ -76,14 +100,16 @@ export function SipSection({ stored }: { stored: StoredSecrets }) {
 export function EmailSection({ stored }: { stored: StoredSecrets }) {
   const { t } = useTranslation();
   return (
-    <Section legend={t('phonebots.sections.email')}>
-      <Grid>
-        <TextField name="e_mail_server" />
-        <NumberField name="e_mail_server_port" min={PHONEBOT_LIMITS.port.min} max={PHONEBOT_LIMITS.port.max} />
+    <Section id="email" legend={t('phonebots.sections.email')}>
+      <ServerAndPort
+        server={<TextField name="e_mail_server" />}
+        port={<NumberField name="e_mail_server_port" min={PHONEBOT_LIMITS.port.min} max={PHONEBOT_LIMITS.port.max} />}
+      />
+      <Pair>
         <TextField name="e_mail_user" />
         <SecretField name="e_mail_passwd" stored={stored.e_mail_passwd === true} />
         <TextField name="e_mail_server_from" />
-      </Grid>
+      </Pair>
       <FlagField name="mail_certifikate_validation" />
     </Section>
   );
@@ -99,22 +125,22 @@ export function ModelsSection({ stored, maskedKey }: ModelsSectionProps) {
   const { t } = useTranslation();
   const form = usePhonebotFormContext();
   return (
-    <Section legend={t('phonebots.sections.models')}>
-      <Grid>
+    <Section id="models" legend={t('phonebots.sections.models')}>
+      <Pair>
         <SelectField name="chatmodel" options={CHAT_MODELS} />
+        <SelectField name="voice" options={VOICES} />
         <SelectField name="sttmodel" options={STT_MODELS} />
         <SelectField name="ttsmodel" options={TTS_MODELS} />
-        <SelectField name="voice" options={VOICES} />
-        <SecretField
-          name="apen_ai_key"
-          stored={stored.apen_ai_key === true}
-          description={maskedKey ? t('phonebots.form.storedKey', { value: maskedKey }) : undefined}
-        />
-      </Grid>
+      </Pair>
+      <SecretField
+        name="apen_ai_key"
+        stored={stored.apen_ai_key === true}
+        description={maskedKey ? t('phonebots.form.storedKey', { value: maskedKey }) : undefined}
+      />
       <FlagField name="realtime_api" />
       {/* SPEC §4: these three apply to the realtime API only. */}
       {form.values.realtime_api && (
-        <Grid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <NumberField
             name="temperature"
             min={PHONEBOT_LIMITS.temperature.min}
@@ -130,7 +156,7 @@ export function ModelsSection({ stored, maskedKey }: ModelsSectionProps) {
             decimal
           />
           <SelectField name="transcription_language" options={TRANSCRIPTION_LANGUAGES} />
-        </Grid>
+        </SimpleGrid>
       )}
     </Section>
   );
@@ -140,16 +166,18 @@ export function BehaviourSection() {
   const { t } = useTranslation();
   const form = usePhonebotFormContext();
   return (
-    <Section legend={t('phonebots.sections.behaviour')}>
-      <Textarea label={t('phonebots.fields.ansagetext')} rows={2} {...form.getInputProps('ansagetext')} />
-      <Textarea label={t('phonebots.fields.prompt')} rows={8} {...form.getInputProps('prompt')} />
-      <Grid>
+    <Section id="behaviour" legend={t('phonebots.sections.behaviour')}>
+      <Textarea label={t('phonebots.fields.ansagetext')} rows={2} autosize {...form.getInputProps('ansagetext')} />
+      <Textarea label={t('phonebots.fields.prompt')} rows={8} autosize maxRows={20} {...form.getInputProps('prompt')} />
+      <Pair>
         <TextField name="prompturl" type="url" />
-        <NumberField name="abort_time" min={PHONEBOT_LIMITS.abortTime.min} max={PHONEBOT_LIMITS.abortTime.max} />
         <TextField name="outbound_list_url" type="url" />
-      </Grid>
-      <FlagField name="web_log_enabled" />
-      <FlagField name="attendedTransfer" />
+        <NumberField name="abort_time" min={PHONEBOT_LIMITS.abortTime.min} max={PHONEBOT_LIMITS.abortTime.max} />
+      </Pair>
+      <Flags>
+        <FlagField name="web_log_enabled" />
+        <FlagField name="attendedTransfer" />
+      </Flags>
       <CategoryTermsEditor />
     </Section>
   );
@@ -159,13 +187,15 @@ export function ToolsSection() {
   const { t } = useTranslation();
   const form = usePhonebotFormContext();
   return (
-    <Section legend={t('phonebots.sections.tools')}>
-      <Grid>
+    <Section id="tools" legend={t('phonebots.sections.tools')}>
+      <Pair>
         <TextField name="flowiseurl" type="url" />
         <TextField name="n8n_url" type="url" />
-      </Grid>
-      <FlagField name="websearch_openai" />
-      <FlagField name="forwarding_through_openai_tool" />
+      </Pair>
+      <Flags>
+        <FlagField name="websearch_openai" />
+        <FlagField name="forwarding_through_openai_tool" />
+      </Flags>
       {/* SPEC §4: the MCP servers are used only when forwarding through the OpenAI tool. */}
       {form.values.forwarding_through_openai_tool && <McpServersEditor />}
     </Section>

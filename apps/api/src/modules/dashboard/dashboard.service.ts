@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { CHECKLIST_STEPS, COMPANY_ROLES, type Checklist } from '@phonebot/shared';
+import type { DashboardCounts } from '@phonebot/shared/contracts/profile';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../lib/router';
+
+/**
+ * The home dashboard's counts: the caller's customer, or the whole service for the super. Users are counted as the
+ * Users screen lists them: a company's admins, adminusers and users; guests and super administrators are not.
+ */
+export async function dashboardCounts(db: Kysely<Database>, principal: Principal): Promise<DashboardCounts> {
+  let users = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', 'in', COMPANY_ROLES);
+  let phonebots = db.selectFrom('phonebots').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (principal.role !== 'super') {
+    users = users.where('customer_id', '=', principal.customerId);
+    phonebots = phonebots.where('customer_id', '=', principal.customerId);
+  }
+  const [u, p] = await Promise.all([users.executeTakeFirstOrThrow(), phonebots.executeTakeFirstOrThrow()]);
+  return { user_count: Number(u.n), phonebot_count: Number(p.n) };
+}
+
+/** Payment states of a phonebot with a subscription: active, paused, past due. */
+const SUBSCRIBED = [1, 2, 3];
+
+/** A company's first steps and whether each is done, read in one statement from the company's own rows. */
+export async function checklist(db: Kysely<Database>, customerId: number): Promise<Checklist> {
+  const row = await db
+    .selectNoFrom((eb) => {
+      const phonebots = () => eb.selectFrom('phonebots').select('id').where('customer_id', '=', customerId);
+      return [
+        eb.exists(phonebots()).as('phonebot'),
+        eb.exists(phonebots().where('last_heartbeat_at', 'is not', null)).as('runtime'),
+        eb.exists(eb.selectFrom('calls').select('id').where('customer_id', '=', customerId)).as('call'),
+        eb
+          .selectFrom('users')
+          .select((u) => u.fn.countAll<number>().as('n'))
+          .where('customer_id', '=', customerId)
+          .where('role', 'in', COMPANY_ROLES)
+          .as('users'),
+        eb.exists(phonebots().where('payment_status', 'in', SUBSCRIBED)).as('billing'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
+  const done: Record<(typeof CHECKLIST_STEPS)[number], boolean> = {
+    phonebot: Boolean(Number(row.phonebot)),
+    runtime: Boolean(Number(row.runtime)),
+    call: Boolean(Number(row.call)),
+    colleague: Number(row.users) > 1,
+    billing: Boolean(Number(row.billing)),
+  };
+  const steps = CHECKLIST_STEPS.map((step) => ({ step, done: done[step] }));
+  return { steps, complete: steps.every((step) => step.done) };
+}

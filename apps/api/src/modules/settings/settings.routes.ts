@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { OperatorInput } from '@phonebot/shared';
+import { settingsContracts } from '@phonebot/shared/contracts/settings';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import type { ApiRouter } from '../../lib/router';
+import { publicPaddleConfig } from '../billing/billing.service';
+import { getOperator, updateOperator } from './settings.service';
+
+export type SettingsDeps = { db: Kysely<Database>; operatorSeed: OperatorInput; paddle: Config['paddle'] };
+
+export function registerSettingsRoutes(router: ApiRouter, deps: SettingsDeps): void {
+  const { db, operatorSeed } = deps;
+  const c = settingsContracts;
+  const operatorResource = async () => ({
+    data: {
+      type: 'operator-settings' as const,
+      id: 'operator',
+      attributes: await getOperator(db, operatorSeed),
+    },
+  });
+
+  router.handle(c.publicConfig, async () => ({
+    meta: { paddle: publicPaddleConfig(deps.paddle), operator: await getOperator(db, operatorSeed) },
+  }));
+
+  router.handle(c.operator, operatorResource);
+
+  router.handle(c.updateOperator, async ({ body, principal, req }) => {
+    await updateOperator(db, body.data.attributes);
+    await audit(db, {
+      actorUserId: principal.userId,
+      action: 'settings.operator',
+      target: 'settings:operator',
+      ip: req.ip,
+      detail: { fields: Object.keys(body.data.attributes) },
+    });
+    return operatorResource();
+  });
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import { OPERATOR_FIELDS, type Operator, type OperatorInput } from '@phonebot/shared';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+
+const settingName = (field: keyof Operator) => `operator.${field}`;
+
+/**
+ * The operator's identity: a value the super saved in Settings wins (an empty one hides that part), otherwise the
+ * environment's. Parts that are not set are null.
+ */
+export async function getOperator(db: Kysely<Database>, seed: OperatorInput): Promise<Operator> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['name', 'value'])
+    .where(
+      'name',
+      'in',
+      OPERATOR_FIELDS.map((field) => settingName(field)),
+    )
+    .execute();
+  const saved = new Map(rows.map((row) => [row.name, row.value]));
+  const operator = {} as Operator;
+  for (const field of OPERATOR_FIELDS) {
+    const value = saved.get(settingName(field)) ?? seed[field];
+    operator[field] = value === '' ? null : value;
+  }
+  return operator;
+}
+
+/** Saves the given parts (one row each, in one transaction); parts left out keep their values. */
+export async function updateOperator(db: Kysely<Database>, input: Partial<OperatorInput>): Promise<void> {
+  const now = nowIso();
+  const rows = OPERATOR_FIELDS.filter((field) => input[field] !== undefined).map((field) => ({
+    name: settingName(field),
+    value: input[field] ?? '',
+    updated_at: now,
+  }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('settings')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+    )
+    .execute();
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Operator, OperatorInput } from '@phonebot/shared/schemas/settings';
+import { settingsContracts } from '@phonebot/shared/contracts/settings';
+import { callApi } from '../../lib/api-client';
+import { reloadOperator } from '../../lib/public-config';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  operator: () => [...settingsKeys.all, 'operator'] as const,
+};
+
+export async function fetchOperator(signal?: AbortSignal): Promise<Operator> {
+  return (await callApi(settingsContracts.operator, {}, { signal })).data.attributes;
+}
+
+export async function updateOperator(input: OperatorInput): Promise<Operator> {
+  const body = { data: { type: 'operator-settings' as const, attributes: input } };
+  return (await callApi(settingsContracts.updateOperator, { body })).data.attributes;
+}
+
+export const operatorQuery = () =>
+  queryOptions({ queryKey: settingsKeys.operator(), queryFn: ({ signal }) => fetchOperator(signal) });
+
+export function useOperatorSettings() {
+  return useQuery(operatorQuery());
+}
+
+/** Saves the operator; every footer (this tab's included) then shows the new values. */
+export function useUpdateOperator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOperator,
+    onSuccess: async (operator) => {
+      queryClient.setQueryData(settingsKeys.operator(), operator);
+      await reloadOperator();
+    },
+  });
+}

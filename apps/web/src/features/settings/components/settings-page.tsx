@@ -1,0 +1,131 @@
+import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Operator } from '@phonebot/shared/schemas/settings';
+import { PageLoader } from '../../../components/page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { errorText, fieldErrors } from '../../../lib/api-errors';
+import { registerTranslations, translateText } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useOperatorSettings, useUpdateOperator } from '../api';
+import { settingsTranslations } from '../locales';
+import { lazyOperatorSchema } from '../schemas';
+
+registerTranslations(settingsTranslations);
+
+/** Settings (super): the operator's identity shown in every footer and mail. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const operator = useOperatorSettings();
+
+  let content;
+  if (operator.isError) {
+    content = (
+      <RetryAlert
+        message={translateText(t, errorText(operator.error))}
+        onRetry={() => void operator.refetch()}
+        retrying={operator.isFetching}
+      />
+    );
+  } else if (operator.isPending) {
+    content = <PageLoader />;
+  } else {
+    content = <OperatorForm operator={operator.data} />;
+  }
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <Title order={1}>{t('pages.settings')}</Title>
+      {content}
+    </Stack>
+  );
+}
+
+/** A part that is not set is an empty input; saving it empty keeps it out of the footer. */
+function formValues(operator: Operator) {
+  return {
+    name: operator.name ?? '',
+    address: operator.address ?? '',
+    phone: operator.phone ?? '',
+    email: operator.email ?? '',
+    imprint_url: operator.imprint_url ?? '',
+    privacy_url: operator.privacy_url ?? '',
+    terms_url: operator.terms_url ?? '',
+  };
+}
+
+function OperatorForm({ operator }: { operator: Operator }) {
+  const { t } = useTranslation();
+  const update = useUpdateOperator();
+  const form = useZodForm(lazyOperatorSchema, formValues(operator));
+
+  const handleSubmit = form.onSubmit(async (input) => {
+    let saved: Operator;
+    try {
+      saved = await update.mutateAsync(input);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      form.setErrors(fields);
+      notifyError(translateText(t, errorText(error)));
+      return;
+    }
+    form.setValues(formValues(saved));
+    form.resetDirty(formValues(saved));
+    notifySuccess(t('successfullyUpdated'));
+  });
+
+  const input = (field: keyof ReturnType<typeof formValues>) => form.getInputProps(field);
+  const label = (field: keyof ReturnType<typeof formValues>) => t(`settings.operator.fields.${field}`);
+
+  return (
+    <Paper withBorder p="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={2} fz="h3">
+              {t('settings.operator.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('settings.operator.description')}
+            </Text>
+          </Stack>
+          <Fieldset legend={t('settings.operator.sections.company')} variant="unstyled">
+            <Stack gap="md">
+              <TextInput label={label('name')} autoComplete="organization" {...input('name')} />
+              <Textarea
+                label={label('address')}
+                autoComplete="street-address"
+                autosize
+                minRows={2}
+                {...input('address')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label={label('phone')} type="tel" autoComplete="tel" {...input('phone')} />
+                <TextInput label={label('email')} type="email" autoComplete="email" {...input('email')} />
+              </SimpleGrid>
+            </Stack>
+          </Fieldset>
+          <Fieldset legend={t('settings.operator.sections.legal')} variant="unstyled">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {(['imprint_url', 'privacy_url', 'terms_url'] as const).map((field) => (
+                <TextInput
+                  key={field}
+                  label={label(field)}
+                  description={t('settings.operator.urlHint')}
+                  type="url"
+                  placeholder="https://"
+                  {...input(field)}
+                />
+              ))}
+            </SimpleGrid>
+          </Fieldset>
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.submitting}>
+              {t('settings.operator.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, intlLocale } from './dates';
+
+// A fixed local time, so the assertions do not depend on the machine's time zone.
+const afternoon = new Date(2026, 10, 23, 15, 12);
+
+describe('formatDate', () => {
+  it('writes dates and times the way each language does', () => {
+    expect(formatDate(afternoon, 'de')).toBe('23.11.2026, 15:12');
+    expect(formatDate(afternoon, 'de', 'date')).toBe('23.11.2026');
+    expect(formatDate(afternoon, 'de', 'month')).toBe('November 2026');
+    expect(formatDate(afternoon, 'en-GB')).toBe('23 Nov 2026, 15:12');
+    expect(formatDate(afternoon, 'en-US', 'date')).toBe('Nov 23, 2026');
+    expect(formatDate(afternoon, 'en-US', 'month')).toBe('November 2026');
+  });
+
+  it('reads ISO timestamps and gives nothing for a missing or broken one', () => {
+    expect(formatDate(afternoon.toISOString(), 'de')).toBe('23.11.2026, 15:12');
+    expect(formatDate(null, 'de')).toBe('');
+    expect(formatDate('', 'de')).toBe('');
+    expect(formatDate('not a date', 'de')).toBe('');
+  });
+});
+
+describe('intlLocale', () => {
+  it('uses the browser’s variant of the chosen language, else the language itself', () => {
+    expect(intlLocale('en', ['de-DE', 'en-GB', 'en-US'])).toBe('en-GB');
+    expect(intlLocale('de', ['de-AT', 'en'])).toBe('de-AT');
+    expect(intlLocale('de', ['en-US'])).toBe('de');
+    expect(intlLocale('en', [])).toBe('en');
+  });
+});
