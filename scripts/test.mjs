@@ -61,7 +61,12 @@ const wants = (stage) => only.length === 0 || only.includes(stage);
 
 if (wants('lint')) run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 if (wants('lint')) run('Format', 'npx', ['prettier', '--check', '.']);
+if (wants('lint')) run('Engines', 'node', ['scripts/check-engines.mjs']);
 if (wants('typecheck')) run('Typecheck', 'npm', ['run', 'typecheck']);
+
+// The API tests, the proofs and the browser flows start the compiled server as production does: build it once,
+// so every stage runs the sources as they are (start.mjs would also rebuild a stale build).
+if (wants('api') || wants('reliability') || wants('e2e')) run('Server build', 'node', ['scripts/build-server.mjs']);
 
 if (wants('api')) {
   const projects = ['--project', 'unit', '--project', 'api-sqlite'];

@@ -1,27 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { createPostgresDatabase } from '../../api/test/db';
+import { SERVER_START, freePort } from '../../api/test/process';
 import { linkIn, startSmtp } from '../../api/test/smtp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SUPER_EMAIL = 'super@example.com';
 export const SUPER_PASSWORD = 'super-secret-password';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -40,7 +29,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The compiled server as `npm start` runs it (rebuilt first when its sources changed).
+  const server: ChildProcess = spawn(process.execPath, SERVER_START, {
     cwd: root,
     env: {
       ...process.env,
