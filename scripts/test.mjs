@@ -1,5 +1,6 @@
-// Runs every test: lint, typecheck, unit and API integration tests on SQLite and PostgreSQL, then the browser
-// flows in Chromium. A missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure.
+// Runs every test: lint, typecheck, unit and API integration tests on SQLite and PostgreSQL, the reliability
+// proofs, the browser flows in Chromium, then the compiled server under the other supported Node.js versions. A
+// missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,7 +67,8 @@ if (wants('typecheck')) run('Typecheck', 'npm', ['run', 'typecheck']);
 
 // The API tests, the proofs and the browser flows start the compiled server as production does: build it once,
 // so every stage runs the sources as they are (start.mjs would also rebuild a stale build).
-if (wants('api') || wants('reliability') || wants('e2e')) run('Server build', 'node', ['scripts/build-server.mjs']);
+if (['api', 'reliability', 'e2e', 'node-versions'].some(wants))
+  run('Server build', 'node', ['scripts/build-server.mjs']);
 
 if (wants('api')) {
   const projects = ['--project', 'unit', '--project', 'api-sqlite'];
@@ -130,6 +132,34 @@ if (wants('e2e')) {
       { CHROMIUM_PATH: chromium },
     );
   }
+}
+
+// Node.js 20.19, 22 and 24 from the npm registry (kept in .tmp/node-versions: a few minutes the first time, seconds
+// after), each running the compiled server against SQLite and PostgreSQL.
+if (wants('node-versions')) {
+  run('Node.js versions: binaries and better-sqlite3', 'node', ['scripts/test-node-versions.mjs', '--prepare-only']);
+  const reachable = await postgresReachable();
+  if (reachable !== true) {
+    loud(`PostgreSQL is not reachable at ${pgUrl} (${reachable}): the Node.js versions run on SQLite ONLY.`);
+    if (ci) process.exit(1);
+  }
+  run(
+    'Node.js versions',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'node-versions',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/node-versions.json`,
+    ],
+    {
+      NODE_VERSIONS_FILE: path.join(root, '.tmp/node-versions/targets.json'),
+      ...(reachable === true ? {} : { NODE_VERSIONS_ENGINES: 'sqlite' }),
+    },
+  );
 }
 
 summary();
