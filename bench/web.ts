@@ -109,7 +109,7 @@ async function measure(page: Page, config: Config | undefined): Promise<Run> {
     await browser.disconnect();
     const lhr: Result | undefined = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(lhr.runtimeError.code, lhr.runtimeError.message);
     const finalUrl = new URL(lhr.finalDisplayedUrl);
     if (finalUrl.pathname !== page.path) throw new Error(`${page.path} ended on ${finalUrl.pathname}`);
     const audit = (id: string) => lhr.audits[id];
@@ -131,6 +131,31 @@ async function measure(page: Page, config: Config | undefined): Promise<Run> {
   }
 }
 
+class LighthouseRunError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse: ${message}`);
+  }
+}
+
+/**
+ * Lighthouse now and then loses the navigation in its trace (NO_NAVSTART) and asks to run again: such a run is
+ * repeated, at most twice, and counted.
+ */
+let repeatedRuns = 0;
+async function measureOnce(page: Page, config: Config | undefined): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(page, config);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || error.code !== 'NO_NAVSTART' || attempt === 3) throw error;
+      repeatedRuns++;
+    }
+  }
+}
+
 function summary(values: number[], digits = 0) {
   const sorted = [...values].sort((a, b) => a - b);
   const format = (value: number) => value.toFixed(digits);
@@ -148,7 +173,7 @@ try {
   for (const page of PAGES) {
     for (const preset of PRESETS) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(page, preset.config));
+      for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(page, preset.config));
       const row = {
         page: page.name,
         preset: preset.name,
@@ -173,6 +198,7 @@ try {
       );
     }
   }
+  if (repeatedRuns) console.log(`${repeatedRuns} run(s) repeated after Lighthouse lost the navigation (NO_NAVSTART).`);
   console.table(
     results.map((row) => ({
       page: row.page,
@@ -188,7 +214,7 @@ try {
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, 'bench/results/web.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, results }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, repeatedRuns, results }, null, 2)}\n`,
   );
 } finally {
   await server.stop();
