@@ -19,6 +19,7 @@ import puppeteer from 'puppeteer-core';
 import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { spawnServer } from '../apps/api/test/process';
+import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
 import { createCompanies, growCalls } from './generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,16 +28,6 @@ const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
 });
 const RUNS = Number(options.runs);
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (!options['no-build']) {
   const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -81,7 +72,7 @@ type BlockingItem = { url: string };
 async function measure(page: Page, config: Config | undefined): Promise<Run> {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });

@@ -12,6 +12,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export const SUPER_EMAIL = 'super@example.com';
 export const SUPER_PASSWORD = 'super-secret-password';
 
+/** Chromium as the tests and the web benchmark run it: headless, and without network traffic of its own. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /**
@@ -67,16 +79,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 
   async function api(method: string, url: string, body?: unknown, token?: string) {
