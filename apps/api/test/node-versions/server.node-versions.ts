@@ -45,77 +45,80 @@ function client(base: string) {
 }
 
 describe.each(targets)('the compiled server on Node.js $version', (target) => {
-  it.each(engines)('serves a company end to end on %s and stops on SIGTERM', async (engine) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-node-versions-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const pgDb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
-    if (pgDb) cleanups.push(pgDb.drop);
-    const port = await freePort();
-    const server: ServerProcess = await spawnServer(
-      {
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: pgDb?.url ?? '',
-        SMTP_URL: smtp.url,
-        SUPER_ADMIN_EMAIL: SUPER.email,
-        SUPER_ADMIN_PASSWORD: SUPER.password,
-        BETTER_SQLITE3_DIR: target.betterSqlite3 ?? '',
-      },
-      port,
-      { node: target.node, nodeArgs: target.betterSqlite3 ? ['--import', hook] : [] },
-    );
-    cleanups.push(() => server.stop('SIGKILL').then(() => undefined));
-    const api = client(server.base);
+  it.each(engines)(
+    `Node.js ${target.version} serves a company end to end on %s and stops on SIGTERM`,
+    async (engine) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-node-versions-'));
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const pgDb = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+      if (pgDb) cleanups.push(pgDb.drop);
+      const port = await freePort();
+      const server: ServerProcess = await spawnServer(
+        {
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: dataDir,
+          DATABASE_URL: pgDb?.url ?? '',
+          SMTP_URL: smtp.url,
+          SUPER_ADMIN_EMAIL: SUPER.email,
+          SUPER_ADMIN_PASSWORD: SUPER.password,
+          BETTER_SQLITE3_DIR: target.betterSqlite3 ?? '',
+        },
+        port,
+        { node: target.node, nodeArgs: target.betterSqlite3 ? ['--import', hook] : [] },
+      );
+      cleanups.push(() => server.stop('SIGKILL').then(() => undefined));
+      const api = client(server.base);
 
-    const ready = await fetch(`${server.base}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', database: engine });
-    const superLogin = await api('POST', '/login', { body: SUPER });
-    expect(superLogin.status).toBe(200);
-    const superToken = superLogin.json.access_token as string;
+      const ready = await fetch(`${server.base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', database: engine });
+      const superLogin = await api('POST', '/login', { body: SUPER });
+      expect(superLogin.status).toBe(200);
+      const superToken = superLogin.json.access_token as string;
 
-    // A company through sign-up: register, verify by mail, enabled by the super.
-    const email = `owner-${target.version}-${engine}@example.com`;
-    const password = 'owner-password-1';
-    const registered = await api('POST', '/register', {
-      body: { name: 'Node Versions GmbH', email, password, password_confirmation: password },
-    });
-    expect(registered.status).toBe(202);
-    const mail = await smtp.waitFor(email, 'Verify');
-    await fetch(linkIn(mail, `${server.base}/api/v2/verify-email`), { redirect: 'manual' });
-    const customers = await api('GET', `/customers?search=${encodeURIComponent(email)}`, { token: superToken });
-    const ownerId = customers.json.data[0].id as string;
-    expect((await api('PATCH', `/enableUser/${ownerId}`, { token: superToken })).status).toBe(200);
-    const ownerLogin = await api('POST', '/login', { body: { email, password } });
-    expect(ownerLogin.status).toBe(200);
-    const token = ownerLogin.json.access_token as string;
+      // A company through sign-up: register, verify by mail, enabled by the super.
+      const email = `owner-${target.version}-${engine}@example.com`;
+      const password = 'owner-password-1';
+      const registered = await api('POST', '/register', {
+        body: { name: 'Node Versions GmbH', email, password, password_confirmation: password },
+      });
+      expect(registered.status).toBe(202);
+      const mail = await smtp.waitFor(email, 'Verify');
+      await fetch(linkIn(mail, `${server.base}/api/v2/verify-email`), { redirect: 'manual' });
+      const customers = await api('GET', `/customers?search=${encodeURIComponent(email)}`, { token: superToken });
+      const ownerId = customers.json.data[0].id as string;
+      expect((await api('PATCH', `/enableUser/${ownerId}`, { token: superToken })).status).toBe(200);
+      const ownerLogin = await api('POST', '/login', { body: { email, password } });
+      expect(ownerLogin.status).toBe(200);
+      const token = ownerLogin.json.access_token as string;
 
-    const phonebot = await api('POST', '/vbot', {
-      token,
-      body: { data: { type: 'vbots', attributes: { bezeichnung: 'Reception', category_terms: ['Sales'] } } },
-    });
-    expect(phonebot.status).toBe(201);
-    const call = {
-      caller_number: '+4930123456',
-      response: [
-        { action: 'UserRecognizedText', text: `Please call me back about Node.js ${target.version}.` },
-        { action: 'BotResponseText', text: 'We will call you back.' },
-      ],
-      selected_category: 'Sales',
-    };
-    const key = crypto.randomUUID();
-    const ingested = await api('POST', '/bot/calls', { token: phonebot.json.meta.bot_token, key, body: call });
-    expect(ingested.status).toBe(201);
+      const phonebot = await api('POST', '/vbot', {
+        token,
+        body: { data: { type: 'vbots', attributes: { bezeichnung: 'Reception', category_terms: ['Sales'] } } },
+      });
+      expect(phonebot.status).toBe(201);
+      const call = {
+        caller_number: '+4930123456',
+        response: [
+          { action: 'UserRecognizedText', text: `Please call me back about Node.js ${target.version}.` },
+          { action: 'BotResponseText', text: 'We will call you back.' },
+        ],
+        selected_category: 'Sales',
+      };
+      const key = crypto.randomUUID();
+      const ingested = await api('POST', '/bot/calls', { token: phonebot.json.meta.bot_token, key, body: call });
+      expect(ingested.status).toBe(201);
 
-    const open = await api('GET', '/callsview', { token });
-    expect(open.status).toBe(200);
-    expect(open.json.meta.total).toBe(1);
-    expect(open.json.call_logs[0]).toMatchObject({
-      id: Number(ingested.json.data.id),
-      message: expect.stringContaining(`Node.js ${target.version}`),
-    });
+      const open = await api('GET', '/callsview', { token });
+      expect(open.status).toBe(200);
+      expect(open.json.meta.total).toBe(1);
+      expect(open.json.call_logs[0]).toMatchObject({
+        id: Number(ingested.json.data.id),
+        message: expect.stringContaining(`Node.js ${target.version}`),
+      });
 
-    expect(await server.stop('SIGTERM')).toBe(0);
-    expect(server.output.join('')).toContain('shutting down');
-  });
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(server.output.join('')).toContain('shutting down');
+    },
+  );
 });
