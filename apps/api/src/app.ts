@@ -74,32 +74,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
   });
 
-  registerJsonApi(app);
+  registerJsonApi(app, { validateAnswers: config.validateAnswers });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   // The checkout's Paddle hosts are allowed only where billing is set up.
   await registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
 
-  const router = new ApiRouter(
-    app,
-    API_BASE,
-    async (req) => {
+  const router = new ApiRouter(app, API_BASE, {
+    authenticate: async (req) => {
       const token = bearerToken(req);
       return token ? principalFromToken(db.db, token) : null;
     },
-    async (req, principal, route) => {
+    recordRefusal: async (req, principal, contract) => {
       await audit(db.db, {
         actorUserId: principal.userId,
         customerId: principal.customerId,
         action: 'permission.refused',
-        target: `${route.method} ${route.url}`,
+        target: `${contract.method} ${contract.path}`,
         ip: req.ip,
       });
     },
-    async (req) => {
+    authenticateBot: async (req) => {
       const token = bearerToken(req);
       return token ? principalFromBotToken(db.db, token) : null;
     },
-  );
+    validateAnswers: config.validateAnswers,
+  });
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);
@@ -119,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signingKey: deps.secrets.derive('paddle-checkout'),
   });
   registerCallsHistoryRoutes(router, { db: db.db });
-  registerSystemRoutes(app, router, { db, version: deps.version });
+  registerSystemRoutes(app, router, { db, version: deps.version, termsUrl: config.publicUrl });
 
   await registerWebApp(app, config.webDistDir);
   return { app, router };

@@ -61,6 +61,8 @@ export type Config = {
   trustProxy: boolean;
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
+  /** Checks every answer against its contract (the tests turn it on). */
+  validateAnswers: boolean;
 };
 
 /** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: undefined,
+    validateAnswers: false,
     ...overrides,
   };
 }

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { linkIn } from '../../api/test/smtp';
 import { axeViolations } from './axe';
 import { type Stack, startStack } from './harness';
 
@@ -18,15 +17,14 @@ const callIds = new Map<string, number>();
 async function companyAdmin(name: string, email: string, password: string): Promise<Omit<Company, 'botToken'>> {
   const registered = await stack.api('POST', '/register', { name, email, password, password_confirmation: password });
   expect(registered.status).toBeLessThan(300);
-  const mail = await stack.smtp.waitFor(email, 'Verify');
-  await fetch(linkIn(mail, `${stack.baseUrl}/api/v2/verify-email`), { redirect: 'manual' });
+  await stack.verifyEmail(email);
   const sup = await stack.superToken();
   const customers = await stack.api('GET', `/customers?search=${encodeURIComponent(email)}`, undefined, sup);
   const ownerId = customers.json.data[0].id as number;
   expect((await stack.api('PATCH', `/enableUser/${ownerId}`, undefined, sup)).status).toBe(200);
   const login = await stack.api('POST', '/login', { email, password });
   expect(login.status).toBe(200);
-  return { email, password, token: login.json.access_token as string, ownerId };
+  return { email, password, token: login.json.meta.access_token as string, ownerId };
 }
 
 async function phonebot(token: string, name: string, terms: string[]): Promise<string> {
@@ -257,7 +255,7 @@ describe('the call log in the browser', () => {
     await sms.waitFor({ state: 'hidden' });
 
     // A failed SMS says so, with the provider's reason (the old client showed the mark-completed failure text).
-    await page.route('**/api/v2/sendSms', (route) =>
+    await page.route('**/api/v2/calls/*/sms', (route) =>
       route.fulfill({
         status: 502,
         contentType: 'application/vnd.api+json',
@@ -277,11 +275,13 @@ describe('the call log in the browser', () => {
     await sms.getByRole('button', { name: 'Send' }).click();
     await page.getByText('The SMS could not be sent. (provider unreachable)').waitFor();
     await sms.waitFor({ state: 'hidden' });
-    await page.unroute('**/api/v2/sendSms');
+    await page.unroute('**/api/v2/calls/*/sms');
 
     const detail = await stack.api('GET', `/calls/${callIds.get('+4930111002')}`, undefined, acme.token);
-    expect(detail.json.data.notes.map((n: { text: string }) => n.text)).toEqual(['Rückruf morgen um 10 Uhr']);
-    expect(detail.json.data.sms).toMatchObject([
+    expect(detail.json.data.attributes.notes.map((n: { attributes: { text: string } }) => n.attributes.text)).toEqual([
+      'Rückruf morgen um 10 Uhr',
+    ]);
+    expect(detail.json.data.attributes.sms.map((m: { attributes: unknown }) => m.attributes)).toMatchObject([
       { to: '+4930111002', message: 'Wir rufen Sie morgen um 10 Uhr zurück.', state: 'sent' },
     ]);
     // The call's history in the preview shows the SMS.
@@ -321,7 +321,7 @@ describe('the call log in the browser', () => {
     await expect.poll(() => category.inputValue()).toBe('Billing');
 
     const detail = await stack.api('GET', `/calls/${callIds.get('+4930111006')}`, undefined, acme.token);
-    expect(detail.json.data).toMatchObject({ priority: 'Important Callback', selected_category: 'Billing' });
+    expect(detail.json.data.attributes).toMatchObject({ priority: 'Important Callback', selected_category: 'Billing' });
     await context.close();
   });
 
@@ -415,7 +415,7 @@ describe('the call log in the browser', () => {
     await page.getByRole('heading', { name: 'New calls' }).waitFor();
     await rowOf(page, '+4930111007').waitFor();
     await expect
-      .poll(async () => (await stack.api('GET', '/callsview', undefined, acme.token)).json.new_calls_count)
+      .poll(async () => (await stack.api('GET', '/callsview', undefined, acme.token)).json.meta.new_calls_count)
       .toBe(0);
     // The rows stay while the screen is open, though the server no longer lists them as new.
     await page.waitForTimeout(6_000);

@@ -21,6 +21,7 @@ const ResetPasswordPage = lazyNamed(
   () => import('../features/auth/components/reset-password-page'),
   'ResetPasswordPage',
 );
+const VerifyEmailPage = lazyNamed(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage');
 const AppLayout = lazyNamed(() => import('./layout/app-layout'), 'AppLayout');
 const HomeRedirect = lazyNamed(() => import('./routes/home-redirect'), 'HomeRedirect');
 const ComingSoonRoute = lazyNamed(() => import('./routes/coming-soon-route'), 'ComingSoonRoute');
@@ -65,6 +66,7 @@ export function AppRoutes() {
         <Route path="/signup" element={<RegisterPage />} />
         <Route path="/password-forgot" element={<ForgotPasswordPage />} />
         <Route path="/password-reset" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
       </Route>
       <Route
         element={

@@ -1,4 +1,11 @@
 import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared/constants';
+import {
+  type Contract,
+  type ContractRequest,
+  type ContractResult,
+  contractPath,
+  contractQueryString,
+} from '@phonebot/shared/contract';
 import { isMessageKey, type MessageKey } from '@phonebot/shared/messages';
 import type { JsonApiErrorObject } from '@phonebot/shared/schemas/common';
 import { clearToken, getToken } from './auth-token';
@@ -27,6 +34,8 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 
 type RequestOptions = {
   body?: unknown;
+  /** A multipart body (an upload), sent as the browser encodes it. */
+  formData?: FormData;
   signal?: AbortSignal;
   /**
    * A 401 normally means the stored token is dead, so it is dropped and the route guard sends the user to the
@@ -59,8 +68,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Calls `${API_BASE}${path}` with the JSON:API media type and the stored bearer token. */
-export async function apiRequest(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
-  const { body, signal, dropTokenOn401 = true } = options;
+async function apiRequest(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const { body, formData, signal, dropTokenOn401 = true } = options;
   const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
   if (body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
   const token = getToken();
@@ -71,7 +80,7 @@ export async function apiRequest(method: string, path: string, options: RequestO
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (error) {
@@ -89,9 +98,21 @@ export async function apiRequest(method: string, path: string, options: RequestO
   throw new ApiError(response.status, errors);
 }
 
-export const api = {
-  get: (path: string, options?: RequestOptions) => apiRequest('GET', path, options),
-  post: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('POST', path, { ...options, body }),
-  patch: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('PATCH', path, { ...options, body }),
-  delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
-};
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type CallArgs<C extends Contract> = [RequiredKeys<ContractRequest<C>>] extends [never]
+  ? [request?: ContractRequest<C>, options?: RequestOptions]
+  : [request: ContractRequest<C>, options?: RequestOptions];
+
+/**
+ * Calls an operation of the API by its contract: the path, query and body are typed by it, and so is the answer,
+ * so a change to an answer the web app relies on is a compile error.
+ */
+export async function callApi<C extends Contract>(contract: C, ...[request, options]: CallArgs<C>) {
+  const input = (request ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const path = contractPath(contract.path, input.params) + contractQueryString(input.query);
+  return (await apiRequest(contract.method, path, { ...options, body: input.body })) as ContractResult<C>;
+}

@@ -67,15 +67,12 @@ export const resetSchema = z
   });
 export type ResetInput = z.infer<typeof resetSchema>;
 
-export const verifyEmailQuerySchema = z.object({
-  email: z.string().max(300).default(''),
-  token: z.string().max(200).default(''),
+/** The verification link's values, which its page sends back. */
+export const verifyEmailSchema = z.object({
+  email: z.string({ error: () => 'verifyLinkInvalid' }).max(300, 'verifyLinkInvalid'),
+  token: z
+    .string({ error: () => 'verifyLinkInvalid' })
+    .min(1, 'verifyLinkInvalid')
+    .max(200, 'verifyLinkInvalid'),
 });
-
-export const loginAnswerSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-});
-
-export const statusAnswerSchema = z.object({ status: z.string() });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;

@@ -1,5 +1,5 @@
 import type { Mail } from '../../lib/mailer';
-import { API_BASE, RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from '@phonebot/shared';
+import { RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from '@phonebot/shared';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -29,7 +29,7 @@ function mail(
 }
 
 export function verificationMail(publicUrl: string, email: string, name: string, token: string): Mail {
-  const url = `${publicUrl}${API_BASE}/verify-email?${new URLSearchParams({ email, token })}`;
+  const url = `${publicUrl}/verify-email?${new URLSearchParams({ email, token })}`;
   return mail(
     email,
     'Verify your email address',

@@ -6,6 +6,7 @@ import {
   type RegisterInput,
   type ForgotInput,
   type ResetInput,
+  type VerifyEmailInput,
 } from '@phonebot/shared';
 import type { Database, UserTokenKind } from '../../db/schema';
 import { HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
@@ -195,13 +196,16 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
   mailer.enqueue(verificationMail(publicUrl, input.email, input.name, created.token));
 }
 
-/** Verifies the address of a verification link; answers whether it worked. */
-export async function verifyEmail(deps: AuthDeps, email: string, token: string): Promise<boolean> {
-  const { db } = deps;
-  const user = await findUserByEmail(db, email.trim().toLowerCase());
-  if (!user || !token) return false;
-  const used = await consumeUserToken(db, user.id, ['verify'], token);
-  if (used === undefined) return false;
+/**
+ * Verifies the address of a verification link. The link opens a page that sends its values here, so a mail
+ * scanner that fetches links cannot use up the one-time token.
+ */
+export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput, ip: string): Promise<void> {
+  const { db, limiter } = deps;
+  await limiter.consume(RATE_POLICIES.perIp, ip);
+  const user = await findUserByEmail(db, input.email.trim().toLowerCase());
+  const used = user ? await consumeUserToken(db, user.id, ['verify'], input.token) : undefined;
+  if (!user || used === undefined) throw ApiError.of(422, 'verifyLinkInvalid', { pointer: '/token' });
   if (!user.email_verified_at) {
     await db
       .updateTable('users')
@@ -209,7 +213,6 @@ export async function verifyEmail(deps: AuthDeps, email: string, token: string):
       .where('id', '=', user.id)
       .execute();
   }
-  return true;
 }
 
 /** Mails a reset link when the address is known; the answer is the same either way. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { INVITE_TOKEN_TTL_HOURS, type AddUserInput, type UpdateUserInput } from '@phonebot/shared';
+import { type CompanyRole, INVITE_TOKEN_TTL_HOURS, type UpdateUserInput } from '@phonebot/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, User } from '../../db/schema';
 import { HOUR, nowIso } from '../../db/time';
@@ -58,17 +58,23 @@ async function ensureAnotherAdmin(db: Kysely<Database>, user: User) {
   if (!other) throw ApiError.of(409, 'lastAdmin');
 }
 
-/** Adds an Active operator (role user) who sets a password from the invitation mail. */
+/** A user's name (the inviter's, for the invitation mail). */
+export async function userName(db: Kysely<Database>, id: number): Promise<string> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.name;
+}
+
+/** Adds an Active user of a company role who sets a password from the invitation mail. */
 export async function inviteUser(
   deps: UsersDeps,
   customerId: number,
   inviterName: string,
-  input: AddUserInput,
+  input: { email: string; name: string; role: CompanyRole },
 ): Promise<User> {
   const { db, mailer, publicUrl } = deps;
   await ensureEmailFree(db, input.email);
   const now = nowIso();
-  const name = `${input.fname} ${input.lname}`;
+  const { name } = input;
   try {
     const { user, token } = await db.transaction().execute(async (trx) => {
       const created = await trx
@@ -77,7 +83,7 @@ export async function inviteUser(
           customer_id: customerId,
           name,
           email: input.email,
-          role: 'user',
+          role: input.role,
           status: 'Active',
           email_verified_at: null,
           password_hash: null,
