@@ -42,6 +42,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'node-versions',
+          include: ['apps/api/test/node-versions/**/*.node-versions.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           fileParallelism: false,

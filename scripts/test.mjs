@@ -1,5 +1,6 @@
-// Runs every test: lint, typecheck, unit and API integration tests on SQLite and PostgreSQL, then the browser
-// flows in Chromium. A missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure.
+// Runs every test: lint, typecheck, unit and API integration tests on SQLite and PostgreSQL, the reliability
+// proofs, the browser flows in Chromium, then the compiled server under the other supported Node.js versions. A
+// missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = path.join(root, '.tmp/test-reports');
-const STAGES = ['lint', 'typecheck', 'openapi', 'api', 'reliability', 'e2e'];
+const STAGES = ['lint', 'typecheck', 'openapi', 'api', 'reliability', 'e2e', 'node-versions'];
 const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs only those stages
 const unknown = only.filter((stage) => !STAGES.includes(stage));
 if (unknown.length > 0) {
@@ -67,6 +68,7 @@ const wants = (stage) => only.length === 0 || only.includes(stage);
 
 if (wants('lint')) run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 if (wants('lint')) run('Format', 'npx', ['prettier', '--check', '.']);
+if (wants('lint')) run('Engines', 'node', ['scripts/check-engines.mjs']);
 if (wants('typecheck')) run('Typecheck', 'npm', ['run', 'typecheck']);
 
 // The OpenAPI document, as the server generates it, must pass redocly's recommended rules without a warning.
@@ -88,6 +90,11 @@ if (wants('openapi')) {
     process.exit(1);
   }
 }
+
+// The API tests, the proofs and the browser flows start the compiled server as production does: build it once,
+// so every stage runs the sources as they are (start.mjs would also rebuild a stale build).
+if (['api', 'reliability', 'e2e', 'node-versions'].some(wants))
+  run('Server build', 'node', ['scripts/build-server.mjs']);
 
 if (wants('api')) {
   const projects = ['--project', 'unit', '--project', 'api-sqlite'];
@@ -151,6 +158,34 @@ if (wants('e2e')) {
       { CHROMIUM_PATH: chromium },
     );
   }
+}
+
+// Node.js 20.19, 22 and 24 from the npm registry (kept in .tmp/node-versions: a few minutes the first time, seconds
+// after), each running the compiled server against SQLite and PostgreSQL.
+if (wants('node-versions')) {
+  run('Node.js versions: binaries and better-sqlite3', 'node', ['scripts/test-node-versions.mjs', '--prepare-only']);
+  const reachable = await postgresReachable();
+  if (reachable !== true) {
+    loud(`PostgreSQL is not reachable at ${pgUrl} (${reachable}): the Node.js versions run on SQLite ONLY.`);
+    if (ci) process.exit(1);
+  }
+  run(
+    'Node.js versions',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'node-versions',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/node-versions.json`,
+    ],
+    {
+      NODE_VERSIONS_FILE: path.join(root, '.tmp/node-versions/targets.json'),
+      ...(reachable === true ? {} : { NODE_VERSIONS_ENGINES: 'sqlite' }),
+    },
+  );
 }
 
 summary();

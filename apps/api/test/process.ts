@@ -16,6 +16,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** How production starts the server: scripts/start.mjs builds it when its build is stale and runs the bundle. */
+export const SERVER_START = ['scripts/start.mjs'];
+/** Given to the server, so that start.mjs serves whatever web build is there instead of building one. */
+export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+
 export type ServerProcess = {
   base: string;
   port: number;
@@ -25,13 +30,27 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Starts `apps/api/src/server.ts` as its own process and waits until /healthz answers. */
-export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * Starts the compiled server as its own process, the way `npm start` does, and waits until /healthz answers.
+ * `node` runs it under another Node.js binary, with `nodeArgs` before the script.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  port?: number,
+  options: { node?: string; nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), ...SERVER_START], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: WEB_DIST,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => output.push(c.toString()));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, createPostgresDatabase } from './db';
-import { ROOT as root, spawnServer } from './process';
+import { ROOT as root, SERVER_START, WEB_DIST, spawnServer } from './process';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -78,9 +78,9 @@ describe('the server process', () => {
   });
 
   it('refuses to start with an invalid configuration', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, SERVER_START, {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: 'mysql://nope', PORT: '1' },
+      env: { ...process.env, DATABASE_URL: 'mysql://nope', PORT: '1', WEB_DIST_DIR: WEB_DIST },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -1,27 +1,28 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { createPostgresDatabase } from '../../api/test/db';
+import { SERVER_START, freePort } from '../../api/test/process';
 import { startSmtp, verificationIn } from '../../api/test/smtp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SUPER_EMAIL = 'super@example.com';
 export const SUPER_PASSWORD = 'super-secret-password';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** Chromium as the tests and the web benchmark run it: headless, and without network traffic of its own. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -40,7 +41,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The compiled server as `npm start` runs it (rebuilt first when its sources changed).
+  const server: ChildProcess = spawn(process.execPath, SERVER_START, {
     cwd: root,
     env: {
       ...process.env,
@@ -77,16 +79,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 
   async function api(method: string, url: string, body?: unknown, token?: string) {

@@ -6,13 +6,13 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from './layout/auth-layout';
 import { RequireAuth } from './require-auth';
+import { LoginRoute } from './routes/login-route';
 import { PROTECTED_ROUTES, type ProtectedRoute } from './route-table';
 import { adminScreens } from './screens/admin';
 import { callScreens } from './screens/calls';
 import { phonebotScreens } from './screens/phonebots';
 import { usersScreens } from './screens/users';
 
-const LoginRoute = lazyNamed(() => import('./routes/login-route'), 'LoginRoute');
 const RegisterPage = lazyNamed(() => import('../features/auth/components/register-page'), 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(
   () => import('../features/auth/components/forgot-password-page'),
@@ -74,8 +74,8 @@ function screenFor(route: ProtectedRoute) {
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path="/login" element={<LoginRoute />} />
       <Route element={<AuthLayout />}>
-        <Route path="/login" element={<LoginRoute />} />
         <Route path="/signup" element={<RegisterPage />} />
         <Route path="/password-forgot" element={<ForgotPasswordPage />} />
         <Route path="/password-reset" element={<ResetPasswordPage />} />

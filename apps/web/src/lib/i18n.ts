@@ -1,5 +1,5 @@
+import { useSyncExternalStore } from 'react';
 import i18n, { type ParseKeys, type TFunction } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { en } from '../locales/en';
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -39,7 +39,8 @@ export async function initI18n(): Promise<void> {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
-  await i18n.use(initReactI18next).init({
+  // react-i18next joins when the signed-in app loads (app/start-app.tsx): the login page translates without it.
+  await i18n.init({
     resources: { en: { translation: en } },
     lng: 'en',
     fallbackLng: 'en',
@@ -61,6 +62,20 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // The choice then lasts for this visit only.
   }
+}
+
+function subscribeLanguage(listener: () => void): () => void {
+  i18n.on('languageChanged', listener);
+  return () => i18n.off('languageChanged', listener);
+}
+
+/**
+ * The translate function for screens that load before react-i18next (the login page): it re-renders the component
+ * when the language changes.
+ */
+export function useI18n(): { t: TFunction; language: string } {
+  const language = useSyncExternalStore(subscribeLanguage, () => i18n.language);
+  return { t: i18n.t, language };
 }
 
 export function currentLanguage(): Language {

@@ -1,111 +1,174 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useState, type FormEvent } from 'react';
 import type { Role } from '@phonebot/shared/constants';
-import { PasswordField } from '../../../components/form/password-field';
-import { useZodForm } from '../../../components/form/use-zod-form';
+import type { LoginInput } from '@phonebot/shared/schemas/auth';
+import {
+  PlainAlert,
+  PlainButton,
+  PlainLink,
+  PlainPasswordField,
+  PlainTextField,
+  type Navigate,
+} from '../../../components/plain/plain-ui';
 import { isApiError } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
 import { errorText, fieldErrors, type ErrorText } from '../../../lib/api-errors';
-import { translateText } from '../../../lib/i18n';
+import { translateText, useI18n } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchRole, login } from '../api';
 import { lazyLoginSchema } from '../schemas';
-import { AuthCard } from './auth-card';
+import { firstIssuePerField } from '../../../components/plain/first-issues';
+
+type Field = keyof LoginInput;
+type Errors = Partial<Record<Field, ErrorText>>;
 
 type LoginPageProps = {
+  /** The query string of the address (`?verified=1`, `?returnUrl=...`). */
+  search: string;
+  navigate: Navigate;
   /** Where to go after login, given the role and the returnUrl query value (the route table lives in app/). */
-  resolveLanding: (role: Role, returnUrl: string | null) => string;
+  resolveLanding: (role: Role, returnUrl: string | null) => string | Promise<string>;
+  /** Called when the user starts to fill the form, so what follows the login can load meanwhile. */
+  onIntent?: () => void;
 };
 
-export function LoginPage({ resolveLanding }: LoginPageProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  // A refusal that the user must act on (verify the e-mail, wait for activation) stays on screen, unlike a toast.
-  const [refusal, setRefusal] = useState<ErrorText | null>(null);
-  const form = useZodForm(lazyLoginSchema, { email: '', password: '' });
-
+/**
+ * The login page, built without Mantine, TanStack Query or the router so that it is the whole first load of
+ * /login (docs/decisions.md). It validates with the shared schema (loaded on first focus), field by field on blur
+ * and all fields on submit, like the other forms.
+ */
+export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginPageProps) {
+  const { t } = useI18n();
+  const params = new URLSearchParams(search);
   const verified = params.get('verified');
   const returnUrl = params.get('returnUrl');
   // Why the last session ended, when the server refused its token (set by the route guard).
   const reason = params.get('reason');
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // A refusal that the user must act on (verify the e-mail, wait for activation) stays on screen, unlike a toast.
+  const [refusal, setRefusal] = useState<ErrorText | null>(null);
+  usePageTitle(t('auth.loginTitle'));
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    setRefusal(null);
+  /** Checks the fields (all of them, or `only`); answers the schema's output when everything is valid. */
+  async function check(only?: Field): Promise<LoginInput | null> {
+    let schema;
     try {
-      setToken((await login(values)).access_token);
+      schema = await lazyLoginSchema.load();
+    } catch {
+      // Without its rules the form cannot be checked or sent; say so instead of ignoring the click.
+      notifyError(t('serviceUnavailable'));
+      return null;
+    }
+    const result = schema.safeParse(values);
+    const found: Errors = result.success ? {} : firstIssuePerField(result.error.issues);
+    setErrors((current) => (only ? { ...current, [only]: found[only] } : found));
+    return result.success ? result.data : null;
+  }
+
+  const prefetch = () => {
+    onIntent?.();
+    lazyLoginSchema.load().catch(() => {
+      // check() loads it again and reports its own failure.
+    });
+  };
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errors[name] === undefined ? undefined : translateText(t, errors[name]),
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+    onBlur: () => void check(name),
+    onFocus: prefetch,
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setRefusal(null);
+    const input = await check();
+    if (!input) return;
+    setSubmitting(true);
+    try {
+      setToken((await login(input)).access_token);
     } catch (error) {
+      setSubmitting(false);
       const fields = fieldErrors(error);
-      form.setErrors(fields);
+      setErrors(fields);
       if (isApiError(error, 403)) setRefusal(errorText(error));
       else if (Object.keys(fields).length === 0) notifyError(translateText(t, errorText(error, 'invalidCredentials')));
       return;
     }
     let target = '/';
     try {
-      target = resolveLanding(await fetchRole(), returnUrl);
+      target = await resolveLanding(await fetchRole(), returnUrl);
     } catch {
       // Signed in but the role is unknown: the home route shows a retry notice.
     }
     await navigate(target, { replace: true });
-  });
+  }
 
   return (
-    <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+    <div className="pb-paper">
+      <div className="pb-heading">
+        <h1 className="pb-title">{t('auth.loginTitle')}</h1>
+        <p className="pb-subtitle">{t('auth.loginSubtitle')}</p>
+      </div>
       {verified === '1' && (
-        <Alert color="green" role="status">
+        <PlainAlert color="green" role="status">
           {t('emailVerified')}
-        </Alert>
+        </PlainAlert>
       )}
       {verified === '0' && (
-        <Alert color="red" role="alert">
+        <PlainAlert color="red" role="alert">
           {t('verifyLinkInvalid')}
-        </Alert>
+        </PlainAlert>
       )}
       {reason === 'expired' && refusal === null && (
-        <Alert color="orange" role="status">
+        <PlainAlert color="orange" role="status">
           {t('auth.sessionExpired')}
-        </Alert>
+        </PlainAlert>
       )}
       {reason === 'disabled' && refusal === null && (
-        <Alert color="red" role="alert">
+        <PlainAlert color="red" role="alert">
           {t('accountDisabled')}
-        </Alert>
+        </PlainAlert>
       )}
       {refusal !== null && (
-        <Alert color="red" role="alert">
+        <PlainAlert color="red" role="alert">
           {translateText(t, refusal)}
-        </Alert>
+        </PlainAlert>
       )}
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput label={t('auth.email')} type="email" autoComplete="username" {...form.getInputProps('email')} />
-          <PasswordField
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <div className="pb-stack">
+          <PlainTextField label={t('auth.email')} type="email" autoComplete="username" {...field('email')} />
+          <PlainPasswordField
             label={t('auth.password')}
             autoComplete="current-password"
-            {...form.getInputProps('password')}
+            toggleLabel={t('common.showHideCharacters')}
+            {...field('password')}
           />
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('auth.login')}
-          </Button>
-        </Stack>
+          <PlainButton loading={submitting}>{t('auth.login')}</PlainButton>
+        </div>
       </form>
-      <Stack gap={4} align="center">
-        <Group gap={6} justify="center">
-          <Text size="sm">{t('auth.noAccount')}</Text>
-          <Anchor component={Link} to="/signup" size="sm" fw={600}>
+      <div className="pb-links">
+        <p>
+          <span>{t('auth.noAccount')}</span>
+          <PlainLink to="/signup" navigate={navigate}>
             {t('auth.signUp')}
-          </Anchor>
-        </Group>
-        <Group gap={6} justify="center">
-          <Text size="sm">{t('auth.forgotPassword')}</Text>
-          <Anchor component={Link} to="/password-forgot" size="sm" fw={600}>
+          </PlainLink>
+        </p>
+        <p>
+          <span>{t('auth.forgotPassword')}</span>
+          <PlainLink to="/password-forgot" navigate={navigate}>
             {t('auth.recoverPassword')}
-          </Anchor>
-        </Group>
-      </Stack>
-    </AuthCard>
+          </PlainLink>
+        </p>
+      </div>
+    </div>
   );
 }
