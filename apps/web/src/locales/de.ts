@@ -126,6 +126,18 @@ export const de: Translation = {
   tooManyMcpServers: 'Höchstens 10 MCP-Server sind erlaubt.',
   paddleLoadFailed:
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  jsonTooDeep: 'Der Inhalt der Anfrage ist zu tief verschachtelt.',
+  headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
+  multipartInvalid: 'Der Upload ist kein vollständiges Multipart-Formular.',
+  conversationTooLarge: 'Das Gespräch ist zu groß.',
+  smsNumberNotAllowed: 'Eine SMS kann nur an die Nummer des Anrufers oder an eine von der Firma erlaubte Nummer gehen.',
+  smsTooLong: 'Die Nachricht ist zu lang für eine SMS.',
+  smsRateLimited: 'Zu viele SMS in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  smsDailyCapReached: 'Das SMS-Tageslimit der Firma ist erreicht.',
+  smsAllowedNumbersInvalid: 'Geben Sie Telefonnummern oder Vorwahlen international ein (+49…), eine pro Zeile.',
+  emailChangeSent:
+    'Wir haben einen Bestätigungslink an die neue Adresse gesendet. Die Änderung wird wirksam, sobald Sie ihn öffnen.',
+  emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
+import { idSchema } from './common';
 
 /** SPEC §4: call statuses and priorities, in their sort orders (§9). */
 export const CALL_STATUSES = ['New', 'In Progress', 'Completed'] as const;
@@ -60,10 +61,7 @@ export const NOTE_MAX_LENGTH = 2000;
 export const SMS_MAX_LENGTH = 1600;
 export const BULK_MAX = 500;
 
-const callId = z.coerce
-  .number({ error: () => 'invalidType' satisfies MessageKey })
-  .int()
-  .positive();
+const callId = idSchema('invalidType');
 const statusSchema = z.enum(CALL_STATUSES, { error: () => 'statusRequired' satisfies MessageKey });
 
 export const updateCallStatusSchema = z.object({ status: statusSchema });

@@ -3,7 +3,7 @@ import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
-import { nulPointer } from '../../plugins/json-api';
+import { inspectJsonText } from '../../lib/json-guard';
 import type { ApiRouter } from '../../lib/router';
 import { getPhonebot } from '../phonebots/phonebots.service';
 import { type BillingDeps, applyPaddleEvent, billingConfigured, checkoutCustomData } from './billing.service';
@@ -105,14 +105,14 @@ export function registerBillingRoutes(
         req.log.warn({ reason: verdict.reason }, 'paddle webhook refused');
         throw ApiError.of(401, 'unauthenticated', { detail: `Webhook signature refused: ${verdict.reason}.` });
       }
+      const report = inspectJsonText(raw);
       let event: unknown;
       try {
-        event = JSON.parse(raw);
+        event = report.tooDeep || report.hasNul ? undefined : JSON.parse(raw);
       } catch {
         throw ApiError.of(400, 'invalidJson');
       }
-      if (!event || typeof event !== 'object' || Array.isArray(event) || nulPointer(event))
-        throw ApiError.of(400, 'invalidJson');
+      if (!event || typeof event !== 'object' || Array.isArray(event)) throw ApiError.of(400, 'invalidJson');
       const result = await applyPaddleEvent(deps, event);
       req.log.info({ outcome: result.outcome }, 'paddle webhook');
       return reply.type(JSONAPI_MEDIA_TYPE).send({ outcome: result.outcome });

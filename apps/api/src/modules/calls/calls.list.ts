@@ -227,9 +227,19 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
   return row?.version ?? 0;
 }
 
-/** The list's ETag: the company's calls version and the request, so an unchanged poll costs one indexed read. */
-export function listEtag(version: number, view: CallView, query: ListQuery): string {
+/**
+ * The list's ETag: the company's calls version and the request, bound to the company and the user asking, so a
+ * browser shared by two users (or a tag copied from another company) never gets another list's 304. An unchanged
+ * poll costs one indexed read.
+ */
+export function listEtag(
+  viewer: { customerId: number; userId: number; version: number },
+  view: CallView,
+  query: ListQuery,
+): string {
   const key = JSON.stringify([
+    viewer.customerId,
+    viewer.userId,
     view,
     query.page,
     query.per_page,
@@ -237,5 +247,5 @@ export function listEtag(version: number, view: CallView, query: ListQuery): str
     query.search ?? '',
     query.date ?? '',
   ]);
-  return `W/"${version}-${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+  return `W/"${viewer.version}-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
 }

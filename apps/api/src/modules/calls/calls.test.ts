@@ -158,6 +158,29 @@ describe('call lists', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('never answer 304 to another company or user holding a copied ETag', async () => {
+    const a = await company();
+    const b = await company('Other Bot');
+    await seed(a.admin, a.phonebotId, [{ at: localDay(2026, 11, 7), text: 'A calls' }]);
+    await seed(b.admin, b.phonebotId, [{ at: localDay(2026, 11, 7), text: 'B calls' }]);
+    // Both companies at the same calls version, so only the binding to the company tells the tags apart.
+    const versions = await app.db.db
+      .selectFrom('calls_version')
+      .select('version')
+      .where('customer_id', 'in', [a.admin.customerId!, b.admin.customerId!])
+      .execute();
+    expect(new Set(versions.map((v) => v.version)).size).toBe(1);
+    const listA = await get('/callsview', a.admin.token);
+    const fromB = await get('/callsview', b.admin.token, { 'if-none-match': listA.headers.etag as string });
+    expect(fromB.status).toBe(200);
+    expect(fromB.json.call_logs.map((c: { message: string }) => c.message)).toEqual(['B calls']);
+    expect(String(fromB.headers.vary)).toMatch(/authorization/i);
+    expect(fromB.headers['cache-control']).toBe('private, no-cache');
+    const colleague = await app.signIn('user', { customerId: a.admin.customerId! });
+    const fromColleague = await get('/callsview', colleague.token, { 'if-none-match': listA.headers.etag as string });
+    expect(fromColleague.status).toBe(200);
+  });
+
   it('show guests their company’s calls and nothing of other companies', async () => {
     const a = await company();
     const b = await company('Other Bot');
