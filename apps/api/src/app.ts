@@ -29,7 +29,9 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { clientErrorHandler, httpServerOptions, limitConnectionsPerClient } from './plugins/connections';
 import { registerJsonApi } from './plugins/json-api';
+import { oncePerRequest, registerRequestGate } from './plugins/request-gate';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 
@@ -55,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    http: httpServerOptions(config),
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -70,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .send({ errors: [errorObject(404, 'notFound')] });
     },
   });
+  limitConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -79,13 +85,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The checkout's Paddle hosts are allowed only where billing is set up.
   await registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
 
+  const authenticate = oncePerRequest(async (req) => {
+    const token = bearerToken(req);
+    return token ? principalFromToken(db.db, token) : null;
+  });
+  const authenticateBot = oncePerRequest(async (req) => {
+    const token = bearerToken(req);
+    return token ? principalFromBotToken(db.db, token) : null;
+  });
   const router = new ApiRouter(
     app,
     API_BASE,
-    async (req) => {
-      const token = bearerToken(req);
-      return token ? principalFromToken(db.db, token) : null;
-    },
+    authenticate,
     async (req, principal, route) => {
       await audit(db.db, {
         actorUserId: principal.userId,
@@ -95,11 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ip: req.ip,
       });
     },
-    async (req) => {
-      const token = bearerToken(req);
-      return token ? principalFromBotToken(db.db, token) : null;
-    },
+    authenticateBot,
   );
+  registerRequestGate(app, { prefix: API_BASE, routes: () => router.routes, authenticate, authenticateBot });
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);

@@ -38,6 +38,13 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(10_000)),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(30_000)),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  PADDLE_SIGNATURE_TOLERANCE_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(5)),
+  SMS_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  SMS_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
+  SMS_MAX_SEGMENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10).default(3)),
 });
 
 export type Config = {
@@ -59,6 +66,14 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Slow clients: the whole request head, and the whole request, must arrive within these. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Open connections one client address may hold; 0 is no limit (behind a proxy every client shares its address). */
+  maxConnectionsPerClient: number;
+  paddleSignatureToleranceS: number;
+  /** SMS per company: per minute, per day (server's calendar day) and the parts one message may take. */
+  sms: { ratePerMinute: number; dailyCap: number; maxSegments: number };
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
 };
@@ -101,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS),
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === 'true' ? 0 : 50),
+    paddleSignatureToleranceS: e.PADDLE_SIGNATURE_TOLERANCE_S,
+    sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     webDistDir: undefined,
     ...overrides,
   };

@@ -132,6 +132,7 @@ export const messages = {
   paddleLoadFailed: 'The payment provider could not be loaded. Check your internet connection and try again.',
   jsonTooDeep: 'The request body is nested too deeply.',
   headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
   multipartInvalid: 'The upload is not a complete multipart form.',
   conversationTooLarge: 'The conversation is too large.',
   smsNumberNotAllowed: 'An SMS can go only to the caller’s number or to a number the company allows.',

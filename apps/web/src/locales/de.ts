@@ -128,6 +128,7 @@ export const de: Translation = {
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
   jsonTooDeep: 'Der Inhalt der Anfrage ist zu tief verschachtelt.',
   headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
+  requestTimeout: 'Die Anfrage ist zu langsam eingetroffen.',
   multipartInvalid: 'Der Upload ist kein vollständiges Multipart-Formular.',
   conversationTooLarge: 'Das Gespräch ist zu groß.',
   smsNumberNotAllowed: 'Eine SMS kann nur an die Nummer des Anrufers oder an eine von der Firma erlaubte Nummer gehen.',
