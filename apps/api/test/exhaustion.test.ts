@@ -141,7 +141,7 @@ describe('resource exhaustion', () => {
       expect(results.length).toBeGreaterThan(0);
       expect(results.every((r) => r.status === 200)).toBe(true);
       const figures = { slowConnections: 500, greedyConnections: 80, cutAfterMs, healthz: summary(results) };
-      console.log('slow connections:', JSON.stringify(figures));
+      process.stdout.write(`slow connections: ${JSON.stringify(figures)}\n`);
       writeFigures('exhaustion-slow', figures);
     } finally {
       for (const s of [...slow, ...greedy]) if (!s.socket.destroyed) s.stop();
@@ -200,7 +200,7 @@ describe('resource exhaustion', () => {
       idleHealthzMs: Math.round(idle.ms * 10) / 10,
       healthz: summary(results),
     };
-    console.log('large bodies:', JSON.stringify(figures));
+    process.stdout.write(`large bodies: ${JSON.stringify(figures)}\n`);
     writeFigures('exhaustion-bodies', figures);
   }, 60_000);
 });
