@@ -112,10 +112,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);
-  registerUserRoutes(router, { db: db.db, mailer: deps.mailer, publicUrl: config.publicUrl });
-  registerProfileRoutes(app, router, { db: db.db, limiter: deps.limiter, dataDir: config.dataDir });
+  registerUserRoutes(router, {
+    db: db.db,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+  });
+  registerProfileRoutes(app, router, { ...authDeps, dataDir: config.dataDir });
   registerDashboardRoutes(router, { db: db.db });
-  registerCustomerRoutes(router, { db: db.db });
+  registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays };

@@ -61,7 +61,14 @@ export type Config = {
   mailFrom: string;
   smsProvider: 'log' | 'twilio';
   twilio: { accountSid?: string; authToken?: string; from?: string; apiBase: string };
-  paddle: { env: 'sandbox' | 'production'; clientToken?: string; priceId?: string; webhookSecret?: string };
+  paddle: {
+    env: 'sandbox' | 'production';
+    clientToken?: string;
+    priceId?: string;
+    webhookSecret?: string;
+    /** How old (or how far ahead) a webhook's signed timestamp may be, in seconds. */
+    signatureToleranceS: number;
+  };
   callRetentionDays: number | undefined;
   redisUrl: string | undefined;
   logLevel: string;
@@ -71,7 +78,6 @@ export type Config = {
   requestTimeoutMs: number;
   /** Open connections one client address may hold; 0 is no limit (behind a proxy every client shares its address). */
   maxConnectionsPerClient: number;
-  paddleSignatureToleranceS: number;
   /** SMS per company: per minute, per day (server's calendar day) and the parts one message may take. */
   sms: { ratePerMinute: number; dailyCap: number; maxSegments: number };
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientToken: e.PADDLE_CLIENT_TOKEN,
       priceId: e.PADDLE_PRICE_ID,
       webhookSecret: e.PADDLE_WEBHOOK_SECRET,
+      signatureToleranceS: e.PADDLE_SIGNATURE_TOLERANCE_S,
     },
     callRetentionDays: e.CALL_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
@@ -119,7 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS),
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === 'true' ? 0 : 50),
-    paddleSignatureToleranceS: e.PADDLE_SIGNATURE_TOLERANCE_S,
     sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     webDistDir: undefined,
     ...overrides,

@@ -55,6 +55,7 @@ const MATRIX: Record<string, Row> = {
     everyone: 202,
   },
   'GET /verify-email': { target: 'none', allow: {}, everyone: 302 },
+  'GET /confirm-email': { target: 'none', allow: {}, everyone: 302 },
   'POST /password-forgot': {
     target: 'none',
     body: () => ({ email: `forgot-${random()}@example.com` }),
@@ -162,11 +163,12 @@ const MATRIX: Record<string, Row> = {
     body: (ctx) => ({ calls: [{ id: Number(ctx.target), status: 'Completed' }] }),
     allow: company([200, 404]),
   },
-  // Marking notified ignores other companies' ids (nothing to refuse: it changes nothing of theirs).
+  // Marking notified ignores other companies' ids (nothing to refuse: it changes nothing of theirs). It is a write:
+  // guests, who only read, are refused.
   'PATCH /updateNotificationStatus': {
     target: 'call',
     body: (ctx) => ({ calls: [{ id: Number(ctx.target) }] }),
-    allow: companyAndGuest([200, 200]),
+    allow: company([200, 200]),
   },
   'PATCH /updateCallCategory/:id': {
     target: 'call',

@@ -72,6 +72,8 @@ export const verifyEmailQuerySchema = z.object({
   token: z.string().max(200).default(''),
 });
 
+export const confirmEmailQuerySchema = z.object({ token: z.string().max(200).default('') });
+
 export const loginAnswerSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),

@@ -8,7 +8,15 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 export const CALL_PRIORITIES = ['Normal Callback', 'Important Callback', 'Send Email', 'Transferred'] as const;
 export type CallPriority = (typeof CALL_PRIORITIES)[number];
 
-export const CALL_LIMITS = { turns: 500, turnText: 10000, action: 100, caller: 40, durationS: 86400 } as const;
+export const CALL_LIMITS = {
+  turns: 500,
+  turnText: 10000,
+  action: 100,
+  caller: 40,
+  durationS: 86400,
+  /** The stored conversation (its JSON, UTF-8) may hold at most this many bytes. */
+  conversationBytes: 256 * 1024,
+} as const;
 
 const turnSchema = z.object({
   text: z.string().max(CALL_LIMITS.turnText).default(''),
@@ -26,7 +34,13 @@ export const callResponseSchema = z.preprocess(
       return value;
     }
   },
-  z.array(turnSchema, { error: () => 'A list of {text, action} turns' }).max(CALL_LIMITS.turns),
+  z
+    .array(turnSchema, { error: () => 'A list of {text, action} turns' })
+    .max(CALL_LIMITS.turns)
+    .refine(
+      (turns) => new TextEncoder().encode(JSON.stringify(turns)).length <= CALL_LIMITS.conversationBytes,
+      'conversationTooLarge' satisfies MessageKey,
+    ),
 );
 
 /** POST /bot/calls: one finished call as the phonebot runtime sends it (DESIGN.md "Bot API"). */

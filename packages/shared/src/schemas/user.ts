@@ -44,10 +44,11 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 /** PATCH is partial: attributes left out keep their values. */
 export const updateUserDocumentSchema = resourceDocument('users', updateUserSchema.partial());
 
-/** My profile's Info card. */
+/** My profile's Info card; a new e-mail address needs the current password. */
 export const ownProfileSchema = z.object({
   name: requiredText('ownNameRequired'),
   email: emailSchema,
+  current_password: givenPasswordSchema('currentPasswordRequired').optional(),
 });
 export type OwnProfileInput = z.infer<typeof ownProfileSchema>;
 export const ownProfileDocumentSchema = resourceDocument('profile', ownProfileSchema.partial());

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  confirmEmailQuerySchema,
   forgotSchema,
   loginAnswerSchema,
   loginSchema,
@@ -11,7 +12,15 @@ import {
 } from '@phonebot/shared';
 import type { ApiRouter } from '../../lib/router';
 import { errorResponses } from '../../lib/openapi';
-import { type AuthDeps, forgotPassword, login, register, resetPassword, verifyEmail } from './auth.service';
+import {
+  type AuthDeps,
+  confirmEmailChange,
+  forgotPassword,
+  login,
+  register,
+  resetPassword,
+  verifyEmail,
+} from './auth.service';
 import { revokeToken } from './tokens.service';
 
 export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
@@ -75,6 +84,22 @@ export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
     async ({ query, reply }) => {
       const ok = await verifyEmail(deps, query.email, query.token);
       return reply.redirect(`/login?verified=${ok ? 1 : 0}`, 302);
+    },
+  );
+
+  router.public(
+    {
+      method: 'GET',
+      url: '/confirm-email',
+      summary:
+        'The link of the e-mail change mail: the new address becomes the account’s; redirects to /login?emailChanged=1 (or 0)',
+      tags: ['Auth'],
+      query: confirmEmailQuerySchema,
+      responses: { 302: { description: 'Redirect to the login page with the outcome' } },
+    },
+    async ({ query, reply, req }) => {
+      const ok = await confirmEmailChange(deps, query.token, req.ip);
+      return reply.redirect(`/login?emailChanged=${ok ? 1 : 0}`, 302);
     },
   );
 

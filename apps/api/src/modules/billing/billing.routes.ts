@@ -100,7 +100,12 @@ export function registerBillingRoutes(
       if (!paddle.webhookSecret) throw ApiError.of(503, 'billingNotConfigured');
       const raw = typeof req.body === 'string' ? req.body : '';
       const header = req.headers['paddle-signature'];
-      const verdict = verifyPaddleSignature(typeof header === 'string' ? header : undefined, raw, paddle.webhookSecret);
+      const verdict = verifyPaddleSignature(
+        typeof header === 'string' ? header : undefined,
+        raw,
+        paddle.webhookSecret,
+        paddle.signatureToleranceS,
+      );
       if (!verdict.ok) {
         req.log.warn({ reason: verdict.reason }, 'paddle webhook refused');
         throw ApiError.of(401, 'unauthenticated', { detail: `Webhook signature refused: ${verdict.reason}.` });

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/errors';
 import type { BotPrincipal } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { bumpCallsVersion } from '../calls/calls-version';
+import { previewOf } from '../calls/calls.list';
 import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
 
 export async function principalFromBotToken(db: Kysely<Database>, token: string): Promise<BotPrincipal | null> {
@@ -129,6 +130,7 @@ export async function ingestCall(
         phonebot_id: bot.phonebotId,
         caller_number: call.caller_number,
         response: JSON.stringify(call.response),
+        preview: previewOf(call.response),
         selected_category: category,
         priority,
         status: 'New',

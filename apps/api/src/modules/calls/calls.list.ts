@@ -120,8 +120,8 @@ function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | u
     .orderBy('c.id', sort.field === 'created_at' ? dir : 'desc');
 }
 
-/** The caller's first words, for the preview column. */
-export function messageOf(turns: CallTurn[]): string {
+/** The caller's first words, kept in the call's preview column at ingest. */
+export function previewOf(turns: CallTurn[]): string {
   const first = turns.find((t) => /user/i.test(t.action) && t.text.trim()) ?? turns.find((t) => t.text.trim());
   return (first?.text ?? '').slice(0, MESSAGE_LENGTH);
 }
@@ -134,7 +134,7 @@ type Row = {
   selected_category: string | null;
   priority: string;
   caller_number: string;
-  response: string;
+  preview: string;
   status: string;
   notified: number;
   created_at: string;
@@ -155,7 +155,7 @@ function toItem(row: Row, termsCache: Map<string, string[]>): CallListItem {
     category_terms: terms,
     priority: row.priority as CallPriority,
     caller_number: row.caller_number,
-    message: messageOf(JSON.parse(row.response) as CallTurn[]),
+    message: row.preview,
     status: row.status as CallStatus,
     notified: row.notified === 1,
     created_at: row.created_at,
@@ -170,7 +170,7 @@ const COLUMNS = [
   'c.selected_category',
   'c.priority',
   'c.caller_number',
-  'c.response',
+  'c.preview',
   'c.status',
   'c.notified',
   'c.created_at',

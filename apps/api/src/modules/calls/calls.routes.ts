@@ -121,9 +121,9 @@ export function registerCallRoutes(router: ApiRouter, deps: CallsDeps): void {
     {
       method: 'PATCH',
       url: '/updateNotificationStatus',
-      summary: 'Mark calls as notified (the new-calls screen was opened)',
+      summary: 'Mark calls as notified (the new-calls screen was opened); a write, so not for guests',
       tags,
-      operations: ['calls.view'],
+      operations: ['calls.manage'],
       body: notificationStatusSchema,
       responses: {
         200: { description: 'Updated', schema: z.object({ updated: z.number() }) },

@@ -56,6 +56,7 @@ async function seed(owner: SignedIn, phonebotId: number, rows: Seed[]): Promise<
           { action: 'UserRecognizedText', text: row.text ?? 'Bitte um Rückruf' },
           { action: 'BotResponseText', text: 'Gerne' },
         ]),
+        preview: row.text ?? 'Bitte um Rückruf',
         selected_category: row.category === undefined ? 'Sales' : row.category,
         priority: row.priority ?? 'Normal Callback',
         status: row.status ?? 'New',
@@ -291,6 +292,11 @@ describe('call updates', () => {
     const fresh = await get('/newcalls?per_page=5', admin.token);
     expect(fresh.json.call_logs).toHaveLength(2);
     expect(fresh.json.new_calls_count).toBe(2);
+    // A guest reads the list but may not clear the company's New Call Alert.
+    const guest = await app.signIn('guest', { customerId: admin.customerId! });
+    const refused = await patch('/updateNotificationStatus', guest.token, { calls: ids.map((id) => ({ id })) });
+    expect(refused.status).toBe(403);
+    expect((await get('/newcalls', admin.token)).json.new_calls_count).toBe(2);
     expect((await patch('/updateNotificationStatus', admin.token, { calls: ids.map((id) => ({ id })) })).json).toEqual({
       updated: 2,
     });

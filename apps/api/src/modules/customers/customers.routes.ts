@@ -9,7 +9,7 @@ import {
 } from '@phonebot/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { errorResponses } from '../../lib/openapi';
 import { userResource } from '../../lib/resources';
 import type { ApiRouter } from '../../lib/router';
@@ -28,7 +28,7 @@ const customerListSchema = z.object({
   meta: listMetaSchema,
 });
 
-export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {
+export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Database>; dataDir: string }): void {
   router.authed(
     {
       method: 'GET',
@@ -64,14 +64,7 @@ export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Dat
       },
     },
     async ({ params, principal, req }) => {
-      const user = await enableUser(deps.db, params.id);
-      await audit(deps.db, {
-        actorUserId: principal.userId,
-        customerId: user.customer_id,
-        action: 'user.enable',
-        target: `user:${user.id}`,
-        ip: req.ip,
-      });
+      const user = await enableUser(deps.db, actorOf(principal, req), params.id);
       return { data: userResource(user) };
     },
   );
@@ -117,14 +110,7 @@ export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Dat
       const { email: _readOnly, ...attributes } = body.data.attributes as typeof body.data.attributes & {
         email?: unknown;
       };
-      const updated = await updateCustomer(deps.db, params.id, attributes);
-      await audit(deps.db, {
-        actorUserId: principal.userId,
-        customerId: updated.id,
-        action: 'customer.update',
-        target: `customer:${updated.id}`,
-        ip: req.ip,
-      });
+      const updated = await updateCustomer(deps.db, actorOf(principal, req), params.id, attributes);
       return { data: customerResource(updated) };
     },
   );
@@ -140,14 +126,7 @@ export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Dat
       responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
     },
     async ({ params, principal, req, reply }) => {
-      const customerId = await deleteCustomer(deps.db, params.id);
-      await audit(deps.db, {
-        actorUserId: principal.userId,
-        customerId,
-        action: 'customer.delete',
-        target: `customer:${customerId}`,
-        ip: req.ip,
-      });
+      await deleteCustomer(deps, actorOf(principal, req), params.id);
       reply.code(204);
     },
   );
@@ -167,14 +146,7 @@ export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Dat
       },
     },
     async ({ params, principal, req }) => {
-      const user = await disableUser(deps.db, params.id);
-      await audit(deps.db, {
-        actorUserId: principal.userId,
-        customerId: user.customer_id,
-        action: 'user.disable',
-        target: `user:${user.id}`,
-        ip: req.ip,
-      });
+      const user = await disableUser(deps.db, actorOf(principal, req), params.id);
       return { data: userResource(user) };
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@phonebot/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { generatePassword } from '../../lib/crypto';
 import { errorResponses } from '../../lib/openapi';
 import type { ApiRouter } from '../../lib/router';
@@ -80,14 +80,7 @@ export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Databa
       },
     },
     async ({ body, principal, req, reply }) => {
-      const { guest, password } = await addGuest(db, body);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: guest.customer_id,
-        action: 'guest.create',
-        target: `user:${guest.id}`,
-        ip: req.ip,
-      });
+      const { guest, password } = await addGuest(db, actorOf(principal, req), body);
       reply.code(201);
       return { data: guestResource(guest), ...(password ? { meta: { password } } : {}) };
     },
@@ -123,13 +116,7 @@ export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Databa
       },
     },
     async ({ params, body, principal, req }) => {
-      await setGuestPassword(db, params.id, body.password);
-      await audit(db, {
-        actorUserId: principal.userId,
-        action: 'guest.password',
-        target: `user:${params.id}`,
-        ip: req.ip,
-      });
+      await setGuestPassword(db, actorOf(principal, req), params.id, body.password);
       return { message: messageText('passwordUpdated') };
     },
   );

@@ -3,8 +3,10 @@ import type { AddGuestInput } from '@phonebot/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
 import { generatePassword, hashPassword } from '../../lib/crypto';
 import { ApiError, notFound } from '../../lib/errors';
+import { cancelPasswordLinks } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 import { customerByOwner } from '../customers/customers.service';
 
@@ -37,6 +39,7 @@ export async function getGuest(db: Kysely<Database>, id: number) {
 /** Adds an Active guest to a customer; without a password one is generated and answered once. */
 export async function addGuest(
   db: Kysely<Database>,
+  actor: Actor,
   input: AddGuestInput,
 ): Promise<{ guest: GuestRow; password?: string }> {
   const customer = await customerByOwner(db, input.customer_id).catch(() => {
@@ -44,9 +47,11 @@ export async function addGuest(
   });
   const generated = input.password === undefined ? generatePassword(20) : undefined;
   const now = nowIso();
+  const passwordHash = await hashPassword(input.password ?? generated!);
   try {
-    const created = await db
-      .insertInto('users')
+    const created = await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
       .values({
         customer_id: customer.id,
         name: input.name,
@@ -54,13 +59,16 @@ export async function addGuest(
         role: 'guest',
         status: 'Active',
         email_verified_at: now,
-        password_hash: await hashPassword(input.password ?? generated!),
-        avatar_path: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+          password_hash: passwordHash,
+          avatar_path: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await auditChange(trx, actor, { action: 'guest.create', target: `user:${user.id}`, customerId: customer.id });
+      return user;
+    });
     return { guest: await getGuest(db, created.id), ...(generated ? { password: generated } : {}) };
   } catch (error) {
     if (isUniqueViolation(error)) throw ApiError.of(409, 'emailExists', { pointer: '/email' });
@@ -69,8 +77,13 @@ export async function addGuest(
 }
 
 /** Sets a guest's password and signs the guest out everywhere. */
-export async function setGuestPassword(db: Kysely<Database>, id: number, password: string): Promise<void> {
-  await getGuest(db, id);
+export async function setGuestPassword(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  password: string,
+): Promise<void> {
+  const guest = await getGuest(db, id);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -79,5 +92,7 @@ export async function setGuestPassword(db: Kysely<Database>, id: number, passwor
       .where('id', '=', id)
       .execute();
     await revokeUserTokens(trx, id);
+    await cancelPasswordLinks(trx, id);
+    await auditChange(trx, actor, { action: 'guest.password', target: `user:${id}`, customerId: guest.customer_id });
   });
 }

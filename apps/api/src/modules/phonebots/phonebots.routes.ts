@@ -7,13 +7,11 @@ import {
   updatePhonebotDocumentSchema,
 } from '@phonebot/shared';
 import { z } from 'zod';
-import { nowIso } from '../../db/time';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import type { ApiRouter, Principal } from '../../lib/router';
 import {
-  type PhonebotRow,
   type PhonebotScope,
   type PhonebotsDeps,
   createPhonebot,
@@ -44,22 +42,6 @@ function scopeOf(principal: Principal): PhonebotScope {
 
 export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): void {
   const { db, secrets } = deps;
-  /** Every change to a phonebot is in the audit log with who made it. */
-  const recordChange = (
-    principal: Principal,
-    row: PhonebotRow,
-    action: string,
-    ip: string,
-    detail?: Record<string, unknown>,
-  ) =>
-    audit(db, {
-      actorUserId: principal.userId,
-      customerId: row.customer_id,
-      action,
-      target: `phonebot:${row.license_key}`,
-      ip,
-      detail,
-    });
   const tags = ['Phonebots'];
 
   router.authed(
@@ -96,8 +78,8 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
       },
     },
     async ({ principal, body, reply, req }) => {
-      const { row, botToken } = await createPhonebot(deps, companyScope(principal).customerId, body.data.attributes);
-      await recordChange(principal, row, 'phonebot.create', req.ip);
+      const { customerId } = companyScope(principal);
+      const { row, botToken } = await createPhonebot(deps, actorOf(principal, req), customerId, body.data.attributes);
       reply.code(201);
       return { data: phonebotResource(secrets, row), meta: { license_Key: row.license_key, bot_token: botToken } };
     },
@@ -134,8 +116,9 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     },
     async ({ principal, params, body, req }) => {
       const row = await getPhonebot(db, companyScope(principal), params.license_Key);
-      const updated = await updatePhonebot(deps, row, body.data.attributes);
-      await recordChange(principal, row, 'phonebot.update', req.ip);
+      const updated = await updatePhonebot(deps, actorOf(principal, req), row, body.data.attributes, {
+        action: 'phonebot.update',
+      });
       return { data: phonebotResource(secrets, updated) };
     },
   );
@@ -152,8 +135,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     },
     async ({ principal, params, reply, req }) => {
       const row = await getPhonebot(db, scopeOf(principal), params.license_Key);
-      await deletePhonebot(db, row);
-      await recordChange(principal, row, 'phonebot.delete', req.ip);
+      await deletePhonebot(db, actorOf(principal, req), row);
       reply.code(204);
     },
   );
@@ -170,8 +152,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     },
     async ({ principal, params, reply, req }) => {
       const row = await getPhonebot(db, scopeOf(principal), params.license_Key);
-      const botToken = await regenerateBotToken(db, row);
-      await recordChange(principal, row, 'phonebot.bot-token', req.ip);
+      const botToken = await regenerateBotToken(db, actorOf(principal, req), row);
       reply.code(201);
       return { license_Key: row.license_key, bot_token: botToken };
     },
@@ -211,8 +192,9 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     },
     async ({ principal, params, body, req }) => {
       const row = await getPhonebot(db, companyScope(principal), params.license_Key);
-      const updated = await updatePhonebot(deps, row, body.data.attributes);
-      await recordChange(principal, row, 'phonebot.guest-update', req.ip);
+      const updated = await updatePhonebot(deps, actorOf(principal, req), row, body.data.attributes, {
+        action: 'phonebot.guest-update',
+      });
       return { data: guestPhonebotResource(updated) };
     },
   );
@@ -254,20 +236,10 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
       const row = await getPhonebot(db, 'all', params.license_Key);
       const { payment_status, ...fields } = body.data.attributes;
       // A payment state set by hand is newer than any webhook event that occurred before it.
-      const updated = await updatePhonebot(
-        deps,
-        row,
-        fields,
-        payment_status !== undefined ? { payment_status, payment_updated_at: nowIso() } : {},
-      );
-      const byHand = payment_status !== undefined && payment_status !== row.payment_status;
-      await recordChange(
-        principal,
-        row,
-        byHand ? 'phonebot.payment-status' : 'phonebot.update',
-        req.ip,
-        payment_status !== undefined ? { from: row.payment_status, to: payment_status } : undefined,
-      );
+      const updated = await updatePhonebot(deps, actorOf(principal, req), row, fields, {
+        action: 'phonebot.update',
+        paymentStatus: payment_status,
+      });
       return { data: phonebotResource(secrets, updated) };
     },
   );

@@ -12,16 +12,16 @@ import {
 } from '@phonebot/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { ApiError, notFound } from '../../lib/errors';
 import { MIME_BY_EXT } from '../../lib/images';
-import type { Limiter } from '../../lib/rate-limit';
 import { errorResponses } from '../../lib/openapi';
 import { userResource } from '../../lib/resources';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import { userDocumentSchema } from '../users/users.routes';
 import {
   AVATAR_DIR,
+  type ProfileDeps,
   changePassword,
   getCompanyProfile,
   getUser,
@@ -30,8 +30,6 @@ import {
   updateCompanyProfile,
   updateOwnProfile,
 } from './profile.service';
-
-export type ProfileDeps = { db: Kysely<Database>; limiter: Limiter; dataDir: string };
 
 const companyDocumentSchema = z.object({
   data: z.object({ type: z.literal('profile'), id: z.string(), attributes: companyProfileAttributesSchema }),
@@ -63,7 +61,8 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
     {
       method: 'PATCH',
       url: '/me',
-      summary: 'Change the signed-in user’s name or e-mail (type profile)',
+      summary:
+        'Change the signed-in user’s name, or ask to change the e-mail (needs current_password; takes effect from a mailed link)',
       tags: ['Profile'],
       operations: ['profile.own'],
       body: ownProfileDocumentSchema,
@@ -72,9 +71,10 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
         ...errorResponses(401, 403, 409, 422),
       },
     },
-    async ({ principal, body }) => ({
-      data: userResource(await updateOwnProfile(db, principal.userId, body.data.attributes)),
-    }),
+    async ({ principal, body, req }) => {
+      const { user, pendingEmail } = await updateOwnProfile(deps, actorOf(principal, req), body.data.attributes);
+      return { data: userResource(user), ...(pendingEmail ? { meta: { pending_email: pendingEmail } } : {}) };
+    },
   );
 
   router.authed(
@@ -88,13 +88,7 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
       responses: { 200: { description: 'Changed', schema: statusAnswerSchema }, ...errorResponses(401, 403, 422, 429) },
     },
     async ({ principal, body, req }) => {
-      await changePassword(deps, principal.userId, principal.tokenId, body);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: principal.customerId,
-        action: 'password.change',
-        ip: req.ip,
-      });
+      await changePassword(deps, actorOf(principal, req), principal.tokenId, body);
       return { status: 'changed' };
     },
   );
@@ -132,8 +126,7 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
     },
     async ({ principal, body, req }) => {
       const customerId = customerOf(principal);
-      const attributes = await updateCompanyProfile(db, customerId, body.data.attributes);
-      await audit(db, { actorUserId: principal.userId, customerId, action: 'company.update', ip: req.ip });
+      const attributes = await updateCompanyProfile(db, actorOf(principal, req), customerId, body.data.attributes);
       return { data: { type: 'profile', id: String(customerId), attributes } };
     },
   );

@@ -37,22 +37,40 @@ async function upload(token: string, userId: number, part: ReturnType<typeof mul
 }
 
 describe('my profile', () => {
-  it('changes name and e-mail, refusing a taken address with its real reason', async () => {
+  it('changes the name at once and the e-mail only with the password, refusing a taken address', async () => {
     const me = await app.signIn('user');
     const other = await app.signIn('user');
-    const ok = await app.request({
+    const withoutPassword = await app.request({
       method: 'PATCH',
       url: '/api/v2/me',
       token: me.token,
       body: { data: { type: 'profile', attributes: { name: 'New Name', email: 'Fresh@Example.com' } } },
     });
+    expect(withoutPassword.status).toBe(422);
+    expect(withoutPassword.json.errors[0]).toMatchObject({
+      code: 'currentPasswordRequired',
+      source: { pointer: '/data/attributes/current_password' },
+    });
+    const ok = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/me',
+      token: me.token,
+      body: {
+        data: {
+          type: 'profile',
+          attributes: { name: 'New Name', email: 'Fresh@Example.com', current_password: PASSWORD },
+        },
+      },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.json.data.attributes).toMatchObject({ name: 'New Name', email: 'fresh@example.com' });
+    // The address changes only when the link mailed to it is opened.
+    expect(ok.json.data.attributes).toMatchObject({ name: 'New Name', email: me.email });
+    expect(ok.json.meta).toEqual({ pending_email: 'fresh@example.com' });
     const taken = await app.request({
       method: 'PATCH',
       url: '/api/v2/me',
       token: me.token,
-      body: { data: { type: 'profile', attributes: { email: other.email } } },
+      body: { data: { type: 'profile', attributes: { email: other.email, current_password: PASSWORD } } },
     });
     expect(taken.status).toBe(409);
     expect(taken.json.errors[0].code).toBe('emailExists');

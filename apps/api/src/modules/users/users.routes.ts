@@ -1,6 +1,6 @@
 import { addUserDocumentSchema, idParamSchema, updateUserDocumentSchema, userAttributesSchema } from '@phonebot/shared';
 import { z } from 'zod';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { errorResponses } from '../../lib/openapi';
 import { userResource } from '../../lib/resources';
 import { type ApiRouter, customerOf } from '../../lib/router';
@@ -47,19 +47,7 @@ export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
       responses: { 201: { description: 'Created', schema: userDocumentSchema }, ...errorResponses(401, 403, 409, 422) },
     },
     async ({ principal, body, reply, req }) => {
-      const inviter = await db
-        .selectFrom('users')
-        .select('name')
-        .where('id', '=', principal.userId)
-        .executeTakeFirstOrThrow();
-      const user = await inviteUser(deps, customerOf(principal), inviter.name, body.data.attributes);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: principal.customerId,
-        action: 'user.create',
-        target: `user:${user.id}`,
-        ip: req.ip,
-      });
+      const user = await inviteUser(deps, actorOf(principal, req), customerOf(principal), body.data.attributes);
       reply.code(201);
       return { data: userResource(user) };
     },
@@ -95,14 +83,13 @@ export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
       },
     },
     async ({ principal, params, body, req }) => {
-      const user = await updateCompanyUser(db, customerOf(principal), params.id, body.data.attributes);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: principal.customerId,
-        action: 'user.update',
-        target: `user:${user.id}`,
-        ip: req.ip,
-      });
+      const user = await updateCompanyUser(
+        db,
+        actorOf(principal, req),
+        customerOf(principal),
+        params.id,
+        body.data.attributes,
+      );
       return { data: userResource(user) };
     },
   );
@@ -118,14 +105,7 @@ export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
       responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
     },
     async ({ principal, params, reply, req }) => {
-      await deleteCompanyUser(db, customerOf(principal), params.id);
-      await audit(db, {
-        actorUserId: principal.userId,
-        customerId: principal.customerId,
-        action: 'user.delete',
-        target: `user:${params.id}`,
-        ip: req.ip,
-      });
+      await deleteCompanyUser(deps, actorOf(principal, req), customerOf(principal), params.id);
       reply.code(204);
     },
   );

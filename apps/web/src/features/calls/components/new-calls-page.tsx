@@ -60,6 +60,8 @@ export function NewCallsPage({ canManage }: CallScreenProps) {
   const marked = useRef(new Set<number>());
   const { mutate } = markNotified;
   useEffect(() => {
+    // Marking calls notified is a write: a guest only reads the list.
+    if (!canManage) return;
     const ids = [...visit.rows.keys()].filter((id) => !marked.current.has(id));
     if (ids.length === 0) return;
     for (const id of ids) marked.current.add(id);
@@ -67,7 +69,7 @@ export function NewCallsPage({ canManage }: CallScreenProps) {
       // Tried again with the next poll.
       onError: () => ids.forEach((id) => marked.current.delete(id)),
     });
-  }, [visit, mutate]);
+  }, [visit, mutate, canManage]);
 
   const onChanged = (change: CallChange) => setVisit((current) => withChange(current, change));
 
