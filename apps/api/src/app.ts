@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
-  const callsDeps = { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays };
+  const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, callsDeps);
   registerCallRoutes(router, callsDeps);
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets });

@@ -123,6 +123,26 @@ export function normalizePhoneNumber(input: string): string | undefined {
   return /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : undefined;
 }
 
+/** Characters of the GSM 03.38 default alphabet (one septet each) and of its extension table (two septets each). */
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM7_EXTENSION = new Set('^{}\\[~]|€\f');
+
+/** The parts an SMS text is sent as: GSM-7 (160 septets, 153 per part when split) or UCS-2 (70 units, 67 per part). */
+export function smsSegments(text: string): { encoding: 'GSM-7' | 'UCS-2'; segments: number } {
+  let septets = 0;
+  for (const char of text) {
+    if (GSM7_BASIC.has(char)) septets += 1;
+    else if (GSM7_EXTENSION.has(char)) septets += 2;
+    else {
+      const units = text.length;
+      return { encoding: 'UCS-2', segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+    }
+  }
+  return { encoding: 'GSM-7', segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
+}
+
 export const sendSmsSchema = z.object({
   call_id: callId,
   to: z.string({ error: () => 'phoneInvalid' satisfies MessageKey }).transform((value, ctx) => {

@@ -28,8 +28,14 @@ import {
   setStatus,
   setStatuses,
 } from './calls.service';
+import type { SmsLimits } from './sms-guard';
 
-export type CallsDeps = { db: Kysely<Database>; sms: SmsProvider; retentionDays: number | undefined };
+export type CallsDeps = {
+  db: Kysely<Database>;
+  sms: SmsProvider;
+  smsLimits: SmsLimits;
+  retentionDays: number | undefined;
+};
 
 const callIdParams = z.object({ callId: idParamSchema.shape.id });
 const okSchema = z.object({ status: z.string() });
@@ -212,11 +218,12 @@ export function registerCallRoutes(router: ApiRouter, deps: CallsDeps): void {
     {
       method: 'POST',
       url: '/sendSms',
-      summary: 'Send an SMS about a call (E.164; German national numbers are normalised); 502 when the provider fails',
+      summary:
+        'Send an SMS about a call to its caller (or a number the company allows), within the company’s SMS limits; 502 when the provider fails',
       tags,
       operations: ['calls.manage'],
       body: sendSmsSchema,
-      responses: { 201: { description: 'Sent and recorded' }, ...errorResponses(401, 403, 404, 422, 502) },
+      responses: { 201: { description: 'Sent and recorded' }, ...errorResponses(401, 403, 404, 422, 429, 502) },
     },
     async ({ principal, body, reply }) => {
       const record = await sendSms(deps, customerOf(principal), principal.userId, body);

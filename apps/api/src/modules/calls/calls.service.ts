@@ -5,6 +5,7 @@ import { DAY, nowIso } from '../../db/time';
 import { ApiError, notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 import { bumpCallsVersion } from './calls-version';
+import { type SmsLimits, guardSms } from './sms-guard';
 
 /** A call of the caller's company, or 404: other companies' ids cannot be probed. */
 export async function getCall(db: Kysely<Database>, customerId: number, id: number) {
@@ -199,17 +200,22 @@ export async function deleteOldCalls(db: Kysely<Database>, days: number): Promis
 }
 
 /**
- * Sends an SMS about a call through the provider and records it with its result; a failure is recorded too and
- * answers 502, never a silent success.
+ * Sends an SMS about a call through the provider, after the checks against SMS pumping (guardSms), and records it
+ * with its result; a failure is recorded too and answers 502, never a silent success.
  */
 export async function sendSms(
-  deps: { db: Kysely<Database>; sms: SmsProvider },
+  deps: { db: Kysely<Database>; sms: SmsProvider; smsLimits: SmsLimits },
   customerId: number,
   userId: number,
   input: SendSmsInput,
 ) {
   const { db, sms } = deps;
-  await getCall(db, customerId, input.call_id);
+  const call = await getCall(db, customerId, input.call_id);
+  await guardSms(db, deps.smsLimits, customerId, {
+    to: input.to,
+    message: input.message,
+    callerNumber: call.caller_number,
+  });
   let providerId: string | null = null;
   let error: string | null = null;
   try {

@@ -343,7 +343,7 @@ describe('notes', () => {
 describe('SMS', () => {
   it('goes through the log provider by default and is recorded', async () => {
     const { admin, phonebotId } = await company();
-    const [id] = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 11) }]);
+    const [id] = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 11), caller: '0170 1234567' }]);
     const bad = await app.request({
       method: 'POST',
       url: '/api/v2/sendSms',
@@ -363,6 +363,99 @@ describe('SMS', () => {
     expect(fs.readFileSync(path.join(app.config.dataDir, 'sms.log'), 'utf8')).toContain('+491701234567');
     const detail = await get(`/calls/${id}`, admin.token);
     expect(detail.json.data.sms).toHaveLength(1);
+  });
+
+  it('goes only to the caller or numbers the company allows, in at most 3 parts', async () => {
+    const { admin, phonebotId } = await company();
+    const [id] = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 12), caller: '+4930123456' }]);
+    const send = (to: string, message = 'Wir rufen zurück.') =>
+      app.request({ method: 'POST', url: '/api/v2/sendSms', token: admin.token, body: { call_id: id, to, message } });
+    // A premium-rate number abroad is refused and nothing is sent or recorded.
+    const premium = await send('+88213456789');
+    expect(premium.status).toBe(422);
+    expect(premium.json.errors[0]).toMatchObject({ code: 'smsNumberNotAllowed', source: { pointer: '/to' } });
+    expect((await send('+4930123456')).status).toBe(201);
+
+    // 459 GSM characters are 3 parts; 460 are 4. With one character outside GSM-7, 201 UTF-16 units are 3 parts.
+    expect((await send('+4930123456', 'a'.repeat(459))).status).toBe(201);
+    const long = await send('+4930123456', 'a'.repeat(460));
+    expect(long.status).toBe(422);
+    expect(long.json.errors[0]).toMatchObject({ code: 'smsTooLong', source: { pointer: '/message' } });
+    expect((await send('+4930123456', 'ą'.repeat(202))).status).toBe(422);
+
+    // The company admin allows a number and a prefix on the company profile.
+    const allowed = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/profile',
+      token: admin.token,
+      body: { data: { type: 'profile', attributes: { sms_allowed_numbers: ['+49 170 1234567', '+4940'] } } },
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.json.data.attributes.sms_allowed_numbers).toEqual(['+491701234567', '+4940']);
+    expect((await send('+491701234567')).status).toBe(201);
+    expect((await send('+494055555555')).status).toBe(201);
+    expect((await send('+88213456789')).status).toBe(422);
+    const invalid = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/profile',
+      token: admin.token,
+      body: { data: { type: 'profile', attributes: { sms_allowed_numbers: ['0900 premium'] } } },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.errors[0].code).toBe('smsAllowedNumbersInvalid');
+    const sent = await app.db.db
+      .selectFrom('sms_messages')
+      .select('to_number')
+      .where('call_id', '=', id)
+      .execute();
+    expect(sent.map((s) => s.to_number).sort()).toEqual(['+4930123456', '+4930123456', '+494055555555', '+491701234567'].sort());
+  });
+
+  it('keeps a company within its SMS per minute and per day', async () => {
+    const limited = await createTestApp({}, { SMS_RATE_PER_MINUTE: '2', SMS_DAILY_CAP: '3' });
+    try {
+      const admin = await limited.signIn('admin');
+      const created = await limited.request({
+        method: 'POST',
+        url: '/api/v2/vbot',
+        token: admin.token,
+        body: { data: { type: 'vbots', attributes: { bezeichnung: 'B' } } },
+      });
+      const call = await limited.request({
+        method: 'POST',
+        url: '/api/v2/bot/calls',
+        token: created.json.meta.bot_token,
+        headers: { 'idempotency-key': 'sms-limit' },
+        body: { caller_number: '+4930123456', response: [] },
+      });
+      const send = () =>
+        limited.request({
+          method: 'POST',
+          url: '/api/v2/sendSms',
+          token: admin.token,
+          body: { call_id: Number(call.json.data.id), to: '+4930123456', message: 'Hallo' },
+        });
+      // Minutes are counted by the clock: start well inside one.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 5000) await new Promise((r) => setTimeout(r, left + 50));
+      expect((await send()).status).toBe(201);
+      expect((await send()).status).toBe(201);
+      const third = await send();
+      expect(third.status).toBe(429);
+      expect(third.json.errors[0].code).toBe('smsRateLimited');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // The next minute: one more fits the day, then the day is full.
+      const minute = new Date().toISOString().slice(0, 16);
+      await limited.db.db.deleteFrom('sms_counters').where('bucket', '=', `minute:${minute}`).execute();
+      expect((await send()).status).toBe(201);
+      await limited.db.db.deleteFrom('sms_counters').where('bucket', 'like', 'minute:%').execute();
+      const capped = await send();
+      expect(capped.status).toBe(429);
+      expect(capped.json.errors[0].code).toBe('smsDailyCapReached');
+      expect(await limited.db.db.selectFrom('sms_messages').select('id').execute()).toHaveLength(3);
+    } finally {
+      await limited.stop();
+    }
   });
 
   it('posts to Twilio and reports a provider failure as a failure', async () => {
