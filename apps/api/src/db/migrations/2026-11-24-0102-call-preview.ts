@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('calls')
     .addColumn('preview', 'text', (col) => col.notNull().defaultTo(''))
     .execute();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = (await db
       .selectFrom('calls')
       .select(['id', 'response'])

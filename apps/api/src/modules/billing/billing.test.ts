@@ -22,7 +22,9 @@ describe('Paddle-Signature', () => {
     const header = signPaddleBody(body, SECRET, now);
     expect(verifyPaddleSignature(header, body, SECRET, 5, now)).toEqual({ ok: true });
     const h1 = header.split('h1=')[1];
-    expect(verifyPaddleSignature(`ts=${now};h1=${'0'.repeat(64)};h1=${h1}`, body, SECRET, 5, now)).toEqual({ ok: true });
+    expect(verifyPaddleSignature(`ts=${now};h1=${'0'.repeat(64)};h1=${h1}`, body, SECRET, 5, now)).toEqual({
+      ok: true,
+    });
   });
   it('refuses a tampered body, a wrong secret, a missing or malformed header, stale and future timestamps', () => {
     const header = signPaddleBody(body, SECRET, now);

@@ -27,8 +27,7 @@ export function verifyPaddleSignature(
   }
   if (!ts || !/^\d{1,12}$/.test(ts) || signatures.length === 0)
     return { ok: false, reason: 'malformed Paddle-Signature header' };
-  if (Math.abs(nowS - Number(ts)) > toleranceS)
-    return { ok: false, reason: 'timestamp outside the tolerance' };
+  if (Math.abs(nowS - Number(ts)) > toleranceS) return { ok: false, reason: 'timestamp outside the tolerance' };
   const expected = crypto.createHmac('sha256', secret).update(`${ts}:${rawBody}`).digest();
   const matches = signatures.some((candidate) => {
     if (!/^[0-9a-f]{64}$/i.test(candidate)) return false;

@@ -73,10 +73,7 @@ export async function deleteOldSmsCounters(db: Kysely<Database>, now = new Date(
     .deleteFrom('sms_counters')
     .where((eb) =>
       eb.or([
-        eb.and([
-          eb('bucket', 'like', 'minute:%'),
-          eb('bucket', '<', minuteBucket(new Date(now.getTime() - HOUR))),
-        ]),
+        eb.and([eb('bucket', 'like', 'minute:%'), eb('bucket', '<', minuteBucket(new Date(now.getTime() - HOUR)))]),
         eb.and([eb('bucket', 'like', 'day:%'), eb('bucket', '<', dayBucket(new Date(now.getTime() - 2 * DAY)))]),
       ]),
     )

@@ -107,7 +107,8 @@ async function setUserStatus(db: Kysely<Database>, actor: Actor, userId: number,
       .where('c.id', '=', customerId)
       .executeTakeFirst();
     const isOwner = owner?.id === user.id;
-    if (isOwner) await trx.updateTable('customers').set({ status, updated_at: now }).where('id', '=', customerId).execute();
+    if (isOwner)
+      await trx.updateTable('customers').set({ status, updated_at: now }).where('id', '=', customerId).execute();
     if (status === 'Inactive') {
       await trx
         .deleteFrom('access_tokens')

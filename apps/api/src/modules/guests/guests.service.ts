@@ -52,13 +52,13 @@ export async function addGuest(
     const created = await db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
-      .values({
-        customer_id: customer.id,
-        name: input.name,
-        email: input.email,
-        role: 'guest',
-        status: 'Active',
-        email_verified_at: now,
+        .values({
+          customer_id: customer.id,
+          name: input.name,
+          email: input.email,
+          role: 'guest',
+          status: 'Active',
+          email_verified_at: now,
           password_hash: passwordHash,
           avatar_path: null,
           created_at: now,

@@ -57,7 +57,7 @@ describe('phonebots of a company', () => {
       status: 'offline',
       secrets_set: { sip_passwd: true, e_mail_passwd: false, nat_password: false, apen_ai_key: true },
     });
-    expect(created.data.attributes.apen_ai_key).toBe(`${CANARY_KEY.slice(0, 20)}...`);
+    expect(created.data.attributes.apen_ai_key).toBe(`...${CANARY_KEY.slice(-4)}`);
 
     const list = await app.request({ method: 'GET', url: '/api/v2/vbot', token: admin.token });
     const one = await app.request({ method: 'GET', url: `/api/v2/vbot/${created.data.id}`, token: admin.token });
