@@ -403,7 +403,7 @@ describe('SMS', () => {
     });
     expect(invalid.status).toBe(422);
     expect(invalid.json.errors[0].code).toBe('smsAllowedNumbersInvalid');
-    const sent = await app.db.db.selectFrom('sms_messages').select('to_number').where('call_id', '=', id).execute();
+    const sent = await app.db.db.selectFrom('sms_messages').select('to_number').where('call_id', '=', id!).execute();
     expect(sent.map((s) => s.to_number).sort()).toEqual(
       ['+4930123456', '+4930123456', '+494055555555', '+491701234567'].sort(),
     );
