@@ -164,7 +164,16 @@ describe('API conventions', () => {
   it('accepts only decimal digits as ids', async () => {
     const { token, userId } = await app.signIn('admin');
     expect((await app.request({ method: 'GET', url: `/api/v2/user/${userId}`, token })).status).toBe(200);
-    for (const id of ['1e3', '0x10', '+1', '1.0', ' 1', '01', '99999999999999999'])
+    // Other spellings of the same, existing id name nothing.
+    const spellings = [
+      `${userId}e0`,
+      `0x${userId.toString(16)}`,
+      `+${userId}`,
+      `${userId}.0`,
+      ` ${userId}`,
+      `0${userId}`,
+    ];
+    for (const id of [...spellings, '1e3', '0x10', '99999999999999999'])
       expect(
         (await app.request({ method: 'GET', url: `/api/v2/user/${encodeURIComponent(id)}`, token })).status,
         id,
