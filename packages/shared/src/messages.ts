@@ -140,7 +140,6 @@ export const messages = {
   smsRateLimited: 'Too many SMS in a short time. Please wait a minute and try again.',
   smsDailyCapReached: 'The company’s SMS limit for today is reached.',
   smsAllowedNumbersInvalid: 'Enter phone numbers or prefixes in international form (+49…), one per line.',
-  emailChangeSent: 'We sent a confirmation link to the new address. The change takes effect once you open it.',
   emailChanged: 'Your new email address is confirmed. Log in with it.',
 } as const;
 

@@ -136,8 +136,6 @@ export const de: Translation = {
   smsRateLimited: 'Zu viele SMS in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   smsDailyCapReached: 'Das SMS-Tageslimit der Firma ist erreicht.',
   smsAllowedNumbersInvalid: 'Geben Sie Telefonnummern oder Vorwahlen international ein (+49…), eine pro Zeile.',
-  emailChangeSent:
-    'Wir haben einen Bestätigungslink an die neue Adresse gesendet. Die Änderung wird wirksam, sobald Sie ihn öffnen.',
   emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
 
   common: {

@@ -10,6 +10,8 @@ const meDocumentSchema = z
   .object({ data: z.object({ type: z.literal('users'), id: z.string(), attributes: userAttributesSchema }) })
   .transform(({ data }) => ({ ...data.attributes, id: Number(data.id) }));
 const uploadAnswerSchema = z.object({ url: z.string().nullable() });
+/** A new e-mail address waits for its confirmation link: the answer names it in meta. */
+const updateAnswerSchema = z.object({ meta: z.object({ pending_email: z.string() }).optional() });
 
 /** The signed-in user as My profile shows it; the id names the avatar's upload path. */
 export type Me = z.output<typeof meDocumentSchema>;
@@ -27,8 +29,12 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me> {
   return meDocumentSchema.parse(await api.get('/me', { signal }));
 }
 
-export async function updateMe(input: OwnProfileInput): Promise<Me> {
-  return meDocumentSchema.parse(await api.patch('/me', { data: { type: 'profile', attributes: input } }));
+export async function updateMe(input: Partial<OwnProfileInput>): Promise<{ me: Me; pendingEmail: string | null }> {
+  const answer = await api.patch('/me', { data: { type: 'profile', attributes: input } });
+  return {
+    me: meDocumentSchema.parse(answer),
+    pendingEmail: updateAnswerSchema.parse(answer).meta?.pending_email ?? null,
+  };
 }
 
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
@@ -107,7 +113,7 @@ export function useUpdateMe(alsoInvalidate: readonly QueryKey[] = []) {
   const refresh = useRefresh(alsoInvalidate);
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (me) => {
+    onSuccess: ({ me }) => {
       queryClient.setQueryData(profileKeys.me(), me);
       refresh();
     },

@@ -28,6 +28,7 @@ export function LoginPage({ resolveLanding }: LoginPageProps) {
   const form = useZodForm(lazyLoginSchema, { email: '', password: '' });
 
   const verified = params.get('verified');
+  const emailChanged = params.get('emailChanged');
   const returnUrl = params.get('returnUrl');
 
   const handleSubmit = form.onSubmit(async (values) => {
@@ -58,6 +59,16 @@ export function LoginPage({ resolveLanding }: LoginPageProps) {
         </Alert>
       )}
       {verified === '0' && (
+        <Alert color="red" role="alert">
+          {t('verifyLinkInvalid')}
+        </Alert>
+      )}
+      {emailChanged === '1' && (
+        <Alert color="green" role="status">
+          {t('emailChanged')}
+        </Alert>
+      )}
+      {emailChanged === '0' && (
         <Alert color="red" role="alert">
           {t('verifyLinkInvalid')}
         </Alert>
