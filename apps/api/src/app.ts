@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
   });
 
-  registerJsonApi(app);
+  registerJsonApi(app, { validateAnswers: config.validateAnswers });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   // The checkout's Paddle hosts are allowed only where billing is set up.
   await registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
@@ -93,22 +93,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const token = bearerToken(req);
     return token ? principalFromBotToken(db.db, token) : null;
   });
-  const router = new ApiRouter(
-    app,
-    API_BASE,
+  const router = new ApiRouter(app, API_BASE, {
     authenticate,
-    async (req, principal, route) => {
+    recordRefusal: async (req, principal, contract) => {
       await audit(db.db, {
         actorUserId: principal.userId,
         customerId: principal.customerId,
         action: 'permission.refused',
-        target: `${route.method} ${route.url}`,
+        target: `${contract.method} ${contract.path}`,
         ip: req.ip,
       });
     },
     authenticateBot,
-  );
-  registerRequestGate(app, { prefix: API_BASE, routes: () => router.routes, authenticate, authenticateBot });
+    validateAnswers: config.validateAnswers,
+  });
+  registerRequestGate(app, { prefix: API_BASE, contracts: () => router.contracts, authenticate, authenticateBot });
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);

@@ -82,6 +82,8 @@ export type Config = {
   sms: { ratePerMinute: number; dailyCap: number; maxSegments: number };
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
+  /** Checks every answer against its contract (the tests turn it on). */
+  validateAnswers: boolean;
 };
 
 /** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === 'true' ? 0 : 50),
     sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     webDistDir: undefined,
+    validateAnswers: false,
     ...overrides,
   };
 }

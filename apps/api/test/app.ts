@@ -66,7 +66,7 @@ export async function createTestApp(
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...env,
     },
-    overrides,
+    { validateAnswers: true, ...overrides },
   );
   const { logLines } = options;
   const logger = logLines

@@ -257,7 +257,7 @@ describe('the call log in the browser', () => {
     await sms.waitFor({ state: 'hidden' });
 
     // A failed SMS says so, with the provider's reason (the old client showed the mark-completed failure text).
-    await page.route('**/api/v2/sendSms', (route) =>
+    await page.route('**/api/v2/calls/*/sms', (route) =>
       route.fulfill({
         status: 502,
         contentType: 'application/vnd.api+json',
@@ -277,11 +277,13 @@ describe('the call log in the browser', () => {
     await sms.getByRole('button', { name: 'Send' }).click();
     await page.getByText('The SMS could not be sent. (provider unreachable)').waitFor();
     await sms.waitFor({ state: 'hidden' });
-    await page.unroute('**/api/v2/sendSms');
+    await page.unroute('**/api/v2/calls/*/sms');
 
     const detail = await stack.api('GET', `/calls/${callIds.get('+4930111002')}`, undefined, acme.token);
-    expect(detail.json.data.notes.map((n: { text: string }) => n.text)).toEqual(['Rückruf morgen um 10 Uhr']);
-    expect(detail.json.data.sms).toMatchObject([
+    expect(detail.json.data.attributes.notes.map((n: { attributes: { text: string } }) => n.attributes.text)).toEqual([
+      'Rückruf morgen um 10 Uhr',
+    ]);
+    expect(detail.json.data.attributes.sms.map((m: { attributes: unknown }) => m.attributes)).toMatchObject([
       { to: '+4930111002', message: 'Wir rufen Sie morgen um 10 Uhr zurück.', state: 'sent' },
     ]);
     // The call's history in the preview shows the SMS.
@@ -321,7 +323,7 @@ describe('the call log in the browser', () => {
     await expect.poll(() => category.inputValue()).toBe('Billing');
 
     const detail = await stack.api('GET', `/calls/${callIds.get('+4930111006')}`, undefined, acme.token);
-    expect(detail.json.data).toMatchObject({ priority: 'Important Callback', selected_category: 'Billing' });
+    expect(detail.json.data.attributes).toMatchObject({ priority: 'Important Callback', selected_category: 'Billing' });
     await context.close();
   });
 
@@ -415,7 +417,7 @@ describe('the call log in the browser', () => {
     await page.getByRole('heading', { name: 'New calls' }).waitFor();
     await rowOf(page, '+4930111007').waitFor();
     await expect
-      .poll(async () => (await stack.api('GET', '/callsview', undefined, acme.token)).json.new_calls_count)
+      .poll(async () => (await stack.api('GET', '/callsview', undefined, acme.token)).json.meta.new_calls_count)
       .toBe(0);
     // The rows stay while the screen is open, though the server no longer lists them as new.
     await page.waitForTimeout(6_000);

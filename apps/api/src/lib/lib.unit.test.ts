@@ -59,7 +59,7 @@ describe('helpers', () => {
 
 describe('time zones', () => {
   it('puts calls into the month and day of the server’s time zone', async () => {
-    const { monthOf } = await import('../modules/bot/bot.service');
+    const { monthOf } = await import('../modules/calls/calls.service');
     const { dayRange } = await import('../modules/calls/calls.list');
     const before = process.env.TZ;
     process.env.TZ = 'Europe/Berlin';

@@ -53,6 +53,17 @@ const KEEP_SENT_MS = 7 * DAY;
 
 type OutboxRow = Selectable<MailOutboxTable>;
 
+/** Mails that are due now: not sent, not given up, their next attempt reached, and unclaimed (or their claim ran out). */
+function dueMails(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]));
+}
+
 /**
  * Claims up to `limit` due mails for this process: one statement marks them claimed, so two processes never claim
  * one mail. PostgreSQL skips rows another process is claiming (`for update skip locked`); SQLite runs one write
@@ -60,22 +71,11 @@ type OutboxRow = Selectable<MailOutboxTable>;
  */
 export async function claimMails(db: Kysely<Database>, limit: number): Promise<OutboxRow[]> {
   const now = nowIso();
+  const candidates = dueMails(db, now).orderBy('next_attempt_at').orderBy('id').limit(limit);
   return db
     .updateTable('mail_outbox')
     .set((eb) => ({ claimed_until: isoIn(CLAIM_MS), attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) => {
-      const candidates = eb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit);
-      return isPostgres(db) ? candidates.forUpdate().skipLocked() : candidates;
-    })
+    .where('id', 'in', isPostgres(db) ? candidates.forUpdate().skipLocked() : candidates)
     .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
@@ -213,15 +213,7 @@ export function createMailer(options: {
         if (running) await running;
         wake();
         await running;
-        const now = nowIso();
-        const due = await db
-          .selectFrom('mail_outbox')
-          .select('id')
-          .where('sent_at', 'is', null)
-          .where('failed_at', 'is', null)
-          .where('next_attempt_at', '<=', now)
-          .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-          .executeTakeFirst();
+        const due = await dueMails(db, nowIso()).executeTakeFirst();
         if (!due || closed) return;
       }
     },

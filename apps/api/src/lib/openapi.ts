@@ -1,29 +1,33 @@
 import { z } from 'zod';
-import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
+import { type AnswerSpec, type Contract, JSONAPI_MEDIA_TYPE, errorDocumentSchema } from '@phonebot/shared';
 import { statusTitle } from './errors';
-import type { RouteDoc } from './router';
+import { answerStatuses } from './router';
 
-const errorDocumentSchema = z.object({
-  errors: z.array(
-    z.object({
-      status: z.string(),
-      code: z.string().optional(),
-      title: z.string(),
-      detail: z.string(),
-      source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
-    }),
-  ),
-});
+/** What each tag of the API groups, for the document's tag list. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Auth: 'Sign-up, sign-in, e-mail verification and password reset.',
+  Users: 'The users of a company.',
+  Profile: 'The signed-in user, their password and avatar, and the company profile.',
+  Dashboard: 'Counts for the home dashboard.',
+  Customers: 'The companies using the service (super administrator).',
+  Phonebots: 'Phonebots and their configuration.',
+  'Bot API': 'What the phonebot runtime calls with its bot token.',
+  Calls: 'The call log: lists, changes, notes and SMS.',
+  Guests: 'Guest accounts (super administrator).',
+  Billing: 'The card checkout of a phonebot and the payment provider’s webhook.',
+  'Calls History': 'Monthly call counts per customer and phonebot (super administrator).',
+  System: 'The API’s own description.',
+  Compatibility:
+    'The original routes of the portal, kept for existing clients; they share services with the resources.',
+};
 
-/** Documented error answers for a route, all JSON:API error documents. */
-export function errorResponses(...statuses: number[]): RouteDoc['responses'] {
-  return Object.fromEntries(
-    statuses.map((status) => [status, { description: statusTitle(status), schema: errorDocumentSchema }]),
-  );
+/** Transitional: documented error answers of an operation described the older way. */
+export function errorResponses(...statuses: number[]): Record<number, { description: string }> {
+  return Object.fromEntries(statuses.map((status) => [status, { description: statusTitle(status) }]));
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
@@ -37,41 +41,59 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
   }));
 }
 
-/** The OpenAPI 3 document of every registered route, generated from the same zod schemas that validate them. */
-export function buildOpenApi(routes: RouteDoc[], prefix: string, version: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const path = prefix + route.url.replace(/:(\w+)/g, '{$1}');
-    const operation: Record<string, unknown> = {
-      summary: route.summary,
-      tags: route.tags,
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-      responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, response]) => [
-          status,
-          {
-            description: response.description,
-            ...(response.schema
-              ? {
-                  content: {
-                    [response.contentType ?? JSONAPI_MEDIA_TYPE]: { schema: jsonSchema(response.schema, 'output') },
-                  },
-                }
-              : {}),
-          },
-        ]),
-      ),
+function answer(status: number, spec: AnswerSpec | undefined) {
+  if (spec === undefined) return { $ref: `#/components/responses/Error${status}` };
+  if (spec === null) return { description: statusTitle(status) };
+  if (spec instanceof z.ZodType) {
+    return {
+      description: statusTitle(status),
+      content: { [JSONAPI_MEDIA_TYPE]: { schema: jsonSchema(spec, 'output') } },
     };
-    if (route.auth !== 'public') operation.security = [{ bearerAuth: [] }];
-    if (route.operations) operation['x-operations'] = route.operations;
-    if (route.body) {
-      const schema = jsonSchema(route.body, 'input');
+  }
+  return {
+    description: spec.description,
+    ...(spec.contentType ? { content: { [spec.contentType]: { schema: { type: 'string' } } } } : {}),
+  };
+}
+
+function securityOf(contract: Contract) {
+  if (contract.auth === 'user') return [{ bearerAuth: [] }];
+  if (contract.auth === 'bot') return [{ botToken: [] }];
+  return [];
+}
+
+/** The OpenAPI 3 document of every registered operation, generated from the same contracts that validate them. */
+export function buildOpenApi(contracts: Contract[], prefix: string, version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorStatuses = new Set<number>();
+  const usedTags = new Set<string>();
+  for (const contract of contracts) {
+    const path = prefix + contract.path.replace(/:(\w+)/g, '{$1}');
+    const responses: Record<string, unknown> = {};
+    for (const status of answerStatuses(contract)) {
+      const spec = contract.responses[status];
+      if (spec === undefined) errorStatuses.add(status);
+      responses[String(status)] = answer(status, spec);
+    }
+    contract.tags.forEach((tag) => usedTags.add(tag));
+    const operation: Record<string, unknown> = {
+      operationId: contract.operationId,
+      summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      tags: [...contract.tags],
+      security: securityOf(contract),
+      parameters: [...parameters(contract.params, 'path'), ...parameters(contract.query, 'query')],
+      responses,
+    };
+    if (contract.operations) operation['x-operations'] = contract.operations;
+    if (contract.body) {
+      const schema = jsonSchema(contract.body, 'input');
       operation.requestBody = {
-        required: true,
+        required: contract.method !== 'DELETE',
         content: { [JSONAPI_MEDIA_TYPE]: { schema }, 'application/json': { schema } },
       };
     }
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+    (paths[path] ??= {})[contract.method.toLowerCase()] = operation;
   }
   return {
     openapi: '3.0.3',
@@ -79,10 +101,28 @@ export function buildOpenApi(routes: RouteDoc[], prefix: string, version: string
       title: 'Phonebot Portal API',
       version,
       description:
-        'Every answer is application/vnd.api+json; errors are JSON:API error objects. Send the access token of POST /login as `Authorization: Bearer <token>`.',
+        'Every answer is a JSON:API document (application/vnd.api+json); errors are JSON:API error objects. Send the access token of POST /login as `Authorization: Bearer <token>`.',
     },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    tags: [...usedTags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /login.' },
+        botToken: { type: 'http', scheme: 'bearer', description: 'A phonebot’s bot token (pbt_…).' },
+      },
+      schemas: { ErrorDocument: jsonSchema(errorDocumentSchema, 'output') },
+      responses: Object.fromEntries(
+        [...errorStatuses]
+          .sort((a, b) => a - b)
+          .map((status) => [
+            `Error${status}`,
+            {
+              description: statusTitle(status),
+              content: { [JSONAPI_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/ErrorDocument' } } },
+            },
+          ]),
+      ),
+    },
     paths,
   };
 }
@@ -97,10 +137,10 @@ export function renderReferencePage(doc: ReturnType<typeof buildOpenApi>, openAp
       Object.entries(methods).map(([method, op]) => {
         const operation = op as {
           summary: string;
-          security?: unknown;
+          security: unknown[];
           requestBody?: { content: Record<string, { schema: unknown }> };
           parameters: { name: string; in: string; required: boolean }[];
-          responses: Record<string, { description: string }>;
+          responses: Record<string, { description?: string; $ref?: string }>;
         };
         const body = operation.requestBody
           ? `<h4>Body</h4><pre>${escapeHtml(JSON.stringify(Object.values(operation.requestBody.content)[0]?.schema, null, 2))}</pre>`
@@ -109,9 +149,12 @@ export function renderReferencePage(doc: ReturnType<typeof buildOpenApi>, openAp
           ? `<h4>Parameters</h4><ul>${operation.parameters.map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`).join('')}</ul>`
           : '';
         const responses = `<h4>Answers</h4><ul>${Object.entries(operation.responses)
-          .map(([status, r]) => `<li><code>${status}</code> ${escapeHtml(r.description)}</li>`)
+          .map(
+            ([status, r]) =>
+              `<li><code>${status}</code> ${escapeHtml(r.description ?? statusTitle(Number(status)))}</li>`,
+          )
           .join('')}</ul>`;
-        return `<section><h3><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h3><p>${escapeHtml(operation.summary)}${operation.security ? ' <em>(needs a bearer token)</em>' : ''}</p>${params}${body}${responses}</section>`;
+        return `<section><h3><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h3><p>${escapeHtml(operation.summary)}${operation.security.length ? ' <em>(needs a bearer token)</em>' : ''}</p>${params}${body}${responses}</section>`;
       }),
     )
     .join('\n');

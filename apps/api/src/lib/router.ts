@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Operation, type Role, can } from '@phonebot/shared';
-import type { z } from 'zod';
-import { ApiError, forbidden, notFound, unauthenticated, validationError } from './errors';
+import {
+  type Contract,
+  type ContractAnswer,
+  type ContractBody,
+  type ContractParams,
+  type ContractQuery,
+  type Operation,
+  type Role,
+  can,
+} from '@phonebot/shared';
+import { z } from 'zod';
+import { ApiError, errorObject, forbidden, notFound, unauthenticated, validationError } from './errors';
 
 /** The signed-in user a request acts for. */
 export type Principal = {
@@ -9,35 +18,6 @@ export type Principal = {
   role: Role;
   customerId: number | null;
   tokenId: number;
-};
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-export type RouteDoc = {
-  method: HttpMethod;
-  /** Fastify path under the API prefix, e.g. `/user/:id`. */
-  url: string;
-  summary: string;
-  tags: string[];
-  /** public: no token; user: a signed-in user's access token; bot: a phonebot's bot token. */
-  auth: 'public' | 'user' | 'bot';
-  /** The user needs any one of these operations (shared permissions table). */
-  operations?: Operation[];
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  /** Documented answers by status code; `schema` describes a JSON body. */
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
-};
-
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-export type RouteContext<B, Q, P> = {
-  req: FastifyRequest;
-  reply: FastifyReply;
-  body: Infer<B>;
-  query: Infer<Q>;
-  params: Infer<P>;
 };
 
 /**
@@ -62,93 +42,270 @@ export type BotPrincipal = {
 
 export type Authenticator = (req: FastifyRequest) => Promise<Principal | null>;
 export type BotAuthenticator = (req: FastifyRequest) => Promise<BotPrincipal | null>;
-export type RefusalRecorder = (req: FastifyRequest, principal: Principal, route: RouteDoc) => Promise<void>;
+export type RefusalRecorder = (req: FastifyRequest, principal: Principal, contract: Contract) => Promise<void>;
+
+type AuthContext<C extends Contract> = C['auth'] extends 'user'
+  ? { principal: Principal }
+  : C['auth'] extends 'bot'
+    ? { bot: BotPrincipal }
+    : object;
+
+export type HandlerContext<C extends Contract> = {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  params: ContractParams<C>;
+  query: ContractQuery<C>;
+  body: ContractBody<C>;
+} & AuthContext<C>;
+
+/**
+ * A handler answers the contract's JSON document (the router sends it with the status the handler set, or the
+ * contract's first success status), or sends the answer itself through `reply` (files, streams, 304).
+ */
+export type Handler<C extends Contract> = (ctx: HandlerContext<C>) => Promise<ContractAnswer<C> | FastifyReply>;
+
+export type RouterOptions = {
+  authenticate: Authenticator;
+  authenticateBot: BotAuthenticator;
+  recordRefusal: RefusalRecorder;
+  /**
+   * Checks every answer against its contract (status declared, document valid) and fails the request when it is
+   * not. The tests turn it on; production trusts the tests.
+   */
+  validateAnswers?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    contract?: Contract;
+  }
+}
+
+const JSON_BODY_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** Every status an operation can answer: those it declares and those its kind implies. */
+export function answerStatuses(contract: Contract): number[] {
+  // Any request may carry a malformed query or body, a body too large or of another type, or negotiate a media
+  // type the API does not answer; and the database may be unreachable.
+  const statuses = new Set<number>([
+    ...Object.keys(contract.responses).map(Number),
+    ...contract.errors,
+    400,
+    406,
+    413,
+    415,
+    503,
+  ]);
+  if (contract.params) statuses.add(404);
+  if (contract.body && JSON_BODY_METHODS.has(contract.method)) statuses.add(422);
+  if (contract.resource) statuses.add(409);
+  if (contract.resource?.id === 'none') statuses.add(403);
+  if (contract.auth !== 'public') statuses.add(401);
+  if (contract.auth === 'user' && contract.operations) statuses.add(403);
+  return [...statuses].sort((a, b) => a - b);
+}
 
 function parse(schema: z.ZodType | undefined, value: unknown, location: 'body' | 'query' | 'params') {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? (location === 'body' ? {} : value));
+  const result = schema.safeParse(value ?? (location === 'query' ? {} : value));
   if (!result.success) throw validationError(result.error, location);
   return result.data;
 }
 
 /**
- * Registers API routes explicitly and keeps their description, which feeds the OpenAPI document and the
- * authorization tests. Every body, query and path is parsed with its zod schema before the handler runs.
+ * JSON:API's rules for a resource document: its `type` must be the operation's (409), its `id` the path's (409),
+ * and a create takes no client-chosen id (403).
+ */
+function checkResourceIdentity(contract: Contract, req: FastifyRequest): void {
+  const resource = contract.resource;
+  const data = (req.body as { data?: { type?: unknown; id?: unknown } } | undefined)?.data;
+  if (!resource || !data || typeof data !== 'object') return;
+  if (typeof data.type === 'string' && data.type !== resource.type) {
+    throw new ApiError(409, [
+      errorObject(409, 'resourceTypeMismatch', {
+        detail: `This operation takes a "${resource.type}" resource, not "${data.type}".`,
+        pointer: '/data/type',
+      }),
+    ]);
+  }
+  if (data.id === undefined || data.id === null) return;
+  if (resource.id === 'none') {
+    throw new ApiError(403, [
+      errorObject(403, 'clientIdRefused', {
+        detail: 'The server chooses the id of a new resource.',
+        pointer: '/data/id',
+      }),
+    ]);
+  }
+  const pathId = (req.params as Record<string, unknown>)[resource.idParam ?? 'id'];
+  if (String(data.id) !== String(pathId)) {
+    throw new ApiError(409, [
+      errorObject(409, 'resourceIdMismatch', {
+        detail: `The document's id "${String(data.id)}" is not the id in the path.`,
+        pointer: '/data/id',
+      }),
+    ]);
+  }
+}
+
+/**
+ * Registers the API's operations from their contracts, explicitly, and keeps the list, which feeds the OpenAPI
+ * document and the authorization tests. Every path, query and body is parsed with the contract's schemas before the
+ * handler runs.
  */
 export class ApiRouter {
-  readonly routes: RouteDoc[] = [];
+  readonly contracts: Contract[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly prefix: string,
-    private readonly authenticate: Authenticator,
-    private readonly recordRefusal: RefusalRecorder,
-    private readonly authenticateBot: BotAuthenticator,
+    private readonly options: RouterOptions,
   ) {}
 
+  handle<C extends Contract>(contract: C, handler: Handler<C>): void {
+    if (this.contracts.some((c) => c.operationId === contract.operationId)) {
+      throw new Error(`The operation ${contract.operationId} is registered twice`);
+    }
+    this.contracts.push(contract);
+    this.app.route({
+      method: contract.method,
+      url: this.prefix + contract.path,
+      config: { contract },
+      handler: async (req, reply) => {
+        const auth = await this.authorize(contract, req);
+        checkResourceIdentity(contract, req);
+        const ctx = {
+          req,
+          reply,
+          params: parse(contract.params, req.params, 'params'),
+          query: parse(contract.query, req.query, 'query'),
+          body: parse(contract.body, req.body, 'body'),
+          ...auth,
+        } as HandlerContext<C>;
+        const result = await handler(ctx);
+        if (reply.sent || result === reply) return reply;
+        return this.answer(contract, reply, result);
+      },
+    });
+  }
+
+  /** Transitional: an operation described the older way (RouteDoc), registered as a contract. */
   public<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
-    doc: Omit<RouteDoc, 'auth' | 'body' | 'query' | 'params'> & { body?: B; query?: Q; params?: P },
-    handler: (ctx: RouteContext<B, Q, P>) => Promise<unknown>,
+    doc: LegacyDoc<B, Q, P>,
+    handler: (ctx: LegacyContext<B, Q, P>) => Promise<unknown>,
   ): void {
-    const route: RouteDoc = { ...doc, auth: 'public' };
-    this.register(route, async (req, reply) => handler(this.context<B, Q, P>(route, req, reply)));
+    this.handle(legacyContract(doc, 'public'), handler as never);
   }
 
   authed<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
-    doc: Omit<RouteDoc, 'auth' | 'body' | 'query' | 'params'> & { body?: B; query?: Q; params?: P },
-    handler: (ctx: RouteContext<B, Q, P> & { principal: Principal }) => Promise<unknown>,
+    doc: LegacyDoc<B, Q, P>,
+    handler: (ctx: LegacyContext<B, Q, P> & { principal: Principal }) => Promise<unknown>,
   ): void {
-    const route: RouteDoc = { ...doc, auth: 'user' };
-    this.register(route, async (req, reply) => {
-      const principal = await this.authenticate(req);
-      if (!principal) throw unauthenticated();
-      if (route.operations && !route.operations.some((operation) => can(principal.role, operation))) {
-        await this.recordRefusal(req, principal, route);
-        throw forbidden();
-      }
-      return handler({ ...this.context<B, Q, P>(route, req, reply), principal });
-    });
+    this.handle(legacyContract(doc, 'user'), handler as never);
   }
 
   bot<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
-    doc: Omit<RouteDoc, 'auth' | 'body' | 'query' | 'params' | 'operations'> & { body?: B; query?: Q; params?: P },
-    handler: (ctx: RouteContext<B, Q, P> & { bot: BotPrincipal }) => Promise<unknown>,
+    doc: LegacyDoc<B, Q, P>,
+    handler: (ctx: LegacyContext<B, Q, P> & { bot: BotPrincipal }) => Promise<unknown>,
   ): void {
-    const route: RouteDoc = { ...doc, auth: 'bot' };
-    this.register(route, async (req, reply) => {
-      const bot = await this.authenticateBot(req);
+    this.handle(legacyContract(doc, 'bot'), handler as never);
+  }
+
+  /** Records an operation served outside the router (its own body parsing), for the API's document. */
+  describe(contract: Contract): void {
+    this.contracts.push(contract);
+  }
+
+  private async authorize(contract: Contract, req: FastifyRequest) {
+    if (contract.auth === 'bot') {
+      const bot = await this.options.authenticateBot(req);
       if (!bot) throw unauthenticated();
-      return handler({ ...this.context<B, Q, P>(route, req, reply), bot });
-    });
+      return { bot };
+    }
+    if (contract.auth === 'user') {
+      const principal = await this.options.authenticate(req);
+      if (!principal) throw unauthenticated();
+      const allowed = contract.operations?.some((operation: Operation) => can(principal.role, operation)) ?? true;
+      if (!allowed) {
+        await this.options.recordRefusal(req, principal, contract);
+        throw forbidden();
+      }
+      return { principal };
+    }
+    return {};
   }
 
-  /** Records a route registered outside the router (one that needs its own body parsing), for its description. */
-  describe(doc: RouteDoc): void {
-    this.routes.push(doc);
+  private answer(contract: Contract, reply: FastifyReply, body: unknown) {
+    const declared = Object.keys(contract.responses).map(Number);
+    const status = reply.statusCode !== 200 || declared.includes(200) ? reply.statusCode : (declared[0] ?? 200);
+    reply.code(status);
+    if (this.options.validateAnswers) checkAnswer(contract, status, body);
+    if (body === undefined) return reply.send();
+    return body;
   }
+}
 
-  private context<B, Q, P>(route: RouteDoc, req: FastifyRequest, reply: FastifyReply): RouteContext<B, Q, P> {
-    return {
-      req,
-      reply,
-      body: parse(route.body, req.body, 'body') as Infer<B>,
-      query: parse(route.query, req.query, 'query') as Infer<Q>,
-      params: parse(route.params, req.params, 'params') as Infer<P>,
-    };
+type LegacyDoc<B, Q, P> = {
+  method: Contract['method'];
+  url: string;
+  summary: string;
+  tags: string[];
+  operations?: Operation[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+};
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type LegacyContext<B, Q, P> = {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+};
+
+function legacyContract(doc: LegacyDoc<unknown, unknown, unknown>, auth: Contract['auth']): Contract {
+  const responses: Record<number, Contract['responses'][number]> = {};
+  const errors: number[] = [];
+  for (const [key, answer] of Object.entries(doc.responses)) {
+    const status = Number(key);
+    if (status >= 400) errors.push(status);
+    else if (answer.contentType)
+      responses[status] = { contentType: answer.contentType, description: answer.description };
+    else responses[status] = answer.schema ?? (status === 204 || status === 304 || status === 302 ? null : z.any());
   }
+  return {
+    operationId: `${doc.method.toLowerCase()}${doc.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    method: doc.method,
+    path: doc.url,
+    summary: doc.summary,
+    tags: doc.tags,
+    auth,
+    ...(doc.operations ? { operations: doc.operations } : {}),
+    ...(doc.body ? { body: doc.body as z.ZodType } : {}),
+    ...(doc.query ? { query: doc.query as z.ZodType } : {}),
+    ...(doc.params ? { params: doc.params as z.ZodType } : {}),
+    responses,
+    errors,
+  };
+}
 
-  private register(route: RouteDoc, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-    this.routes.push(route);
-    this.app.route({
-      method: route.method,
-      url: this.prefix + route.url,
-      handler: async (req, reply) => {
-        const result = await handler(req, reply);
-        if (reply.sent) return reply;
-        if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
-        return result;
-      },
-    });
+/** Fails loudly when an answer is not what the contract declares (tests only). */
+function checkAnswer(contract: Contract, status: number, body: unknown): void {
+  const spec = contract.responses[status];
+  if (spec === undefined) {
+    throw new Error(`${contract.operationId} answered ${status}, which its contract does not declare`);
+  }
+  if (spec === null || !(spec instanceof z.ZodType)) {
+    if (body !== undefined) throw new Error(`${contract.operationId} answered a body with ${status}, declared empty`);
+    return;
+  }
+  const result = spec.safeParse(body);
+  if (!result.success) {
+    throw new Error(
+      `${contract.operationId} answered ${status} with a document its contract does not allow: ${z.prettifyError(result.error)}`,
+    );
   }
 }
 

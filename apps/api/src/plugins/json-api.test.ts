@@ -107,8 +107,8 @@ describe('API conventions', () => {
     const res = await app.request({ method: 'GET', url: '/api/v2/openapi.json' });
     expect(res.status).toBe(200);
     expect(res.json.openapi).toMatch(/^3\./);
-    for (const route of app.router.routes) {
-      const path = `/api/v2${route.url.replace(/:(\w+)/g, '{$1}')}`;
+    for (const route of app.router.contracts) {
+      const path = `/api/v2${route.path.replace(/:(\w+)/g, '{$1}')}`;
       expect(res.json.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
     }
     const login = res.json.paths['/api/v2/login'].post;

@@ -3,6 +3,7 @@ import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { ZodError } from 'zod';
 import { ApiError, errorObject, validationError } from '../lib/errors';
 import { inspectJsonText, nulPointer } from '../lib/json-guard';
+import { answerStatuses } from '../lib/router';
 
 const JSON_TYPES = ['application/json', JSONAPI_MEDIA_TYPE];
 
@@ -37,12 +38,54 @@ function isBrokenMultipart(error: FastifyError): boolean {
   );
 }
 
+/** The parameters of a media type, by name (`application/vnd.api+json; ext="x"` -> {ext: 'x'}). */
+function mediaTypeParameters(value: string): Record<string, string> {
+  const parameters: Record<string, string> = {};
+  for (const part of value.split(';').slice(1)) {
+    const [name, ...rest] = part.split('=');
+    if (name?.trim()) parameters[name.trim().toLowerCase()] = rest.join('=').trim();
+  }
+  return parameters;
+}
+
+/** JSON:API allows only the `profile` parameter on its media type; this API supports no extensions. */
+function unsupportedParameters(value: string): boolean {
+  return Object.keys(mediaTypeParameters(value)).some((name) => name !== 'profile');
+}
+
 /**
- * The API's conventions (DESIGN.md "API conventions"): JSON bodies in either media type, answers in
- * application/vnd.api+json, and every failure as a JSON:API error document with the right status, never a 500
- * for bad input.
+ * JSON:API's content negotiation: a body sent as application/vnd.api+json with parameters other than `profile`
+ * answers 415; an Accept header whose every JSON:API media type carries such parameters answers 406.
  */
-export function registerJsonApi(app: FastifyInstance): void {
+function negotiate(contentType: string | undefined, accept: string | undefined): ApiError | undefined {
+  if (
+    contentType &&
+    contentType.trim().toLowerCase().startsWith(JSONAPI_MEDIA_TYPE) &&
+    unsupportedParameters(contentType)
+  ) {
+    return new ApiError(415, [
+      errorObject(415, 'unsupportedMediaType', { detail: 'The JSON:API media type takes no parameters here.' }),
+    ]);
+  }
+  if (accept) {
+    const jsonApi = accept
+      .split(',')
+      .map((range) => range.trim())
+      .filter((range) => range.toLowerCase().startsWith(JSONAPI_MEDIA_TYPE));
+    if (jsonApi.length > 0 && jsonApi.every(unsupportedParameters)) {
+      return new ApiError(406, [errorObject(406, 'notAcceptable')]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The API's conventions: JSON bodies in either media type, answers in application/vnd.api+json (without
+ * parameters), JSON:API content negotiation, and every failure as a JSON:API error document with the right status,
+ * never a 500 for bad input. With `validateAnswers`, an error status an operation does not document fails the
+ * request, so the API's document cannot fall behind what it answers.
+ */
+export function registerJsonApi(app: FastifyInstance, options: { validateAnswers: boolean }): void {
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   // Only JSON (and, where a route registers it, multipart) is accepted; anything else answers 415.
   app.removeAllContentTypeParsers();
@@ -69,6 +112,12 @@ export function registerJsonApi(app: FastifyInstance): void {
     });
   });
 
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith(`${API_BASE}/`)) return;
+    const refused = negotiate(req.headers['content-type'], req.headers.accept);
+    if (refused) throw refused;
+  });
+
   // Paths and queries are short (the router and the header size bound them); their NUL characters are refused here.
   app.addHook('preHandler', async (req) => {
     if (nulPointer(req.params)) throw new ApiError(404, [errorObject(404, 'notFound')]);
@@ -85,8 +134,10 @@ export function registerJsonApi(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/api/')) return payload;
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json')) {
-      if (!req.url.startsWith(`${API_BASE}/openapi.json`)) reply.header('content-type', JSONAPI_MEDIA_TYPE);
+    const json =
+      typeof type === 'string' && (type.startsWith('application/json') || type.startsWith(JSONAPI_MEDIA_TYPE));
+    if (json && !req.url.startsWith(`${API_BASE}/openapi.json`)) {
+      reply.header('content-type', JSONAPI_MEDIA_TYPE);
     }
     // An answer depends on who asks: no cache may hand it to another token, and a signed-in answer is not stored
     // at all unless its route revalidates it on purpose (the call lists' ETags).
@@ -129,6 +180,15 @@ export function registerJsonApi(app: FastifyInstance): void {
         req.log.error({ err: error }, 'request failed');
         apiError = new ApiError(500, [errorObject(500, 'serverError')]);
       }
+    }
+    const contract = req.routeOptions.config?.contract;
+    if (options.validateAnswers && contract && !answerStatuses(contract).includes(apiError.status)) {
+      req.log.error({ status: apiError.status, operation: contract.operationId }, 'undocumented status');
+      apiError = new ApiError(500, [
+        errorObject(500, 'serverError', {
+          detail: `${contract.operationId} answered ${apiError.status}, which its contract does not document.`,
+        }),
+      ]);
     }
     if (apiError.status === 429 || apiError.status === 401 || apiError.status === 403) {
       req.log.info({ status: apiError.status, code: apiError.errors[0]?.code }, 'request refused');

@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, unauthenticated } from '../lib/errors';
-import type { RouteDoc } from '../lib/router';
+import type { Contract } from '@phonebot/shared';
 
 /** Bodies of the public routes (sign-in, sign-up, password mails) are small; anything larger is refused unread. */
 export const PUBLIC_BODY_LIMIT = 64 * 1024;
@@ -42,23 +42,23 @@ export function registerRequestGate(
   app: FastifyInstance,
   options: {
     prefix: string;
-    routes: () => readonly RouteDoc[];
+    contracts: () => readonly Contract[];
     authenticate: (req: FastifyRequest) => Promise<unknown>;
     authenticateBot: (req: FastifyRequest) => Promise<unknown>;
   },
 ): void {
-  let byPath: Map<string, RouteDoc> | undefined;
-  const routeOf = (req: FastifyRequest) => {
-    byPath ??= new Map(options.routes().map((route) => [`${route.method} ${options.prefix}${route.url}`, route]));
+  let byPath: Map<string, Contract> | undefined;
+  const contractOf = (req: FastifyRequest) => {
+    byPath ??= new Map(options.contracts().map((c) => [`${c.method} ${options.prefix}${c.path}`, c]));
     return byPath.get(`${req.method} ${req.routeOptions.url ?? ''}`);
   };
 
   app.addHook('preParsing', async (req, _reply, payload) => {
-    const route = routeOf(req);
-    if (!route) return payload;
-    if (route.auth === 'user' && !(await options.authenticate(req))) throw unauthenticated();
-    if (route.auth === 'bot' && !(await options.authenticateBot(req))) throw unauthenticated();
-    if (route.auth === 'public' && route.body) {
+    const contract = contractOf(req);
+    if (!contract) return payload;
+    if (contract.auth === 'user' && !(await options.authenticate(req))) throw unauthenticated();
+    if (contract.auth === 'bot' && !(await options.authenticateBot(req))) throw unauthenticated();
+    if (contract.auth === 'public' && contract.body) {
       const length = Number(req.headers['content-length']);
       if (length > PUBLIC_BODY_LIMIT) throw tooLarge();
       if (Number.isNaN(length)) return payload.pipe(limitBytes(PUBLIC_BODY_LIMIT));

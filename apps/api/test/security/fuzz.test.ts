@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDoc } from '../../src/lib/router';
+import type { Contract } from '@phonebot/shared';
 import { type SignedIn, type TestApp, createTestApp } from '../app';
 import { writeFigures } from './figures';
 
@@ -128,7 +128,7 @@ const query = fc
   )
   .map((q) => new URLSearchParams(q).toString());
 
-function callerFor(route: RouteDoc): { token?: string } {
+function callerFor(route: Contract): { token?: string } {
   if (route.auth === 'public') return {};
   if (route.auth === 'bot') return { token: botToken };
   const ops = route.operations ?? [];
@@ -177,7 +177,7 @@ describe('fuzzing every route', () => {
   it('never answers 5xx, always answers errors as JSON:API, and changes nothing when it refuses', async () => {
     let cases = 0;
     const failures: string[] = [];
-    for (const route of app.router.routes) {
+    for (const route of app.router.contracts) {
       const { token } = callerFor(route);
       const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
       await fc.assert(
@@ -193,7 +193,7 @@ describe('fuzzing every route', () => {
           ),
           async (id, qs, body, type) => {
             cases++;
-            const url = `/api/v2${route.url.replace(/:(\w+)/g, id)}${qs ? `?${qs}` : ''}`;
+            const url = `/api/v2${route.path.replace(/:(\w+)/g, id)}${qs ? `?${qs}` : ''}`;
             const before = await fingerprint();
             const headers: Record<string, string> = { 'idempotency-key': crypto.randomUUID() };
             if (sendsBody) headers['content-type'] = type;
@@ -204,8 +204,8 @@ describe('fuzzing every route', () => {
               headers,
               rawBody: sendsBody ? body : undefined,
             });
-            const label = `${route.method} ${route.url} -> ${res.status} (${url.slice(0, 80)}, ${body.slice(0, 60)})`;
-            if (res.status >= 500 && !(route.url === '/billing/paddle-webhook' && res.status === 503))
+            const label = `${route.method} ${route.path} -> ${res.status} (${url.slice(0, 80)}, ${body.slice(0, 60)})`;
+            if (res.status >= 500 && !(route.path === '/billing/paddle-webhook' && res.status === 503))
               failures.push(label);
             if (res.status >= 400) {
               const errors = res.json?.errors;
@@ -225,7 +225,7 @@ describe('fuzzing every route', () => {
         { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261121) },
       );
     }
-    writeFigures('fuzz', { routes: app.router.routes.length, cases, failures: failures.length });
+    writeFigures('fuzz', { routes: app.router.contracts.length, cases, failures: failures.length });
     expect(failures).toEqual([]);
   }, 900_000);
 });

@@ -82,11 +82,11 @@ describe('canary secrets', () => {
   it('appear in no answer of any role except the runtime’s own configuration', async () => {
     let answers = 0;
     const leaks: string[] = [];
-    for (const route of app.router.routes.filter((r) => r.method === 'GET' && r.auth === 'user')) {
-      const url = `/api/v2${route.url
+    for (const route of app.router.contracts.filter((r) => r.method === 'GET' && r.auth === 'user')) {
+      const url = `/api/v2${route.path
         .replace(':license_Key', licenseKey)
         .replace(':callId', callId)
-        .replace(':id', route.url.startsWith('/calls') ? callId : String(actors.admin!.userId))}`;
+        .replace(':id', route.path.startsWith('/calls') ? callId : String(actors.admin!.userId))}`;
       for (const [role, actor] of Object.entries(actors)) {
         const res = await app.request({ method: 'GET', url, token: actor.token });
         answers++;

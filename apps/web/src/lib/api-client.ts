@@ -1,4 +1,11 @@
 import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared/constants';
+import {
+  type Contract,
+  type ContractRequest,
+  type ContractResult,
+  contractPath,
+  contractQueryString,
+} from '@phonebot/shared/contract';
 import { isMessageKey, type MessageKey } from '@phonebot/shared/messages';
 import type { JsonApiErrorObject } from '@phonebot/shared/schemas/common';
 import { clearToken, getToken } from './auth-token';
@@ -95,3 +102,22 @@ export const api = {
   patch: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('PATCH', path, { ...options, body }),
   delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
 };
+
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type CallArgs<C extends Contract> = [RequiredKeys<ContractRequest<C>>] extends [never]
+  ? [request?: ContractRequest<C>, options?: RequestOptions]
+  : [request: ContractRequest<C>, options?: RequestOptions];
+
+/**
+ * Calls an operation of the API by its contract: the path, query and body are typed by it, and so is the answer,
+ * so a change to an answer the web app relies on is a compile error.
+ */
+export async function callApi<C extends Contract>(contract: C, ...[request, options]: CallArgs<C>) {
+  const input = (request ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const path = contractPath(contract.path, input.params) + contractQueryString(input.query);
+  return (await apiRequest(contract.method, path, { ...options, body: input.body })) as ContractResult<C>;
+}

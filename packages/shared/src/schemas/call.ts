@@ -158,30 +158,6 @@ export const sendSmsSchema = z.object({
 });
 export type SendSmsInput = z.infer<typeof sendSmsSchema>;
 
-/** One row of the call lists. */
-export type CallListItem = {
-  id: number;
-  bezeichnung: string;
-  phonebot_name: string;
-  license_Key: string;
-  selected_category: string | null;
-  category_terms: string[];
-  priority: CallPriority;
-  caller_number: string;
-  /** The caller's first words (at most 200 characters); the screens cut the preview to 20. */
-  message: string;
-  status: CallStatus;
-  notified: boolean;
-  created_at: string;
-};
-
-export type CallListAnswer = {
-  call_logs: CallListItem[];
-  new_calls_count: number;
-  total: number;
-  meta: { total: number; page: number; per_page: number | 'all' };
-};
-
 /** Which calls a list shows: open (New, In Progress), completed, new (New and not notified) or all. */
 export const CALL_VIEWS = ['open', 'completed', 'new', 'all'] as const;
 export type CallView = (typeof CALL_VIEWS)[number];

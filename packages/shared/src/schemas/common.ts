@@ -103,14 +103,7 @@ export function resourceDocument<T extends z.ZodType>(type: string, attributes: 
   });
 }
 
-export type JsonApiErrorObject = {
-  status: string;
-  code?: string;
-  title: string;
-  detail: string;
-  source?: { pointer?: string; parameter?: string };
-};
-export type JsonApiErrorDocument = { errors: JsonApiErrorObject[] };
+export type { JsonApiErrorDocument, JsonApiErrorObject } from '../jsonapi';
 
 export const listMetaSchema = z.object({
   total: z.number().int(),

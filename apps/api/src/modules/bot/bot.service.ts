@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PHONEBOT_SECRETS, type CallIngest, derivePriority } from '@phonebot/shared';
+import { PHONEBOT_SECRETS, type CallIngest } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { tokenHash } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import type { BotPrincipal } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
-import { bumpCallsVersion } from '../calls/calls-version';
-import { previewOf } from '../calls/calls.list';
+import { storeCall } from '../calls/calls.service';
 import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
 
 export async function principalFromBotToken(db: Kysely<Database>, token: string): Promise<BotPrincipal | null> {
@@ -72,12 +71,6 @@ export async function heartbeat(db: Kysely<Database>, bot: BotPrincipal): Promis
   return now;
 }
 
-/** The month a moment belongs to in the server's time zone, as YYYY-MM. */
-export function monthOf(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-}
-
 export type IngestAnswer = { status: number; body: unknown; replayed: boolean };
 
 /**
@@ -120,33 +113,17 @@ export async function ingestCall(
       return { status: earlier.status_code ?? 201, body: JSON.parse(earlier.response ?? 'null'), replayed: true };
     }
 
-    const terms = bot.categoryTerms;
-    const category = call.selected_category && terms.includes(call.selected_category) ? call.selected_category : null;
-    const priority = call.priority ?? derivePriority(call.response);
-    const inserted = await trx
-      .insertInto('calls')
-      .values({
-        customer_id: bot.customerId,
-        phonebot_id: bot.phonebotId,
-        caller_number: call.caller_number,
-        response: JSON.stringify(call.response),
-        preview: previewOf(call.response),
-        selected_category: category,
-        priority,
-        status: 'New',
-        notified: 0,
-        started_at: call.started_at ? new Date(call.started_at).toISOString() : null,
-        duration_s: call.duration_s ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const stored = await storeCall(trx, bot, call, now);
     const body = {
       data: {
-        type: 'calls',
-        id: String(inserted.id),
-        attributes: { status: 'New', priority, selected_category: category, created_at: now },
+        type: 'calls' as const,
+        id: String(stored.id),
+        attributes: {
+          status: stored.status,
+          priority: stored.priority,
+          selected_category: stored.selected_category,
+          created_at: now,
+        },
       },
     };
     await trx
@@ -154,27 +131,6 @@ export async function ingestCall(
       .set({ status_code: 201, response: JSON.stringify(body) })
       .where('id', '=', claimed.id)
       .execute();
-    // The month's count and the company's version are the rows every call of a company updates: they are taken
-    // last, so concurrent calls of one company wait on each other only for these statements and the commit.
-    await trx
-      .insertInto('monthly_call_counts')
-      .values({
-        month: monthOf(now),
-        customer_id: bot.customerId,
-        phonebot_id: bot.phonebotId,
-        customer_name: bot.customerName,
-        phonebot_name: bot.phonebotName,
-        count: 1,
-      })
-      .onConflict((oc) =>
-        oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
-          count: eb('monthly_call_counts.count', '+', 1),
-          customer_name: eb.ref('excluded.customer_name'),
-          phonebot_name: eb.ref('excluded.phonebot_name'),
-        })),
-      )
-      .execute();
-    await bumpCallsVersion(trx, bot.customerId);
     return { status: 201, body, replayed: false };
   });
 }

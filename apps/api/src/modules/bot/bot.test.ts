@@ -217,7 +217,7 @@ describe('Bot API', () => {
       .execute();
     const list = await app.request({ method: 'GET', url: '/api/v2/calls', token: admin.token });
     expect(list.status).toBe(200);
-    expect(list.json.call_logs[0].message).toBe('Hallo, ich brauche dringend einen Rückruf.');
+    expect(list.json.data[0].attributes.message).toBe('Hallo, ich brauche dringend einen Rückruf.');
 
     // 40 turns of 9,000 characters: within the turn limits, above the 256 KiB bound of a conversation.
     const big = Array.from({ length: 40 }, () => ({ text: 'x'.repeat(9000), action: 'UserRecognizedText' }));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { errorResponses } from '../../lib/openapi';
 import type { ApiRouter } from '../../lib/router';
-import { monthOf } from '../bot/bot.service';
+import { monthOf } from '../calls/calls.service';
 
 /**
  * The monthly call counts of Calls History, read from their own table: deleting calls never changes a past month.

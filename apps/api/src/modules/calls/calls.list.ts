@@ -4,13 +4,13 @@ import {
   CALL_PRIORITIES,
   CALL_SORTS,
   CALL_STATUSES,
-  type CallListItem,
   type CallPriority,
   type CallStatus,
   type CallTurn,
   type CallView,
-  type ListQuery,
+  type PagedQuery,
 } from '@phonebot/shared';
+import type { CallResource } from '@phonebot/shared/contracts/calls';
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { containsIgnoreCase, parseSort } from '../../lib/list';
@@ -140,25 +140,28 @@ type Row = {
   created_at: string;
 };
 
-function toItem(row: Row, termsCache: Map<string, string[]>): CallListItem {
+function toResource(row: Row, termsCache: Map<string, string[]>): CallResource {
   let terms = termsCache.get(row.license_key);
   if (!terms) {
     terms = (JSON.parse(row.settings) as { category_terms?: string[] }).category_terms ?? [];
     termsCache.set(row.license_key, terms);
   }
   return {
-    id: Number(row.id),
-    bezeichnung: row.bezeichnung,
-    phonebot_name: row.bezeichnung,
-    license_Key: row.license_key,
-    selected_category: row.selected_category,
-    category_terms: terms,
-    priority: row.priority as CallPriority,
-    caller_number: row.caller_number,
-    message: row.preview,
-    status: row.status as CallStatus,
-    notified: row.notified === 1,
-    created_at: row.created_at,
+    type: 'calls',
+    id: String(row.id),
+    attributes: {
+      bezeichnung: row.bezeichnung,
+      phonebot_name: row.bezeichnung,
+      license_Key: row.license_key,
+      selected_category: row.selected_category,
+      category_terms: terms,
+      priority: row.priority as CallPriority,
+      caller_number: row.caller_number,
+      message: row.preview,
+      status: row.status as CallStatus,
+      notified: row.notified === 1,
+      created_at: row.created_at,
+    },
   };
 }
 
@@ -186,9 +189,9 @@ export async function countCalls(db: Kysely<Database>, filter: CallFilter): Prom
 export async function listPage(
   db: Kysely<Database>,
   filter: CallFilter,
-  query: ListQuery,
+  query: PagedQuery,
   categories: string[],
-): Promise<CallListItem[]> {
+): Promise<CallResource[]> {
   const perPage = query.per_page === 'all' ? BATCH : query.per_page;
   const rows = await ordered(db, filter, query.sort, categories)
     .select([...COLUMNS])
@@ -196,7 +199,23 @@ export async function listPage(
     .offset((query.page - 1) * perPage)
     .execute();
   const cache = new Map<string, string[]>();
-  return rows.map((row) => toItem(row as Row, cache));
+  return rows.map((row) => toResource(row as Row, cache));
+}
+
+/** One call as the lists show it, or undefined when it is not the company's. */
+export async function listedCall(
+  db: Kysely<Database>,
+  customerId: number,
+  id: number,
+): Promise<CallResource | undefined> {
+  const row = await db
+    .selectFrom('calls as c')
+    .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
+    .select([...COLUMNS])
+    .where('c.customer_id', '=', customerId)
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  return row ? toResource(row as Row, new Map()) : undefined;
 }
 
 /** Every call of a filter in order, in batches, so "All" and exports never hold a whole log in memory. */
@@ -205,7 +224,7 @@ export async function* allCalls(
   filter: CallFilter,
   sortParam: string | undefined,
   categories: string[],
-): AsyncGenerator<CallListItem[]> {
+): AsyncGenerator<CallResource[]> {
   const cache = new Map<string, string[]>();
   for (let offset = 0; ; offset += BATCH) {
     const rows = await ordered(db, filter, sortParam, categories)
@@ -213,7 +232,7 @@ export async function* allCalls(
       .limit(BATCH)
       .offset(offset)
       .execute();
-    if (rows.length) yield rows.map((row) => toItem(row as Row, cache));
+    if (rows.length) yield rows.map((row) => toResource(row as Row, cache));
     if (rows.length < BATCH) return;
   }
 }
@@ -235,7 +254,7 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
 export function listEtag(
   viewer: { customerId: number; userId: number; version: number },
   view: CallView,
-  query: ListQuery,
+  query: PagedQuery,
 ): string {
   const key = JSON.stringify([
     viewer.customerId,

@@ -1,10 +1,28 @@
 import type { Kysely } from 'kysely';
-import type { BulkStatusInput, CallPriority, CallStatus, CallTurn, SendSmsInput } from '@phonebot/shared';
+import {
+  type BulkStatusInput,
+  type CallPriority,
+  type CallStatus,
+  type CallTurn,
+  type SendSmsInput,
+  derivePriority,
+} from '@phonebot/shared';
+import type {
+  CallDetail,
+  CallResource,
+  NoteResource,
+  SmsResource,
+  createCallAttributesSchema,
+  updateCallAttributesSchema,
+} from '@phonebot/shared/contracts/calls';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { ApiError, notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
+import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import { bumpCallsVersion } from './calls-version';
+import { listedCall, previewOf } from './calls.list';
 import { type SmsLimits, guardSms } from './sms-guard';
 
 /** A call of the caller's company, or 404: other companies' ids cannot be probed. */
@@ -21,29 +39,149 @@ export async function getCall(db: Kysely<Database>, customerId: number, id: numb
   return call;
 }
 
-export type CallDetail = Awaited<ReturnType<typeof callDetail>>;
-
 /** One call with its whole conversation, notes and SMS history. */
-export async function callDetail(db: Kysely<Database>, customerId: number, id: number) {
-  const call = await getCall(db, customerId, id);
+export async function callDetail(db: Kysely<Database>, customerId: number, id: number): Promise<CallDetail> {
+  const [call, listed] = await Promise.all([getCall(db, customerId, id), listedCall(db, customerId, id)]);
+  if (!listed) throw notFound();
   const [notes, sms] = await Promise.all([listNotes(db, customerId, id), listSms(db, customerId, id)]);
   return {
-    id: Number(call.id),
-    bezeichnung: call.bezeichnung,
-    license_Key: call.license_key,
-    caller_number: call.caller_number,
-    response: JSON.parse(call.response) as CallTurn[],
-    selected_category: call.selected_category,
-    category_terms: (JSON.parse(call.settings) as { category_terms?: string[] }).category_terms ?? [],
-    priority: call.priority,
-    status: call.status,
-    notified: call.notified === 1,
-    started_at: call.started_at,
-    duration_s: call.duration_s,
-    created_at: call.created_at,
-    notes,
-    sms,
+    type: 'calls',
+    id: listed.id,
+    attributes: {
+      ...listed.attributes,
+      response: JSON.parse(call.response) as CallTurn[],
+      started_at: call.started_at,
+      duration_s: call.duration_s,
+      notes,
+      sms,
+    },
   };
+}
+
+/** The phonebot and company a call is stored for, with what the monthly count keeps of their names. */
+export type CallTarget = {
+  phonebotId: number;
+  customerId: number;
+  phonebotName: string;
+  customerName: string;
+  categoryTerms: string[];
+};
+
+export type NewCall = {
+  caller_number: string;
+  response: CallTurn[];
+  selected_category?: string | null | undefined;
+  priority?: CallPriority | undefined;
+  status?: CallStatus | undefined;
+  started_at?: string | undefined;
+  duration_s?: number | undefined;
+};
+
+/** The month a moment belongs to in the server's time zone, as YYYY-MM. */
+export function monthOf(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Stores a call inside the caller's transaction: the call, its month's count and the company's calls version. A
+ * category that is not one of the phonebot's terms is stored as Uncategorized; a missing priority is derived from
+ * the conversation.
+ */
+export async function storeCall(trx: Kysely<Database>, target: CallTarget, call: NewCall, now: string) {
+  const category =
+    call.selected_category && target.categoryTerms.includes(call.selected_category) ? call.selected_category : null;
+  const priority = call.priority ?? derivePriority(call.response);
+  const status = call.status ?? 'New';
+  const inserted = await trx
+    .insertInto('calls')
+    .values({
+      customer_id: target.customerId,
+      phonebot_id: target.phonebotId,
+      caller_number: call.caller_number,
+      response: JSON.stringify(call.response),
+      preview: previewOf(call.response),
+      selected_category: category,
+      priority,
+      status,
+      notified: 0,
+      started_at: call.started_at ? new Date(call.started_at).toISOString() : null,
+      duration_s: call.duration_s ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The month's count and the company's version are the rows every call of a company updates: they are taken
+  // last, so concurrent calls of one company wait on each other only for these statements and the commit.
+  await trx
+    .insertInto('monthly_call_counts')
+    .values({
+      month: monthOf(now),
+      customer_id: target.customerId,
+      phonebot_id: target.phonebotId,
+      customer_name: target.customerName,
+      phonebot_name: target.phonebotName,
+      count: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
+        count: eb('monthly_call_counts.count', '+', 1),
+        customer_name: eb.ref('excluded.customer_name'),
+        phonebot_name: eb.ref('excluded.phonebot_name'),
+      })),
+    )
+    .execute();
+  await bumpCallsVersion(trx, target.customerId);
+  return { id: Number(inserted.id), priority, selected_category: category, status };
+}
+
+/** A call entered by hand for a phonebot of the company; it is stored and counted like one the runtime posted. */
+export async function createCall(
+  db: Kysely<Database>,
+  customerId: number,
+  input: z.output<typeof createCallAttributesSchema>,
+): Promise<CallResource> {
+  const phonebot = await getPhonebot(db, { customerId }, input.phonebot).catch(() => {
+    throw ApiError.of(422, 'invalidInput', {
+      detail: 'No phonebot of the company has this license key.',
+      pointer: '/data/attributes/phonebot',
+    });
+  });
+  const target: CallTarget = {
+    phonebotId: phonebot.id,
+    customerId,
+    phonebotName: phonebot.bezeichnung,
+    customerName: phonebot.customer_name,
+    categoryTerms: settingsOf(phonebot).category_terms,
+  };
+  const stored = await db
+    .transaction()
+    .execute((trx) => storeCall(trx, target, { ...input, response: input.response ?? [] }, nowIso()));
+  const listed = await listedCall(db, customerId, stored.id);
+  if (!listed) throw notFound();
+  return listed;
+}
+
+/** Changes a call's status, priority and category in one transaction; a category must be one of its terms. */
+export async function updateCall(
+  db: Kysely<Database>,
+  customerId: number,
+  id: number,
+  patch: z.output<typeof updateCallAttributesSchema>,
+): Promise<CallResource> {
+  const call = await getCall(db, customerId, id);
+  if (patch.selected_category !== undefined && patch.selected_category !== null) {
+    const terms = (JSON.parse(call.settings) as { category_terms?: string[] }).category_terms ?? [];
+    if (!terms.includes(patch.selected_category)) {
+      throw ApiError.of(422, 'categoryNotOffered', { pointer: '/data/attributes/selected_category' });
+    }
+  }
+  const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length > 0) await touch(db, customerId, [id], set);
+  const listed = await listedCall(db, customerId, id);
+  if (!listed) throw notFound();
+  return listed;
 }
 
 async function touch(
@@ -139,40 +277,88 @@ export async function newCallsCount(db: Kysely<Database>, customerId: number): P
   return Number(row.n);
 }
 
-export async function listNotes(db: Kysely<Database>, customerId: number, callId: number) {
+function noteResource(row: { id: number; text: string; created_at: string; author: string | null }): NoteResource {
+  return {
+    type: 'notes',
+    id: String(row.id),
+    attributes: { text: row.text, created_at: row.created_at, author: row.author },
+  };
+}
+
+function notesOf(db: Kysely<Database>, customerId: number) {
   return db
     .selectFrom('call_notes as n')
     .leftJoin('users as u', 'u.id', 'n.user_id')
     .select(['n.id', 'n.text', 'n.created_at', 'u.name as author'])
+    .where('n.customer_id', '=', customerId);
+}
+
+/** The notes of a call of the company, oldest first (404 for another company's call). */
+export async function callNotes(db: Kysely<Database>, customerId: number, callId: number): Promise<NoteResource[]> {
+  await getCall(db, customerId, callId);
+  return listNotes(db, customerId, callId);
+}
+
+async function listNotes(db: Kysely<Database>, customerId: number, callId: number): Promise<NoteResource[]> {
+  const rows = await notesOf(db, customerId)
     .where('n.call_id', '=', callId)
-    .where('n.customer_id', '=', customerId)
     .orderBy('n.created_at', 'asc')
     .orderBy('n.id', 'asc')
     .execute();
+  return rows.map(noteResource);
 }
 
-export async function addNote(db: Kysely<Database>, customerId: number, userId: number, callId: number, text: string) {
+export async function addNote(
+  db: Kysely<Database>,
+  customerId: number,
+  userId: number,
+  callId: number,
+  text: string,
+): Promise<NoteResource> {
   await getCall(db, customerId, callId);
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const note = await trx
       .insertInto('call_notes')
       .values({ call_id: callId, customer_id: customerId, user_id: userId, text, created_at: nowIso() })
-      .returning(['id', 'text', 'created_at'])
+      .returning('id')
       .executeTakeFirstOrThrow();
     await bumpCallsVersion(trx, customerId);
-    return note;
+    return note.id;
   });
+  return noteResource(await notesOf(db, customerId).where('n.id', '=', id).executeTakeFirstOrThrow());
 }
 
-export async function listSms(db: Kysely<Database>, customerId: number, callId: number) {
-  return db
+type SmsRow = {
+  id: number;
+  to: string;
+  message: string;
+  state: 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+};
+
+function smsResource({ id, ...attributes }: SmsRow): SmsResource {
+  return { type: 'sms', id: String(id), attributes };
+}
+
+const SMS_COLUMNS = ['id', 'to_number as to', 'body as message', 'state', 'error', 'created_at'] as const;
+
+/** The SMS of a call of the company, oldest first (404 for another company's call). */
+export async function callSms(db: Kysely<Database>, customerId: number, callId: number): Promise<SmsResource[]> {
+  await getCall(db, customerId, callId);
+  return listSms(db, customerId, callId);
+}
+
+async function listSms(db: Kysely<Database>, customerId: number, callId: number): Promise<SmsResource[]> {
+  const rows = await db
     .selectFrom('sms_messages')
-    .select(['id', 'to_number as to', 'body as message', 'state', 'error', 'created_at'])
+    .select([...SMS_COLUMNS])
     .where('call_id', '=', callId)
     .where('customer_id', '=', customerId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
+  return rows.map(smsResource);
 }
 
 /**
@@ -238,11 +424,11 @@ export async function sendSms(
         error,
         created_at: nowIso(),
       })
-      .returning(['id', 'to_number as to', 'body as message', 'state', 'error', 'created_at'])
+      .returning([...SMS_COLUMNS])
       .executeTakeFirstOrThrow();
     await bumpCallsVersion(trx, customerId);
     return row;
   });
   if (error) throw ApiError.of(502, 'smsFailed', { detail: `The SMS could not be sent: ${error}` });
-  return record;
+  return smsResource(record);
 }

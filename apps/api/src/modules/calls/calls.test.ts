@@ -74,6 +74,7 @@ async function seed(owner: SignedIn, phonebotId: number, rows: Seed[]): Promise<
   return ids;
 }
 
+const idOf = (c: { id: string }) => Number(c.id);
 const localDay = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).toISOString();
 const get = (url: string, token: string, headers: Record<string, string> = {}) =>
   app.request({ method: 'GET', url: `/api/v2${url}`, token, headers });
@@ -92,37 +93,33 @@ describe('call lists', () => {
     ]);
     const open = await get('/callsview', admin.token);
     expect(open.status).toBe(200);
-    expect(open.json.call_logs.map((c: { id: number }) => c.id)).toEqual([ids[4], ids[2], ids[1], ids[0]]);
-    expect(open.json).toMatchObject({ total: 4, new_calls_count: 3, meta: { total: 4, page: 1, per_page: 20 } });
-    expect(open.json.call_logs[0]).toMatchObject({
+    expect(open.json.data.map(idOf)).toEqual([ids[4], ids[2], ids[1], ids[0]]);
+    expect(open.json.meta).toEqual({ total: 4, page: 1, per_page: 20, new_calls_count: 3 });
+    expect(open.json.data[0].attributes).toMatchObject({
       bezeichnung: 'Empfang',
       category_terms: ['Sales', 'Support', 'Billing'],
       message: 'Bitte um Rückruf',
     });
 
     const completed = await get('/completed', admin.token);
-    expect(completed.json.call_logs.map((c: { id: number }) => c.id)).toEqual([ids[3]]);
+    expect(completed.json.data.map(idOf)).toEqual([ids[3]]);
 
     // Day filter in the server's time zone: 23:00 on the 2nd belongs to the 2nd.
     const day = await get('/callsview?date=2026-11-02', admin.token);
-    expect(day.json.call_logs.map((c: { id: number }) => c.id)).toEqual([ids[2], ids[1]]);
+    expect(day.json.data.map(idOf)).toEqual([ids[2], ids[1]]);
 
     const search = async (term: string, url = '/callsview') =>
-      (await get(`${url}?search=${encodeURIComponent(term)}`, admin.token)).json.call_logs.map(
-        (c: { id: number }) => c.id,
-      );
+      (await get(`${url}?search=${encodeURIComponent(term)}`, admin.token)).json.data.map(idOf);
     expect(await search('PROGRESS')).toEqual([ids[1]]);
     expect(await search('important')).toEqual([ids[2]]);
     expect(await search('empf')).toHaveLength(4);
     expect(await search('support')).toEqual([ids[2]]);
     expect(await search('gone')).toEqual([ids[4]]);
     expect(await search('nothing-like-this')).toEqual([]);
-    expect(
-      (await get('/callsview?search=new&date=2026-11-02', admin.token)).json.call_logs.map((c: { id: number }) => c.id),
-    ).toEqual([ids[2]]);
+    expect((await get('/callsview?search=new&date=2026-11-02', admin.token)).json.data.map(idOf)).toEqual([ids[2]]);
 
     const sorted = async (sort: string) =>
-      (await get(`/calls?sort=${sort}&per_page=all`, admin.token)).json.call_logs.map((c: { id: number }) => c.id);
+      (await get(`/calls?sort=${sort}&per_page=all`, admin.token)).json.data.map(idOf);
     expect(await sorted('priority')).toEqual([ids[1], ids[2], ids[4], ids[3], ids[0]]);
     expect(await sorted('-priority')).toEqual([ids[0], ids[4], ids[3], ids[2], ids[1]]);
     expect(await sorted('status')).toEqual([ids[4], ids[2], ids[0], ids[1], ids[3]]);
@@ -130,14 +127,28 @@ describe('call lists', () => {
     // Category order follows the category list; unknown and Uncategorized come last either way.
     expect(await sorted('category')).toEqual([ids[3], ids[2], ids[0], ids[4], ids[1]]);
     expect(await sorted('-category')).toEqual([ids[0], ids[2], ids[3], ids[4], ids[1]]);
-    expect((await get('/getCategory', admin.token)).json).toEqual({ categories: ['Sales', 'Support', 'Billing'] });
+    expect((await get('/getCategory', admin.token)).json).toEqual({
+      meta: { categories: ['Sales', 'Support', 'Billing'] },
+    });
 
     const page2 = await get('/calls?per_page=2&page=2', admin.token);
-    expect(page2.json.call_logs.map((c: { id: number }) => c.id)).toEqual([ids[2], ids[1]]);
-    expect(page2.json.meta).toEqual({ total: 5, page: 2, per_page: 2 });
+    expect(page2.json.data.map(idOf)).toEqual([ids[2], ids[1]]);
+    expect(page2.json.meta).toEqual({ total: 5, page: 2, per_page: 2, new_calls_count: 3 });
+    expect(page2.json.links).toEqual({
+      self: '/api/v2/calls?per_page=2&page=2',
+      first: '/api/v2/calls?per_page=2',
+      prev: '/api/v2/calls?per_page=2',
+      next: '/api/v2/calls?per_page=2&page=3',
+      last: '/api/v2/calls?per_page=2&page=3',
+    });
+    const jsonApiPage = await get('/calls?page[size]=2&page[number]=3', admin.token);
+    expect(jsonApiPage.json.data.map(idOf)).toEqual([ids[0]]);
+    expect(jsonApiPage.json.links.next).toBeNull();
+    expect(jsonApiPage.json.links.first).toBe('/api/v2/calls?page%5Bsize%5D=2');
+    expect((await get('/calls?filter[view]=completed', admin.token)).json.data.map(idOf)).toEqual([ids[3]]);
     const all = await get('/calls?per_page=all', admin.token);
-    expect(all.json.call_logs).toHaveLength(5);
-    expect(all.json.total).toBe(5);
+    expect(all.json.data).toHaveLength(5);
+    expect(all.json.meta.total).toBe(5);
   });
 
   it('answer 304 while nothing changed, and a fresh list after any change', async () => {
@@ -155,7 +166,7 @@ describe('call lists', () => {
     expect((await patch(`/updateCallStatus/${id}`, admin.token, { status: 'In Progress' })).status).toBe(200);
     const changed = await get('/callsview', admin.token, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
-    expect(changed.json.call_logs[0].status).toBe('In Progress');
+    expect(changed.json.data[0].attributes.status).toBe('In Progress');
     expect(changed.headers.etag).not.toBe(etag);
   });
 
@@ -174,7 +185,7 @@ describe('call lists', () => {
     const listA = await get('/callsview', a.admin.token);
     const fromB = await get('/callsview', b.admin.token, { 'if-none-match': listA.headers.etag as string });
     expect(fromB.status).toBe(200);
-    expect(fromB.json.call_logs.map((c: { message: string }) => c.message)).toEqual(['B calls']);
+    expect(fromB.json.data.map((c: { attributes: { message: string } }) => c.attributes.message)).toEqual(['B calls']);
     expect(String(fromB.headers.vary)).toMatch(/authorization/i);
     expect(fromB.headers['cache-control']).toBe('private, no-cache');
     const colleague = await app.signIn('user', { customerId: a.admin.customerId! });
@@ -189,8 +200,8 @@ describe('call lists', () => {
     await seed(b.admin, b.phonebotId, [{ at: localDay(2026, 11, 6) }, { at: localDay(2026, 11, 6) }]);
     const guest = await app.signIn('guest', { customerId: a.admin.customerId! });
     const list = await get('/callsview', guest.token);
-    expect(list.json.total).toBe(1);
-    expect(list.json.call_logs[0].bezeichnung).toBe('Empfang');
+    expect(list.json.meta.total).toBe(1);
+    expect(list.json.data[0].attributes.bezeichnung).toBe('Empfang');
     const sup = await app.signIn('super');
     expect((await get('/callsview', sup.token)).status).toBe(403);
   });
@@ -219,12 +230,12 @@ describe('call updates', () => {
     );
     expect((await patch(`/updateCallStatusCompleted/${mine}`, operator.token)).status).toBe(200);
     const detail = await get(`/calls/${mine}`, operator.token);
-    expect(detail.json.data).toMatchObject({
+    expect(detail.json.data.attributes).toMatchObject({
       status: 'Completed',
       priority: 'Important Callback',
       selected_category: 'Support',
     });
-    expect(detail.json.data.response).toHaveLength(2);
+    expect(detail.json.data.attributes.response).toHaveLength(2);
 
     for (const [method, url, body] of [
       ['PATCH', `/updateCallStatus/${theirs}`, { status: 'Completed' }],
@@ -282,28 +293,28 @@ describe('call updates', () => {
     const done = await patch('/updateBulkStatus', admin.token, {
       calls: ids.map((id) => ({ id, status: 'Completed' })),
     });
-    expect(done.json).toEqual({ updated: 3 });
-    expect((await get('/completed', admin.token)).json.total).toBe(3);
+    expect(done.json).toEqual({ meta: { updated: 3 } });
+    expect((await get('/completed', admin.token)).json.meta.total).toBe(3);
   });
 
   it('lists new calls until they are marked notified', async () => {
     const { admin, phonebotId } = await company();
     const ids = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 9) }, { at: localDay(2026, 11, 9) }]);
     const fresh = await get('/newcalls?per_page=5', admin.token);
-    expect(fresh.json.call_logs).toHaveLength(2);
-    expect(fresh.json.new_calls_count).toBe(2);
+    expect(fresh.json.data).toHaveLength(2);
+    expect(fresh.json.meta.new_calls_count).toBe(2);
     // A guest reads the list but may not clear the company's New Call Alert.
     const guest = await app.signIn('guest', { customerId: admin.customerId! });
     const refused = await patch('/updateNotificationStatus', guest.token, { calls: ids.map((id) => ({ id })) });
     expect(refused.status).toBe(403);
-    expect((await get('/newcalls', admin.token)).json.new_calls_count).toBe(2);
+    expect((await get('/newcalls', admin.token)).json.meta.new_calls_count).toBe(2);
     expect((await patch('/updateNotificationStatus', admin.token, { calls: ids.map((id) => ({ id })) })).json).toEqual({
-      updated: 2,
+      meta: { updated: 2 },
     });
     const after = await get('/newcalls', admin.token);
-    expect(after.json.call_logs).toHaveLength(0);
-    expect(after.json.new_calls_count).toBe(0);
-    expect((await get('/callsview', admin.token)).json.total).toBe(2);
+    expect(after.json.data).toHaveLength(0);
+    expect(after.json.meta.new_calls_count).toBe(0);
+    expect((await get('/callsview', admin.token)).json.meta.total).toBe(2);
   });
 });
 
@@ -335,8 +346,11 @@ describe('notes', () => {
       ).toBe(201);
     }
     const notes = await get(`/notes/${id}`, admin.token);
-    expect(notes.json.data.map((n: { text: string }) => n.text)).toEqual(['first', 'second']);
-    expect(notes.json.data[0].author).toMatch(/^admin /);
+    expect(notes.json.data.map((n: { attributes: { text: string } }) => n.attributes.text)).toEqual([
+      'first',
+      'second',
+    ]);
+    expect(notes.json.data[0].attributes.author).toMatch(/^admin /);
   });
 });
 
@@ -359,10 +373,10 @@ describe('SMS', () => {
       body: { call_id: id, to: '0170 1234567', message: 'Wir rufen zurück.' },
     });
     expect(sent.status).toBe(201);
-    expect(sent.json.data).toMatchObject({ to: '+491701234567', state: 'sent' });
+    expect(sent.json.data.attributes).toMatchObject({ to: '+491701234567', state: 'sent' });
     expect(fs.readFileSync(path.join(app.config.dataDir, 'sms.log'), 'utf8')).toContain('+491701234567');
     const detail = await get(`/calls/${id}`, admin.token);
-    expect(detail.json.data.sms).toHaveLength(1);
+    expect(detail.json.data.attributes.sms).toHaveLength(1);
   });
 
   it('goes only to the caller or numbers the company allows, in at most 3 parts', async () => {
@@ -579,8 +593,8 @@ describe('export and retention', () => {
     const sup = await app.signIn('super');
     const res = await app.request({ method: 'DELETE', url: '/api/v2/deleteOldCallLogs', token: sup.token });
     expect(res.status).toBe(200);
-    expect(res.json.deleted).toBeGreaterThanOrEqual(1);
-    expect((await get('/calls', admin.token)).json.total).toBe(0);
+    expect(res.json.meta.deleted).toBeGreaterThanOrEqual(1);
+    expect((await get('/calls', admin.token)).json.meta.total).toBe(0);
     const counts = await app.db.db
       .selectFrom('monthly_call_counts')
       .select('count')

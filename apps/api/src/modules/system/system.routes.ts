@@ -22,7 +22,7 @@ export function registerSystemRoutes(app: FastifyInstance, router: ApiRouter, de
   });
 
   let document: ReturnType<typeof buildOpenApi> | undefined;
-  const openApi = () => (document ??= buildOpenApi(router.routes, API_BASE, deps.version));
+  const openApi = () => (document ??= buildOpenApi(router.contracts, API_BASE, deps.version));
 
   app.get(`${API_BASE}/openapi.json`, async (_req, reply) => reply.type('application/json').send(openApi()));
   app.get(`${API_BASE}/docs`, async (_req, reply) =>

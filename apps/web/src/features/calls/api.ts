@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { API_BASE, CALLS_POLL_MS } from '@phonebot/shared/constants';
+import { BULK_MAX, type CallPriority, type CallStatus } from '@phonebot/shared/schemas/call';
 import {
-  BULK_MAX,
-  type CallListAnswer,
-  type CallPriority,
-  type CallStatus,
-  callResponseSchema,
-} from '@phonebot/shared/schemas/call';
-import type { JsonApiErrorObject } from '@phonebot/shared/schemas/common';
-import { ApiError, api } from '../../lib/api-client';
+  type CallAttributes,
+  type CallResource,
+  callContracts,
+  type NoteResource,
+  type SmsResource,
+} from '@phonebot/shared/contracts/calls';
+import { contractQueryString } from '@phonebot/shared/contract';
+import type { JsonApiErrorObject } from '@phonebot/shared/jsonapi';
+import { ApiError, callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
 import { LIST_CONFIG, type CallListKind } from './constants';
 import { apiQuery, type CallListParams } from './list-params';
@@ -22,63 +23,59 @@ export const callKeys = {
   notes: (id: number) => [...callKeys.all, 'notes', id] as const,
 };
 
-// The list answer is typed by the shared CallListAnswer, which the server builds its answer from; a page of "All"
-// can hold thousands of rows, too many to run through a runtime schema on every 5-second poll.
+/** A call as the screens hold it: the resource's attributes with its numeric id. */
+export type CallRow = CallAttributes & { id: number };
+export type CallList = { rows: CallRow[]; total: number; newCallsCount: number };
+export type CallNote = NoteResource['attributes'] & { id: number };
+export type CallSms = SmsResource['attributes'] & { id: number };
+
+const toRow = (resource: CallResource): CallRow => ({ id: Number(resource.id), ...resource.attributes });
+const withId = <A>(resource: { id: string; attributes: A }): A & { id: number } => ({
+  id: Number(resource.id),
+  ...resource.attributes,
+});
+
+const LIST_CONTRACTS = {
+  dashboard: callContracts.listOpenCalls,
+  new: callContracts.listNewCalls,
+  completed: callContracts.listCompletedCalls,
+  simple: callContracts.listCalls,
+} as const;
+
 export async function fetchCallList(kind: CallListKind, params: CallListParams, signal?: AbortSignal) {
-  return (await api.get(`${LIST_CONFIG[kind].path}?${apiQuery(params)}`, { signal })) as CallListAnswer;
+  const document = await callApi(LIST_CONTRACTS[kind], { query: apiQuery(params) }, { signal });
+  return {
+    rows: document.data.map(toRow),
+    total: document.meta.total,
+    newCallsCount: document.meta.new_calls_count,
+  } satisfies CallList;
 }
 
 export const callListQuery = (kind: CallListKind, params: CallListParams) =>
   queryOptions({
-    queryKey: callKeys.list(kind, apiQuery(params)),
+    queryKey: callKeys.list(kind, contractQueryString(apiQuery(params))),
     queryFn: ({ signal }) => fetchCallList(kind, params, signal),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 
-/** A call list, polled while the screen is open (SPEC §4, §9). */
+/** A call list, polled while the screen is open. */
 export function useCallList(kind: CallListKind, params: CallListParams) {
   return useQuery({ ...callListQuery(kind, params), refetchInterval: CALLS_POLL_MS });
 }
 
-const noteSchema = z.object({
-  id: z.number(),
-  text: z.string(),
-  created_at: z.string(),
-  author: z.string().nullish(),
-});
-export type CallNote = z.infer<typeof noteSchema>;
-
-/** The part of GET /calls/{id} the screens show; the conversation may arrive as a list or as a JSON string of one. */
-const callDetailSchema = z.object({
-  data: z.object({
-    id: z.number(),
-    caller_number: z.string(),
-    response: callResponseSchema.catch([]),
-    sms: z
-      .array(
-        z.object({
-          id: z.number(),
-          to: z.string(),
-          message: z.string(),
-          state: z.enum(['sent', 'failed']),
-          error: z.string().nullish(),
-          created_at: z.string(),
-        }),
-      )
-      .catch([]),
-  }),
-});
-
+/** One call with its whole conversation, notes and SMS. */
 export async function fetchCallDetail(id: number, signal?: AbortSignal) {
-  return callDetailSchema.parse(await api.get(`/calls/${id}`, { signal })).data;
+  const { data } = await callApi(callContracts.getCall, { params: { id } }, { signal });
+  const { notes, sms, ...attributes } = data.attributes;
+  return { id: Number(data.id), ...attributes, notes: notes.map(withId), sms: sms.map(withId) };
 }
 
 export const callDetailQuery = (id: number) =>
   queryOptions({ queryKey: callKeys.detail(id), queryFn: ({ signal }) => fetchCallDetail(id, signal) });
 
-export async function fetchNotes(callId: number, signal?: AbortSignal) {
-  return z.object({ data: z.array(noteSchema) }).parse(await api.get(`/notes/${callId}`, { signal })).data;
+export async function fetchNotes(callId: number, signal?: AbortSignal): Promise<CallNote[]> {
+  return (await callApi(callContracts.listCallNotes, { params: { id: callId } }, { signal })).data.map(withId);
 }
 
 export const notesQuery = (callId: number) =>
@@ -93,42 +90,53 @@ function useCallMutation<Variables>(mutationFn: (variables: Variables) => Promis
   });
 }
 
+/** Changes one call through the calls resource. */
+function patchCall(
+  id: number,
+  attributes: { status?: CallStatus; priority?: CallPriority; selected_category?: string | null },
+) {
+  return callApi(callContracts.updateCall, {
+    params: { id },
+    body: { data: { type: 'calls', id: String(id), attributes } },
+  });
+}
+
 export function useUpdateStatus() {
-  return useCallMutation(({ id, status }: { id: number; status: CallStatus }) =>
-    api.patch(`/updateCallStatus/${id}`, { status }),
-  );
+  return useCallMutation(({ id, status }: { id: number; status: CallStatus }) => patchCall(id, { status }));
 }
 
 export function useMarkCompleted() {
-  return useCallMutation((id: number) => api.patch(`/updateCallStatusCompleted/${id}`));
+  return useCallMutation((id: number) => patchCall(id, { status: 'Completed' }));
 }
 
 export function useBulkStatus() {
   return useCallMutation(({ ids, status }: { ids: number[]; status: CallStatus }) =>
-    api.patch('/updateBulkStatus', { calls: ids.map((id) => ({ id, status })) }),
+    callApi(callContracts.updateCallStatuses, { body: { calls: ids.map((id) => ({ id, status })) } }),
   );
 }
 
 export function useUpdatePriority() {
-  return useCallMutation(({ id, priority }: { id: number; priority: CallPriority }) =>
-    api.patch(`/updateCallPriority/${id}`, { priority }),
-  );
+  return useCallMutation(({ id, priority }: { id: number; priority: CallPriority }) => patchCall(id, { priority }));
 }
 
 export function useUpdateCategory() {
   return useCallMutation(({ id, category }: { id: number; category: string | null }) =>
-    api.patch(`/updateCallCategory/${id}`, { selected_category: category }),
+    patchCall(id, { selected_category: category }),
   );
 }
 
 export function useDeleteCall() {
-  return useCallMutation((id: number) => api.delete(`/calls/${id}`));
+  return useCallMutation((id: number) => callApi(callContracts.deleteCall, { params: { id } }));
 }
 
 export function useAddNote(callId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post(`/notes/${callId}`, { text, created_at: new Date().toISOString() }),
+    mutationFn: (text: string) =>
+      callApi(callContracts.createCallNote, {
+        params: { id: callId },
+        body: { data: { type: 'notes', attributes: { text } } },
+      }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: callKeys.notes(callId) }),
@@ -141,7 +149,11 @@ export function useAddNote(callId: number) {
 export function useSendSms() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { call_id: number; to: string; message: string }) => api.post('/sendSms', input),
+    mutationFn: (input: { call_id: number; to: string; message: string }) =>
+      callApi(callContracts.sendCallSms, {
+        params: { id: input.call_id },
+        body: { data: { type: 'sms', attributes: { to: input.to, message: input.message } } },
+      }),
     onSettled: (_data, _error, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: callKeys.lists() }),
@@ -154,8 +166,8 @@ export function useSendSms() {
 export function useMarkNotified() {
   return useCallMutation(async (ids: number[]) => {
     for (let start = 0; start < ids.length; start += BULK_MAX) {
-      await api.patch('/updateNotificationStatus', {
-        calls: ids.slice(start, start + BULK_MAX).map((id) => ({ id })),
+      await callApi(callContracts.markCallsNotified, {
+        body: { calls: ids.slice(start, start + BULK_MAX).map((id) => ({ id })) },
       });
     }
   });

@@ -1,4 +1,5 @@
-import { CALL_PRIORITIES, CALL_STATUSES, type CallListItem } from '@phonebot/shared/schemas/call';
+import { CALL_PRIORITIES, CALL_STATUSES } from '@phonebot/shared/schemas/call';
+import type { CallRow } from './api';
 import { PREVIEW_LENGTH } from './constants';
 import type { SortState } from './list-params';
 
@@ -23,9 +24,9 @@ function rank(values: readonly string[], value: string): number {
  * Orders rows as the server does (SPEC §9): priority and status by their fixed lists, then newest first and by id,
  * so a list sorted in the browser reads like one sorted by the server.
  */
-export function compareCalls(sort: SortState): (a: CallListItem, b: CallListItem) => number {
+export function compareCalls(sort: SortState): (a: CallRow, b: CallRow) => number {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const newestFirst = (a: CallListItem, b: CallListItem) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
+  const newestFirst = (a: CallRow, b: CallRow) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
   return (a, b) => {
     switch (sort.field) {
       case 'priority':

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CallListItem } from '@phonebot/shared/schemas/call';
+import type { CallRow } from './api';
 import { compareCalls, messagePreview, pageOf, speakerOf } from './call-rows';
 
-function call(id: number, created_at: string, rest: Partial<CallListItem> = {}): CallListItem {
+function call(id: number, created_at: string, rest: Partial<CallRow> = {}): CallRow {
   return {
     id,
     bezeichnung: 'Empfang',

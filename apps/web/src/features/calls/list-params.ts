@@ -48,14 +48,14 @@ export function parseListParams(query: URLSearchParams, kind: CallListKind): Cal
 }
 
 /** The API query of a list state; defaults are left out so equal lists share a cache entry and an ETag. */
-export function apiQuery(params: CallListParams): string {
-  const query = new URLSearchParams();
-  if (params.page !== 1) query.set('page', String(params.page));
-  query.set('per_page', String(params.per_page));
-  if (params.sort) query.set('sort', params.sort);
-  if (params.search) query.set('search', params.search);
-  if (params.date) query.set('date', params.date);
-  return query.toString();
+export function apiQuery(params: CallListParams) {
+  return {
+    ...(params.page !== 1 ? { page: params.page } : {}),
+    per_page: params.per_page,
+    ...(params.sort ? { sort: params.sort } : {}),
+    ...(params.search ? { search: params.search } : {}),
+    ...(params.date ? { date: params.date } : {}),
+  };
 }
 
 /** The list state of the current URL and a setter; a change of anything but the page goes back to page 1. */

@@ -3,12 +3,11 @@ import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconChecklist, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CallListItem } from '@phonebot/shared/schemas/call';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
-import { downloadCallLog } from '../api';
+import { type CallRow, downloadCallLog } from '../api';
 import { LIST_CONFIG, type CallListKind } from '../constants';
 import { type CallListParams, sortParam, sortState } from '../list-params';
 import { BulkStatusBar } from './bulk-status-bar';
@@ -23,7 +22,7 @@ import { type CallChange, useCallActions } from './use-call-actions';
 /** What a screen shows of its list, whether the rows come straight from the server or are held by the screen. */
 export type CallListView = {
   /** Undefined until the first answer. */
-  rows: CallListItem[] | undefined;
+  rows: CallRow[] | undefined;
   total: number;
   newCallsCount: number;
   /** The rows are the previous list's while the next one loads. */
@@ -63,7 +62,7 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [notesId, setNotesId] = useState<number | null>(null);
-  const [smsCall, setSmsCall] = useState<CallListItem | null>(null);
+  const [smsCall, setSmsCall] = useState<CallRow | null>(null);
   const [downloading, setDownloading] = useState(false);
 
   const config = LIST_CONFIG[kind];

@@ -21,14 +21,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  CALL_PRIORITIES,
-  CALL_STATUSES,
-  type CallListItem,
-  type CallPriority,
-  type CallStatus,
-} from '@phonebot/shared/schemas/call';
+import { CALL_PRIORITIES, CALL_STATUSES, type CallPriority, type CallStatus } from '@phonebot/shared/schemas/call';
 import { formatCallDate } from '../../../lib/dates';
+import type { CallRow } from '../api';
 import { messagePreview } from '../call-rows';
 import type { SortState } from '../list-params';
 import type { CallActions } from './use-call-actions';
@@ -81,7 +76,7 @@ const SORT_FIELDS: Partial<Record<CallColumn, string>> = {
 const STATUS_COLORS: Record<CallStatus, string> = { New: 'portal', 'In Progress': 'orange', Completed: 'green' };
 
 type CallsTableProps = {
-  rows: CallListItem[];
+  rows: CallRow[];
   columns: readonly CallColumn[];
   canManage: boolean;
   actions: CallActions;
@@ -89,9 +84,9 @@ type CallsTableProps = {
   selection?: { selected: ReadonlySet<number>; onChange: (next: Set<number>) => void };
   /** Sortable column headers; left out where the screen sorts with its own controls. */
   sorting?: { sort: SortState; onSort: (field: string) => void };
-  onPreview: (row: CallListItem) => void;
-  onNotes: (row: CallListItem) => void;
-  onSms: (row: CallListItem) => void;
+  onPreview: (row: CallRow) => void;
+  onNotes: (row: CallRow) => void;
+  onSms: (row: CallRow) => void;
   /** The rows are the previous page's while the next one loads. */
   stale?: boolean;
 };
@@ -143,7 +138,7 @@ export function CallsTable(props: CallsTableProps) {
     );
   }
 
-  function cell(column: CallColumn, row: CallListItem): ReactNode {
+  function cell(column: CallColumn, row: CallRow): ReactNode {
     const caller = row.caller_number;
     switch (column) {
       case 'phonebot':
@@ -274,7 +269,7 @@ export function CallsTable(props: CallsTableProps) {
   );
 }
 
-function CategorySelect({ row, actions }: { row: CallListItem; actions: CallActions }) {
+function CategorySelect({ row, actions }: { row: CallRow; actions: CallActions }) {
   const { t } = useTranslation();
   const terms = row.category_terms;
   // A call may carry a term its phonebot has since dropped; it is shown, but cannot be chosen again.
@@ -296,15 +291,7 @@ function CategorySelect({ row, actions }: { row: CallListItem; actions: CallActi
   );
 }
 
-function RowActions({
-  row,
-  actions,
-  onSms,
-}: {
-  row: CallListItem;
-  actions: CallActions;
-  onSms: (row: CallListItem) => void;
-}) {
+function RowActions({ row, actions, onSms }: { row: CallRow; actions: CallActions; onSms: (row: CallRow) => void }) {
   const { t } = useTranslation();
   const caller = row.caller_number;
   return (
@@ -342,7 +329,7 @@ function RowActions({
   );
 }
 
-function DeleteButton({ row, actions }: { row: CallListItem; actions: CallActions }) {
+function DeleteButton({ row, actions }: { row: CallRow; actions: CallActions }) {
   const { t } = useTranslation();
   const label = t('calls.row.delete', { caller: row.caller_number });
   return (

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CallListAnswer, CallListItem } from '@phonebot/shared/schemas/call';
 import { registerTranslations } from '../../../lib/i18n';
-import { useCallList, useMarkNotified } from '../api';
+import { type CallList, type CallRow, useCallList, useMarkNotified } from '../api';
 import { compareCalls, pageOf } from '../call-rows';
 import { type CallListParams, sortState, useCallListParams } from '../list-params';
 import { callsTranslations } from '../locales';
@@ -11,11 +10,11 @@ import type { CallChange } from './use-call-actions';
 registerTranslations(callsTranslations);
 
 /** The calls this visit of the screen has listed, for one search and day. */
-type Visit = { filter: string; answer: CallListAnswer | undefined; rows: ReadonlyMap<number, CallListItem> };
+type Visit = { filter: string; answer: CallList | undefined; rows: ReadonlyMap<number, CallRow> };
 
-function withAnswer(visit: Visit, filter: string, answer: CallListAnswer | undefined): Visit {
+function withAnswer(visit: Visit, filter: string, answer: CallList | undefined): Visit {
   const rows = new Map(visit.filter === filter ? visit.rows : []);
-  for (const row of answer?.call_logs ?? []) rows.set(row.id, row);
+  for (const row of answer?.rows ?? []) rows.set(row.id, row);
   return { filter, answer, rows };
 }
 
@@ -60,7 +59,7 @@ export function NewCallsPage({ canManage }: CallScreenProps) {
   const marked = useRef(new Set<number>());
   const { mutate } = markNotified;
   useEffect(() => {
-    // Marking calls notified is a write: a guest only reads the list.
+    // Marking is a change to the calls, which guests may only read.
     if (!canManage) return;
     const ids = [...visit.rows.keys()].filter((id) => !marked.current.has(id));
     if (ids.length === 0) return;

@@ -1,18 +1,18 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type CallListItem, sendSmsSchema } from '@phonebot/shared/schemas/call';
+import { sendSmsSchema } from '@phonebot/shared/schemas/call';
 import { messages } from '@phonebot/shared/messages';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSendSms } from '../api';
+import { type CallRow, useSendSms } from '../api';
 
 const lazySmsSchema = lazyValue(() => Promise.resolve(sendSmsSchema));
 
 type SmsModalProps = {
   /** The call the SMS is about; null closes the modal. */
-  call: CallListItem | null;
+  call: CallRow | null;
   onClose: () => void;
 };
 
@@ -44,7 +44,7 @@ function providerReason(error: unknown): string | undefined {
   return reason && reason !== messages.smsFailed ? reason : undefined;
 }
 
-function SmsForm({ call, onClose }: { call: CallListItem; onClose: () => void }) {
+function SmsForm({ call, onClose }: { call: CallRow; onClose: () => void }) {
   const { t } = useTranslation();
   const sendSms = useSendSms();
   const form = useZodForm(lazySmsSchema, { call_id: call.id, to: call.caller_number, message: t('defaultSmsText') });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { CallListItem, CallPriority, CallStatus } from '@phonebot/shared/schemas/call';
+import type { CallPriority, CallStatus } from '@phonebot/shared/schemas/call';
+import type { CallRow } from '../api';
 import { useConfirm } from '../../../components/use-confirm';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../api';
 
 /** What changed on the server, for a screen that holds rows the server no longer lists (new calls). */
-export type CallChange = { ids: number[]; patch: Partial<CallListItem> } | { ids: number[]; deleted: true };
+export type CallChange = { ids: number[]; patch: Partial<CallRow> } | { ids: number[]; deleted: true };
 
 type Field = 'status' | 'priority' | 'category';
 
@@ -38,7 +39,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
     field: Field,
     valueLabel: string,
     run: () => Promise<unknown>,
-    patch: Partial<CallListItem>,
+    patch: Partial<CallRow>,
     id: number,
   ) {
     const confirmed = await confirm({
@@ -62,7 +63,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
 
   return {
     dialog,
-    changeStatus: (row: CallListItem, value: CallStatus) =>
+    changeStatus: (row: CallRow, value: CallStatus) =>
       change(
         'status',
         statusLabel(value),
@@ -70,7 +71,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
         { status: value },
         row.id,
       ),
-    changePriority: (row: CallListItem, value: CallPriority) =>
+    changePriority: (row: CallRow, value: CallPriority) =>
       change(
         'priority',
         priorityLabel(value),
@@ -78,7 +79,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
         { priority: value },
         row.id,
       ),
-    changeCategory: (row: CallListItem, value: string | null) =>
+    changeCategory: (row: CallRow, value: string | null) =>
       change(
         'category',
         value ?? t('calls.uncategorized'),
@@ -86,7 +87,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
         { selected_category: value },
         row.id,
       ),
-    async markCompleted(row: CallListItem) {
+    async markCompleted(row: CallRow) {
       try {
         await completed.mutateAsync(row.id);
       } catch {
@@ -109,7 +110,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
       return true;
     },
     bulkPending: bulk.isPending,
-    async remove(row: CallListItem) {
+    async remove(row: CallRow) {
       const confirmed = await confirm({
         title: t('deleteConfirmTitle'),
         text: t('deleteConfirmText'),

@@ -7,9 +7,9 @@ import type { CallListView } from './call-list-screen';
 export function useServerList(kind: CallListKind, params: CallListParams): CallListView {
   const query = useCallList(kind, params);
   return {
-    rows: query.data?.call_logs,
+    rows: query.data?.rows,
     total: query.data?.total ?? 0,
-    newCallsCount: query.data?.new_calls_count ?? 0,
+    newCallsCount: query.data?.newCallsCount ?? 0,
     stale: query.isPlaceholderData,
     error: query.isError ? query.error : null,
     retry: () => void query.refetch(),

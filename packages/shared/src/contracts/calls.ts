@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import {
+  listDocument,
+  metaDocument,
+  pageMetaSchema,
+  resourceObject,
+  resourceRequest,
+  singleDocument,
+} from '../jsonapi';
+import { CALL_PRIORITIES, CALL_STATUSES, CALL_VIEWS, callResponseSchema } from '../schemas/call';
+import {
+  bulkStatusSchema,
+  noteSchema,
+  notificationStatusSchema,
+  sendSmsSchema,
+  updateCallCategorySchema,
+  updateCallPrioritySchema,
+  updateCallStatusSchema,
+} from '../schemas/call';
+import { idParamSchema } from '../schemas/common';
+import { pagedQuery } from '../schemas/list-query';
+
+/** A call as the lists show it. */
+export const callAttributesSchema = z.object({
+  bezeichnung: z.string(),
+  phonebot_name: z.string(),
+  license_Key: z.string(),
+  selected_category: z.string().nullable(),
+  category_terms: z.array(z.string()),
+  priority: z.enum(CALL_PRIORITIES),
+  caller_number: z.string(),
+  /** The caller's first words (at most 200 characters); the screens cut the preview shorter. */
+  message: z.string(),
+  status: z.enum(CALL_STATUSES),
+  notified: z.boolean(),
+  created_at: z.string(),
+});
+export type CallAttributes = z.infer<typeof callAttributesSchema>;
+export const callResourceSchema = resourceObject('calls', callAttributesSchema);
+export type CallResource = z.infer<typeof callResourceSchema>;
+
+export const noteAttributesSchema = z.object({
+  text: z.string(),
+  created_at: z.string(),
+  author: z.string().nullable(),
+});
+export const noteResourceSchema = resourceObject('notes', noteAttributesSchema);
+export type NoteResource = z.infer<typeof noteResourceSchema>;
+
+export const smsAttributesSchema = z.object({
+  to: z.string(),
+  message: z.string(),
+  state: z.enum(['sent', 'failed']),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export const smsResourceSchema = resourceObject('sms', smsAttributesSchema);
+export type SmsResource = z.infer<typeof smsResourceSchema>;
+
+const turnSchema = z.object({ text: z.string(), action: z.string() });
+
+/** One call with its whole conversation, its notes and its SMS history. */
+export const callDetailAttributesSchema = callAttributesSchema.extend({
+  response: z.array(turnSchema),
+  started_at: z.string().nullable(),
+  duration_s: z.number().int().nullable(),
+  notes: z.array(noteResourceSchema),
+  sms: z.array(smsResourceSchema),
+});
+export const callDetailResourceSchema = resourceObject('calls', callDetailAttributesSchema);
+export type CallDetail = z.infer<typeof callDetailResourceSchema>;
+
+export const callListMetaSchema = pageMetaSchema.extend({ new_calls_count: z.number().int() });
+export const callListDocumentSchema = listDocument(callResourceSchema, callListMetaSchema);
+export type CallListDocument = z.infer<typeof callListDocumentSchema>;
+
+/** The filters every call list takes (in either spelling, `view` or `filter[view]`). */
+const callFilters = { view: z.enum(CALL_VIEWS, { error: () => `view must be one of ${CALL_VIEWS.join(', ')}` }) };
+export const callListQuerySchema = pagedQuery(callFilters);
+export type CallListQuery = z.output<typeof callListQuerySchema>;
+
+const compatibility = ['Calls', 'Compatibility'] as const;
+const callIdParams = z.object({ callId: idParamSchema.shape.id });
+const view = ['calls.view'] as const;
+const manage = ['calls.manage'] as const;
+
+function compatibilityList(operationId: string, path: string, summary: string) {
+  return defineContract({
+    operationId,
+    method: 'GET',
+    path,
+    summary,
+    tags: compatibility,
+    auth: 'user',
+    operations: view,
+    query: callListQuerySchema,
+    responses: { 200: callListDocumentSchema, 304: null },
+    errors: [],
+  });
+}
+
+/** A call entered by hand: a phonebot of the company (its license key), the caller, and optionally more. */
+export const createCallAttributesSchema = z.object({
+  phonebot: z
+    .string({ error: () => 'invalidInput' })
+    .min(1)
+    .max(100),
+  caller_number: z
+    .string({ error: () => 'invalidInput' })
+    .trim()
+    .min(1)
+    .max(40),
+  response: callResponseSchema.optional(),
+  priority: z.enum(CALL_PRIORITIES).optional(),
+  selected_category: z.string().max(200).nullish(),
+  status: z.enum(CALL_STATUSES).optional(),
+});
+
+/** The attributes a PATCH of a call may change. */
+export const updateCallAttributesSchema = z.strictObject({
+  status: updateCallStatusSchema.shape.status.optional(),
+  priority: updateCallPrioritySchema.shape.priority.optional(),
+  selected_category: updateCallCategorySchema.shape.selected_category.optional(),
+});
+
+export const callContracts = {
+  listCalls: defineContract({
+    operationId: 'listCalls',
+    method: 'GET',
+    path: '/calls',
+    summary:
+      'Calls of the company: `filter[view]` open (New, In Progress), new (not notified), completed or all (default); search, day filter, sort and paging; ETag and 304 when nothing changed',
+    tags: ['Calls', 'Compatibility'],
+    auth: 'user',
+    operations: view,
+    query: callListQuerySchema,
+    responses: { 200: callListDocumentSchema, 304: null },
+    errors: [],
+  }),
+  listOpenCalls: compatibilityList('listOpenCalls', '/callsview', 'The open calls (New and In Progress)'),
+  listNewCalls: compatibilityList('listNewCalls', '/newcalls', 'New calls nobody was notified of yet'),
+  listCompletedCalls: compatibilityList('listCompletedCalls', '/completed', 'The completed calls'),
+  exportCalls: defineContract({
+    operationId: 'exportCalls',
+    method: 'GET',
+    path: '/calls/export',
+    summary: 'call_log.csv of a list (view open, completed, new or all) with its search, day and sort, streamed',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: view,
+    query: callListQuerySchema,
+    responses: { 200: { contentType: 'text/csv', description: 'CSV, values quoted, formulas neutralised' } },
+    errors: [],
+  }),
+  getCall: defineContract({
+    operationId: 'getCall',
+    method: 'GET',
+    path: '/calls/:id',
+    summary: 'One call with its whole conversation, notes and SMS history',
+    tags: compatibility,
+    auth: 'user',
+    operations: view,
+    params: idParamSchema,
+    responses: { 200: singleDocument(callDetailResourceSchema) },
+    errors: [],
+  }),
+  createCall: defineContract({
+    operationId: 'createCall',
+    method: 'POST',
+    path: '/calls',
+    summary: 'Enter a call by hand (for a phonebot of the company); it is listed and counted like any other',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: manage,
+    resource: { type: 'calls', id: 'none' },
+    body: resourceRequest('calls', createCallAttributesSchema),
+    responses: { 201: singleDocument(callResourceSchema) },
+    errors: [],
+  }),
+  updateCall: defineContract({
+    operationId: 'updateCall',
+    method: 'PATCH',
+    path: '/calls/:id',
+    summary: 'Change a call’s status, priority or category (partial)',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    resource: { type: 'calls', id: 'path' },
+    body: resourceRequest('calls', updateCallAttributesSchema),
+    responses: { 200: singleDocument(callResourceSchema) },
+    errors: [],
+  }),
+  deleteCall: defineContract({
+    operationId: 'deleteCall',
+    method: 'DELETE',
+    path: '/calls/:id',
+    summary: 'Delete a call (its monthly count stays)',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    responses: { 204: null },
+    errors: [],
+  }),
+  updateCallStatus: defineContract({
+    operationId: 'updateCallStatus',
+    method: 'PATCH',
+    path: '/updateCallStatus/:id',
+    summary: 'Set a call’s status (New, In Progress, Completed)',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    body: updateCallStatusSchema,
+    responses: { 200: metaDocument(z.object({ status: z.enum(CALL_STATUSES) })) },
+    errors: [],
+  }),
+  completeCall: defineContract({
+    operationId: 'completeCall',
+    method: 'PATCH',
+    path: '/updateCallStatusCompleted/:id',
+    summary: 'Mark a call completed',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    responses: { 200: metaDocument(z.object({ status: z.literal('Completed') })) },
+    errors: [],
+  }),
+  updateCallStatuses: defineContract({
+    operationId: 'updateCallStatuses',
+    method: 'PATCH',
+    path: '/updateBulkStatus',
+    summary: 'Set the status of several calls at once: all or none (404 when any id is not the company’s)',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    body: bulkStatusSchema,
+    responses: { 200: metaDocument(z.object({ updated: z.number().int() })) },
+    errors: [404],
+  }),
+  markCallsNotified: defineContract({
+    operationId: 'markCallsNotified',
+    method: 'PATCH',
+    path: '/updateNotificationStatus',
+    summary: 'Mark calls as notified (the new-calls screen was opened)',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    body: notificationStatusSchema,
+    responses: { 200: metaDocument(z.object({ updated: z.number().int() })) },
+    errors: [],
+  }),
+  updateCallCategory: defineContract({
+    operationId: 'updateCallCategory',
+    method: 'PATCH',
+    path: '/updateCallCategory/:id',
+    summary: 'Set a call’s category: one of its phonebot’s terms, or null for Uncategorized',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    body: updateCallCategorySchema,
+    responses: { 200: metaDocument(z.object({ status: z.literal('updated') })) },
+    errors: [],
+  }),
+  updateCallPriority: defineContract({
+    operationId: 'updateCallPriority',
+    method: 'PATCH',
+    path: '/updateCallPriority/:id',
+    summary: 'Set a call’s priority (one of the four)',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    body: updateCallPrioritySchema,
+    responses: { 200: metaDocument(z.object({ status: z.literal('updated') })) },
+    errors: [],
+  }),
+  listCallNotes: defineContract({
+    operationId: 'listCallNotes',
+    method: 'GET',
+    path: '/calls/:id/notes',
+    summary: 'The notes of a call, oldest first',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: view,
+    params: idParamSchema,
+    responses: { 200: z.object({ data: z.array(noteResourceSchema) }) },
+    errors: [],
+  }),
+  createCallNote: defineContract({
+    operationId: 'createCallNote',
+    method: 'POST',
+    path: '/calls/:id/notes',
+    summary: 'Add a note to a call (trimmed, 1 to 2,000 characters)',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    resource: { type: 'notes', id: 'none' },
+    body: resourceRequest('notes', noteSchema.pick({ text: true })),
+    responses: { 201: singleDocument(noteResourceSchema) },
+    errors: [],
+  }),
+  listNotesCompat: defineContract({
+    operationId: 'listNotesCompat',
+    method: 'GET',
+    path: '/notes/:callId',
+    summary: 'The notes of a call, oldest first',
+    tags: compatibility,
+    auth: 'user',
+    operations: view,
+    params: callIdParams,
+    responses: { 200: z.object({ data: z.array(noteResourceSchema) }) },
+    errors: [],
+  }),
+  addNoteCompat: defineContract({
+    operationId: 'addNoteCompat',
+    method: 'POST',
+    path: '/notes/:callId',
+    summary: 'Add a note to a call (text; the client’s created_at is ignored)',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    params: callIdParams,
+    body: noteSchema,
+    responses: { 201: singleDocument(noteResourceSchema) },
+    errors: [],
+  }),
+  listCallSms: defineContract({
+    operationId: 'listCallSms',
+    method: 'GET',
+    path: '/calls/:id/sms',
+    summary: 'The SMS sent about a call, with their delivery state, oldest first',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: view,
+    params: idParamSchema,
+    responses: { 200: z.object({ data: z.array(smsResourceSchema) }) },
+    errors: [],
+  }),
+  sendCallSms: defineContract({
+    operationId: 'sendCallSms',
+    method: 'POST',
+    path: '/calls/:id/sms',
+    summary:
+      'Send an SMS about a call to its caller (or a number the company allows), within the company’s SMS limits; 502 when the provider fails (the SMS is recorded as failed)',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: manage,
+    params: idParamSchema,
+    resource: { type: 'sms', id: 'none' },
+    body: resourceRequest('sms', sendSmsSchema.omit({ call_id: true })),
+    responses: { 201: singleDocument(smsResourceSchema) },
+    errors: [429, 502],
+  }),
+  sendSmsCompat: defineContract({
+    operationId: 'sendSmsCompat',
+    method: 'POST',
+    path: '/sendSms',
+    summary:
+      'Send an SMS about a call (call_id, to, message) to its caller or a number the company allows, within its SMS limits; 502 when the provider fails',
+    tags: compatibility,
+    auth: 'user',
+    operations: manage,
+    body: sendSmsSchema,
+    responses: { 201: singleDocument(smsResourceSchema) },
+    errors: [404, 429, 502],
+  }),
+  listCategories: defineContract({
+    operationId: 'listCategories',
+    method: 'GET',
+    path: '/getCategory',
+    summary: 'The category list of the company’s phonebots, in the order the category sort uses',
+    tags: compatibility,
+    auth: 'user',
+    operations: view,
+    responses: { 200: metaDocument(z.object({ categories: z.array(z.string()) })) },
+    errors: [],
+  }),
+  deleteOldCalls: defineContract({
+    operationId: 'deleteOldCalls',
+    method: 'DELETE',
+    path: '/deleteOldCallLogs',
+    summary: 'Run the retention now: delete calls older than CALL_RETENTION_DAYS (30 when unset); counts stay (super)',
+    tags: compatibility,
+    auth: 'user',
+    operations: ['calls.retention'],
+    responses: { 200: metaDocument(z.object({ deleted: z.number().int(), days: z.number().int() })) },
+    errors: [],
+  }),
+};
