@@ -22,6 +22,8 @@ type Row = {
   target: Target;
   body?: (ctx: Ctx) => unknown;
   headers?: () => Record<string, string>;
+  /** The client address to send from (for rate limits per client); 127.0.0.1 otherwise. */
+  client?: () => string;
   /** Statuses for callers allowed to use the route: [own company's object, other company's object]. */
   allow: Partial<Record<Caller, [number, number]>>;
   /** Public routes: every caller gets this. */
@@ -43,8 +45,10 @@ const MATRIX: Record<string, Row> = {
     everyone: 401,
   },
   'POST /logout': { target: 'none', allow: { super: [204, 204], ...companyAndGuest([204, 204]) } },
+  // Sign-ups are limited per client: each check signs up from its own address.
   'POST /register': {
     target: 'none',
+    client: () => `10.9.${crypto.randomInt(256)}.${crypto.randomInt(256)}`,
     body: () => ({
       name: 'N',
       email: `reg-${random()}@example.com`,
@@ -350,6 +354,7 @@ describe('authorization matrix', () => {
             token: token ?? signed?.token,
             body: row.body?.(ctx),
             headers: row.headers?.(),
+            remoteAddress: row.client?.(),
           });
           const allowed = row.allow[kind];
           const expected =
