@@ -67,8 +67,11 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
       operations: ['profile.own'],
       body: ownProfileDocumentSchema,
       responses: {
-        200: { description: 'The updated user', schema: userDocumentSchema },
-        ...errorResponses(401, 403, 409, 422),
+        200: {
+          description: 'The updated user; meta.pending_email names an address waiting for its confirmation',
+          schema: userDocumentSchema.extend({ meta: z.object({ pending_email: z.string() }).optional() }),
+        },
+        ...errorResponses(401, 403, 409, 422, 429),
       },
     },
     async ({ principal, body, req }) => {
