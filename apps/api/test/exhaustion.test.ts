@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -5,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, createPostgresDatabase } from './db';
-import { type ServerProcess, spawnServer } from './process';
+import { ROOT, type ServerProcess, spawnServer } from './process';
 import { writeFigures } from './security/figures';
 
 /**
@@ -165,38 +166,32 @@ describe('resource exhaustion', () => {
   });
 
   it('keeps /healthz answering under a flood of large and deeply nested bodies', async () => {
-    const array = JSON.stringify({ data: { type: 'profile', attributes: {} }, pad: new Array(333_000).fill(0) });
-    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    expect(array.length).toBeGreaterThan(660_000);
-    // Signed-in routes (PATCH /me) and public ones (POST /login) alike.
-    const send = (body: string, localAddress: string, i: number) =>
-      fetchFrom(localAddress, i % 2 ? 'POST' : 'PATCH', i % 2 ? '/api/v2/login' : '/api/v2/me', body).then(
-        (r) => r.status,
-      );
-
     const idle = await probe();
     const probing = startProbing();
-    const statuses: number[] = [];
-    const until = Date.now() + 6000;
-    await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => {
-        while (Date.now() < until) statuses.push(await send(i % 4 === 3 ? deep : array, `127.0.2.${1 + i}`, i));
-      }),
+    const flood = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'apps/api/test/flood.ts'), String(server.port), '6000'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
     );
+    let output = '';
+    flood.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise((resolve) => flood.once('exit', resolve));
     const results = await probing.stop();
+    const { bodyBytes, counts } = JSON.parse(output) as { bodyBytes: number; counts: Record<string, number> };
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect(statuses.length).toBeGreaterThan(20);
     // Without a token a signed-in route refuses the body unread (401); a public route refuses a large body unread
     // (413) and a deeply nested one before parsing it (400). A client still writing a body it was refused may see
     // the connection close instead of the answer (0).
-    const counts = statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
-    expect(Object.keys(counts).map(Number).sort()).toEqual(expect.arrayContaining([400, 401, 413]));
-    expect(statuses.every((s) => [0, 400, 401, 413].includes(s))).toBe(true);
+    expect(Object.keys(counts).map(Number)).toEqual(expect.arrayContaining([400, 401, 413]));
+    expect(Object.keys(counts).every((s) => ['0', '400', '401', '413'].includes(s))).toBe(true);
     const figures = {
       parallelClients: 20,
-      bodies: statuses.length,
+      bodies: Object.values(counts).reduce((sum, n) => sum + n, 0),
       answers: counts,
-      bodyBytes: array.length,
+      bodyBytes,
       idleHealthzMs: Math.round(idle.ms * 10) / 10,
       healthz: summary(results),
     };
@@ -204,26 +199,3 @@ describe('resource exhaustion', () => {
     writeFigures('exhaustion-bodies', figures);
   }, 60_000);
 });
-
-/** A request on its own connection from a given local address (fetch cannot choose one). */
-function fetchFrom(localAddress: string, method: string, url: string, body: string): Promise<{ status: number }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path: url,
-        method,
-        localAddress,
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0 }));
-    req.end(body);
-  });
-}
