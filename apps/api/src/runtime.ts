@@ -12,7 +12,6 @@ import { createSmsProvider } from './lib/sms';
 import { startJobs } from './lib/jobs';
 import { DAY } from './db/time';
 import { deleteOldCalls } from './modules/calls/calls.service';
-import { deleteOldSmsCounters } from './modules/calls/sms-guard';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
 
 export type Runtime = App & {
@@ -76,22 +75,15 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const retentionDays = config.callRetentionDays;
   const stopJobs = startJobs(
     db.db,
-    [
-      ...(retentionDays
-        ? [
-            {
-              name: 'call-retention',
-              everyMs: DAY,
-              run: async () => `deleted ${await deleteOldCalls(db.db, retentionDays)} calls`,
-            },
-          ]
-        : []),
-      {
-        name: 'sms-counters',
-        everyMs: DAY,
-        run: async () => `deleted ${await deleteOldSmsCounters(db.db)} SMS counters`,
-      },
-    ],
+    retentionDays
+      ? [
+          {
+            name: 'call-retention',
+            everyMs: DAY,
+            run: async () => `deleted ${await deleteOldCalls(db.db, retentionDays)} calls`,
+          },
+        ]
+      : [],
     log,
   );
   return {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app';
 
@@ -188,5 +189,29 @@ describe('API conventions', () => {
     const list = await app.request({ method: 'GET', url: '/api/v2/callsview', token });
     expect(list.headers['cache-control']).toBe('private, no-cache');
     expect(String(list.headers.vary)).toMatch(/authorization/i);
+  });
+
+  it('reads no body of a signed-in route without a token, and at most 64 KiB of a public route', async () => {
+    const big = JSON.stringify({ email: 'a@b.de', password: 'x', pad: 'y'.repeat(100_000) });
+    const headers = { 'content-type': 'application/json' };
+    const anonymous = await app.request({ method: 'PATCH', url: '/api/v2/me', headers, rawBody: big });
+    expect(anonymous.status).toBe(401);
+    const sized = await app.request({ method: 'POST', url: '/api/v2/login', headers, rawBody: big });
+    expect(sized.status).toBe(413);
+    // Without a Content-Length (chunked) the body is cut off at the limit as it arrives.
+    const chunked = await app.app.inject({
+      method: 'POST',
+      url: '/api/v2/login',
+      headers,
+      payload: Readable.from([big.slice(0, 50_000), big.slice(50_000)]),
+    });
+    expect(chunked.statusCode).toBe(413);
+    const small = await app.app.inject({
+      method: 'POST',
+      url: '/api/v2/login',
+      headers,
+      payload: Readable.from([JSON.stringify({ email: 'a@b.de', password: 'x' })]),
+    });
+    expect(small.statusCode).toBe(401);
   });
 });
