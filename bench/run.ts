@@ -212,7 +212,7 @@ async function measureSize(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'super@bench.example', password: 'bench-super-password' }),
     });
-    const superToken = ((await superLogin.json()) as { access_token: string }).access_token;
+    const superToken = ((await superLogin.json()) as { meta: { access_token: string } }).meta.access_token;
     const counts = await load({
       url: `${base}/api/v2/fetchCallsCount?month=${month}`,
       headers: { authorization: `Bearer ${superToken}` },

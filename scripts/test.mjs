@@ -11,7 +11,13 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = path.join(root, '.tmp/test-reports');
+const STAGES = ['lint', 'typecheck', 'openapi', 'api', 'reliability', 'e2e'];
 const only = process.argv.slice(2); // e.g. `npm test -- api e2e` runs only those stages
+const unknown = only.filter((stage) => !STAGES.includes(stage));
+if (unknown.length > 0) {
+  console.error(`Unknown test stage: ${unknown.join(', ')}. The stages are: ${STAGES.join(', ')}.`);
+  process.exit(2);
+}
 
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
@@ -62,6 +68,26 @@ const wants = (stage) => only.length === 0 || only.includes(stage);
 if (wants('lint')) run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 if (wants('lint')) run('Format', 'npx', ['prettier', '--check', '.']);
 if (wants('typecheck')) run('Typecheck', 'npm', ['run', 'typecheck']);
+
+// The OpenAPI document, as the server generates it, must pass redocly's recommended rules without a warning.
+if (wants('openapi')) {
+  const document = path.join(root, '.tmp/openapi.json');
+  run('OpenAPI document', 'node', ['--import', 'tsx', 'scripts/openapi-document.ts', document]);
+  console.log('\n=== OpenAPI lint: redocly lint --extends recommended');
+  const lint = spawnSync('npx', ['redocly', 'lint', '--extends', 'recommended', '--format', 'summary', document], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const report = `${lint.stdout}${lint.stderr}`;
+  const problems = report.split('\n').filter((line) => /^(warning|error) /.test(line.trim()));
+  console.log(problems.length ? problems.join('\n') : 'no errors, no warnings');
+  if (lint.status !== 0 || problems.length > 0) {
+    console.error(report);
+    console.error('\nOpenAPI lint failed.');
+    summary();
+    process.exit(1);
+  }
+}
 
 if (wants('api')) {
   const projects = ['--project', 'unit', '--project', 'api-sqlite'];

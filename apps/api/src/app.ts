@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signingKey: deps.secrets.derive('paddle-checkout'),
   });
   registerCallsHistoryRoutes(router, { db: db.db });
-  registerSystemRoutes(app, router, { db, version: deps.version });
+  registerSystemRoutes(app, router, { db, version: deps.version, termsUrl: config.publicUrl });
 
   await registerWebApp(app, config.webDistDir);
   return { app, router };

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@phonebot/shared';
-import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
+import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { type Config, loadConfig } from '../src/config';
 import { nowIso } from '../src/db/time';
 import { hashPassword } from '../src/lib/crypto';
+import { buildOpenApi } from '../src/lib/openapi';
 import { createLogger } from '../src/logger';
 import { issueAccessToken } from '../src/modules/auth/tokens.service';
 import { type Runtime, createRuntime } from '../src/runtime';
+import { jsonApiProblems, openApiChecker } from './answer-check';
 import { TEST_ENGINE, createPostgresDatabase } from './db';
 
 export const SUPER_EMAIL = 'super@example.com';
@@ -76,6 +78,7 @@ export async function createTestApp(
     : createLogger(config.logLevel);
   const runtime = await createRuntime(config, logger);
 
+  let checkAnswer: ReturnType<typeof openApiChecker> | undefined;
   const request = async (options: RequestOptions): Promise<TestResponse> => {
     const headers: Record<string, string> = { accept: JSONAPI_MEDIA_TYPE, ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -96,6 +99,21 @@ export async function createTestApp(
       json = res.body ? JSON.parse(res.body) : undefined;
     } catch {
       json = undefined;
+    }
+    const isApiAnswer =
+      options.url.startsWith(`${API_BASE}/`) &&
+      !/^\/api\/v2\/(openapi\.json|docs)/.test(options.url) &&
+      String(res.headers['content-type']).startsWith(JSONAPI_MEDIA_TYPE);
+    if (isApiAnswer && json !== undefined) {
+      checkAnswer ??= openApiChecker(
+        buildOpenApi(runtime.router.contracts, API_BASE, { version: 'test', termsUrl: config.publicUrl }) as Parameters<
+          typeof openApiChecker
+        >[0],
+        runtime.router.contracts,
+        API_BASE,
+      );
+      const wrong = jsonApiProblems(json) ?? checkAnswer(options.method, options.url, res.statusCode, json);
+      if (wrong) throw new Error(`${options.method} ${options.url} answered ${res.statusCode}: ${wrong}\n${res.body}`);
     }
     return { status: res.statusCode, headers: res.headers, body: res.body, json };
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, SUPER_EMAIL, SUPER_PASSWORD, createTestApp } from './app';
-import { linkIn, startSmtp } from './smtp';
+import { linkIn, startSmtp, verificationIn } from './smtp';
 
 const lines: string[] = [];
 let app: TestApp;
@@ -25,16 +25,16 @@ describe('logs', () => {
     secrets.push(password);
     await post('/register', { name: 'Logged', email: 'logged@example.com', password, password_confirmation: password });
     const verify = await smtp.waitFor('logged@example.com', 'Verify');
-    const link = new URL(linkIn(verify, 'http://portal.test/api/v2/verify-email'));
-    secrets.push(link.searchParams.get('token')!);
-    await app.request({ method: 'GET', url: link.pathname + link.search });
+    const verification = verificationIn(verify, 'http://portal.test');
+    secrets.push(verification.token);
+    await post('/verify-email', verification);
 
     const login = await post(
       '/login',
       { email: SUPER_EMAIL, password: SUPER_PASSWORD },
       { 'x-request-id': 'req-login-1' },
     );
-    const token = login.json.access_token as string;
+    const token = login.json.meta.access_token as string;
     secrets.push(token);
     await app.request({ method: 'GET', url: '/api/v2/me', token });
     await post('/login', { email: SUPER_EMAIL, password: 'a-wrong-password' });

@@ -68,3 +68,9 @@ export function linkIn(mail: ReceivedMail, prefix: string): string {
   if (!match) throw new Error(`no link ${prefix} in mail "${mail.subject}"`);
   return match[0].replace(/&amp;/g, '&');
 }
+
+/** The values of a verification mail's link (its page at /verify-email sends them to POST /api/v2/verify-email). */
+export function verificationIn(mail: ReceivedMail, publicUrl: string): { email: string; token: string } {
+  const link = new URL(linkIn(mail, `${publicUrl}/verify-email`));
+  return { email: link.searchParams.get('email') ?? '', token: link.searchParams.get('token') ?? '' };
+}

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { linkIn } from '../../api/test/smtp';
 import { axeViolations } from './axe';
 import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, startStack } from './harness';
 
@@ -36,9 +35,7 @@ async function superPage(path: string) {
 async function registerCompany(name: string, email: string, password: string): Promise<string> {
   const registered = await stack.api('POST', '/register', { name, email, password, password_confirmation: password });
   expect(registered.status).toBe(202);
-  const mail = await stack.smtp.waitFor(email, 'Verify');
-  const verified = await fetch(linkIn(mail, `${stack.baseUrl}/api/v2/verify-email`), { redirect: 'manual' });
-  expect(verified.headers.get('location')).toContain('verified=1');
+  expect(await stack.verifyEmail(email)).toBe(200);
   const customers = await stack.api('GET', `/customers?search=${encodeURIComponent(email)}`, undefined, superToken);
   return customers.json.data[0].id as string;
 }
@@ -49,7 +46,7 @@ async function createCompanyAdmin(name: string, email: string, password: string)
   expect((await stack.api('PATCH', `/enableUser/${ownerId}`, undefined, superToken)).status).toBe(200);
   const signedIn = await stack.api('POST', '/login', { email, password });
   expect(signedIn.status).toBe(200);
-  return { ownerId, token: signedIn.json.access_token as string };
+  return { ownerId, token: signedIn.json.meta.access_token as string };
 }
 
 async function createPhonebot(adminToken: string, bezeichnung: string) {

@@ -39,9 +39,14 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/login');
 
     const mail = await stack.smtp.waitFor('olivia@example.com', 'Verify your email address');
-    await page.goto(linkIn(mail, `${stack.baseUrl}/api/v2/verify-email`));
+    const link = linkIn(mail, `${stack.baseUrl}/verify-email`);
+    await page.goto(link);
     await page.waitForURL('**/login?verified=1');
     await page.getByText('Your email address is verified. You can log in once your account is enabled.').waitFor();
+    // The link works once.
+    await page.goto(link);
+    await page.waitForURL('**/login?verified=0');
+    await page.getByText('This verification link is invalid or has expired.').waitFor();
 
     await login(page, 'olivia@example.com', 'olivia-password');
     await page.getByText('Your account is not active yet. An administrator has to enable it.').waitFor();

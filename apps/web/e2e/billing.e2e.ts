@@ -56,9 +56,9 @@ describe('paying a phonebot by card', () => {
     // The webhook marks it paid; the badge turns active without a reload.
     const checkout = await stack.api(
       'POST',
-      `/vbot/${licenseKey}/checkout`,
+      `/phonebots/${licenseKey}/checkout`,
       undefined,
-      (await stack.api('POST', '/login', { email: 'payer@example.com', password: 'billing-password' })).json
+      (await stack.api('POST', '/login', { email: 'payer@example.com', password: 'billing-password' })).json.meta
         .access_token,
     );
     const event = JSON.stringify({
@@ -68,7 +68,7 @@ describe('paying a phonebot by card', () => {
       data: {
         id: 'sub_e2e',
         status: 'active',
-        custom_data: checkout.json.custom_data,
+        custom_data: checkout.json.meta.custom_data,
         items: [{ price: { id: PRICE } }],
       },
     });

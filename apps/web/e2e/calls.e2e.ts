@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { linkIn } from '../../api/test/smtp';
 import { axeViolations } from './axe';
 import { type Stack, startStack } from './harness';
 
@@ -18,15 +17,14 @@ const callIds = new Map<string, number>();
 async function companyAdmin(name: string, email: string, password: string): Promise<Omit<Company, 'botToken'>> {
   const registered = await stack.api('POST', '/register', { name, email, password, password_confirmation: password });
   expect(registered.status).toBeLessThan(300);
-  const mail = await stack.smtp.waitFor(email, 'Verify');
-  await fetch(linkIn(mail, `${stack.baseUrl}/api/v2/verify-email`), { redirect: 'manual' });
+  await stack.verifyEmail(email);
   const sup = await stack.superToken();
   const customers = await stack.api('GET', `/customers?search=${encodeURIComponent(email)}`, undefined, sup);
   const ownerId = customers.json.data[0].id as number;
   expect((await stack.api('PATCH', `/enableUser/${ownerId}`, undefined, sup)).status).toBe(200);
   const login = await stack.api('POST', '/login', { email, password });
   expect(login.status).toBe(200);
-  return { email, password, token: login.json.access_token as string, ownerId };
+  return { email, password, token: login.json.meta.access_token as string, ownerId };
 }
 
 async function phonebot(token: string, name: string, terms: string[]): Promise<string> {

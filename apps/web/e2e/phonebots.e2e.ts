@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { maskProviderKey } from '@phonebot/shared/schemas/phonebot';
-import { linkIn } from '../../api/test/smtp';
 import { axeViolations } from './axe';
 import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, startStack } from './harness';
 
@@ -23,9 +22,7 @@ async function createAdmin(person: { name: string; email: string; password: stri
     password_confirmation: person.password,
   });
   expect(registered.status).toBe(202);
-  const mail = await stack.smtp.waitFor(person.email, 'Verify');
-  const verified = await fetch(linkIn(mail, `${stack.baseUrl}/api/v2/verify-email`), { redirect: 'manual' });
-  expect(verified.status).toBeLessThan(400);
+  expect(await stack.verifyEmail(person.email)).toBe(200);
   const customers = await stack.api(
     'GET',
     `/customers?search=${encodeURIComponent(person.email)}`,
@@ -40,7 +37,7 @@ async function createAdmin(person: { name: string; email: string; password: stri
 async function apiToken(email: string, password: string): Promise<string> {
   const res = await stack.api('POST', '/login', { email, password });
   expect(res.status).toBe(200);
-  return res.json.access_token as string;
+  return res.json.meta.access_token as string;
 }
 
 async function login(page: Page, email: string, password: string, landing: string) {
@@ -214,7 +211,7 @@ describe('phonebots in the browser', () => {
     expect(paid.status).toBe(200);
     const config = await stack.api('GET', '/bot/config', undefined, botToken);
     expect(config.status).toBe(200);
-    expect(config.json).toMatchObject({
+    expect(config.json.data.attributes).toMatchObject({
       bezeichnung: 'Reception Bot 2',
       sip_passwd: SIP_SECRET,
       apen_ai_key: PROVIDER_KEY,
@@ -392,7 +389,7 @@ describe('phonebots in the browser', () => {
     // The provider key left empty on the form was kept.
     const config = await stack.api('GET', '/bot/config', undefined, night.json.meta.bot_token as string);
     expect(config.status).toBe(200);
-    expect(config.json.apen_ai_key).toBe(PROVIDER_KEY);
+    expect(config.json.data.attributes.apen_ai_key).toBe(PROVIDER_KEY);
     await context.close();
   });
 });

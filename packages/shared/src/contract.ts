@@ -77,7 +77,11 @@ export type ContractResult<C extends Contract> = [JsonStatuses<C>] extends [neve
   ? undefined
   : z.output<JsonAnswer<C['responses'][JsonStatuses<C>]>>;
 
-type Optional<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : { [P in K]: T };
+type Optional<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 type OptionalIfEmpty<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: never }
   : object extends T

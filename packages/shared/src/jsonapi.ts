@@ -21,12 +21,12 @@ export function singleDocumentWithMeta<R extends z.ZodType, M extends z.ZodType>
   return z.object({ data: resource, meta });
 }
 
-/** Paging links of a list; `prev` and `next` are null at the ends. */
+/** Paging links of a list; `prev` and `next` are left out at the ends. */
 export const pageLinksSchema = z.object({
   self: linkSchema,
   first: linkSchema,
-  prev: linkSchema.nullable(),
-  next: linkSchema.nullable(),
+  prev: linkSchema.optional(),
+  next: linkSchema.optional(),
   last: linkSchema,
 });
 export type PageLinks = z.infer<typeof pageLinksSchema>;

@@ -70,12 +70,17 @@ export const unauthenticated = () => ApiError.of(401, 'unauthenticated');
 export function validationError(error: z.ZodError, location: 'body' | 'query' | 'params' = 'body'): ApiError {
   // A malformed id in a path can name nothing that exists.
   if (location === 'params') return notFound();
-  const errors = error.issues.map((issue) => {
+  const seen = new Set<string>();
+  const errors = error.issues.flatMap((issue) => {
     const path = issue.path.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1'));
     const code = isMessageKey(issue.message) ? issue.message : 'invalidInput';
     const detail = isMessageKey(issue.message) ? messageText(issue.message) : issue.message;
-    if (location === 'body') return errorObject(422, code, { detail, pointer: `/${path.join('/')}` });
-    return errorObject(400, code, { detail, parameter: path.join('.') });
+    // One error per field and message: a union's branches can report the same problem twice.
+    const key = `${path.join('/')}|${code}|${detail}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    if (location === 'body') return [errorObject(422, code, { detail, pointer: `/${path.join('/')}` })];
+    return [errorObject(400, code, { detail, parameter: path.join('.') })];
   });
   return new ApiError(location === 'body' ? 422 : 400, errors);
 }

@@ -21,11 +21,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The original routes of the portal, kept for existing clients; they share services with the resources.',
 };
 
-/** Transitional: documented error answers of an operation described the older way. */
-export function errorResponses(...statuses: number[]): Record<number, { description: string }> {
-  return Object.fromEntries(statuses.map((status) => [status, { description: statusTitle(status) }]));
-}
-
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
 }
@@ -63,7 +58,8 @@ function securityOf(contract: Contract) {
 }
 
 /** The OpenAPI 3 document of every registered operation, generated from the same contracts that validate them. */
-export function buildOpenApi(contracts: Contract[], prefix: string, version: string) {
+export function buildOpenApi(contracts: Contract[], prefix: string, options: { version: string; termsUrl: string }) {
+  const { version } = options;
   const paths: Record<string, Record<string, unknown>> = {};
   const errorStatuses = new Set<number>();
   const usedTags = new Set<string>();
@@ -102,6 +98,7 @@ export function buildOpenApi(contracts: Contract[], prefix: string, version: str
       version,
       description:
         'Every answer is a JSON:API document (application/vnd.api+json); errors are JSON:API error objects. Send the access token of POST /login as `Authorization: Bearer <token>`.',
+      license: { name: 'Proprietary: the operator’s terms of use', url: options.termsUrl },
     },
     servers: [{ url: '/' }],
     tags: [...usedTags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),

@@ -22,11 +22,12 @@ export function pageLinks(req: FastifyRequest, query: PagedQuery, total: number)
     const search = params.toString();
     return `${url.pathname}${search ? `?${search}` : ''}`;
   };
+  // A link that does not exist is left out (JSON:API allows omitting it or null; omitting suits every client).
   return {
     self: at(query.page),
     first: at(1),
-    prev: query.page > 1 ? at(Math.min(query.page - 1, last)) : null,
-    next: query.page < last ? at(query.page + 1) : null,
+    ...(query.page > 1 ? { prev: at(Math.min(query.page - 1, last)) } : {}),
+    ...(query.page < last ? { next: at(query.page + 1) } : {}),
     last: at(last),
   };
 }

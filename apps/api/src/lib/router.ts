@@ -189,28 +189,6 @@ export class ApiRouter {
     });
   }
 
-  /** Transitional: an operation described the older way (RouteDoc), registered as a contract. */
-  public<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
-    doc: LegacyDoc<B, Q, P>,
-    handler: (ctx: LegacyContext<B, Q, P>) => Promise<unknown>,
-  ): void {
-    this.handle(legacyContract(doc, 'public'), handler as never);
-  }
-
-  authed<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
-    doc: LegacyDoc<B, Q, P>,
-    handler: (ctx: LegacyContext<B, Q, P> & { principal: Principal }) => Promise<unknown>,
-  ): void {
-    this.handle(legacyContract(doc, 'user'), handler as never);
-  }
-
-  bot<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
-    doc: LegacyDoc<B, Q, P>,
-    handler: (ctx: LegacyContext<B, Q, P> & { bot: BotPrincipal }) => Promise<unknown>,
-  ): void {
-    this.handle(legacyContract(doc, 'bot'), handler as never);
-  }
-
   /** Records an operation served outside the router (its own body parsing), for the API's document. */
   describe(contract: Contract): void {
     this.contracts.push(contract);
@@ -243,52 +221,6 @@ export class ApiRouter {
     if (body === undefined) return reply.send();
     return body;
   }
-}
-
-type LegacyDoc<B, Q, P> = {
-  method: Contract['method'];
-  url: string;
-  summary: string;
-  tags: string[];
-  operations?: Operation[];
-  body?: B;
-  query?: Q;
-  params?: P;
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
-};
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
-type LegacyContext<B, Q, P> = {
-  req: FastifyRequest;
-  reply: FastifyReply;
-  body: Infer<B>;
-  query: Infer<Q>;
-  params: Infer<P>;
-};
-
-function legacyContract(doc: LegacyDoc<unknown, unknown, unknown>, auth: Contract['auth']): Contract {
-  const responses: Record<number, Contract['responses'][number]> = {};
-  const errors: number[] = [];
-  for (const [key, answer] of Object.entries(doc.responses)) {
-    const status = Number(key);
-    if (status >= 400) errors.push(status);
-    else if (answer.contentType)
-      responses[status] = { contentType: answer.contentType, description: answer.description };
-    else responses[status] = answer.schema ?? (status === 204 || status === 304 || status === 302 ? null : z.any());
-  }
-  return {
-    operationId: `${doc.method.toLowerCase()}${doc.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
-    method: doc.method,
-    path: doc.url,
-    summary: doc.summary,
-    tags: doc.tags,
-    auth,
-    ...(doc.operations ? { operations: doc.operations } : {}),
-    ...(doc.body ? { body: doc.body as z.ZodType } : {}),
-    ...(doc.query ? { query: doc.query as z.ZodType } : {}),
-    ...(doc.params ? { params: doc.params as z.ZodType } : {}),
-    responses,
-    errors,
-  };
 }
 
 /** Fails loudly when an answer is not what the contract declares (tests only). */

@@ -56,7 +56,10 @@ export async function simulate(options: Options) {
   const beat = await request(options, 'POST', '/bot/heartbeat');
   if (beat.status !== 200) throw new Error(`heartbeat refused (${beat.status}): is the bot token right?`);
   const config = await request(options, 'GET', '/bot/config');
-  const terms = config.status === 200 ? ((config.json as { category_terms?: string[] }).category_terms ?? []) : [];
+  const terms =
+    config.status === 200
+      ? ((config.json as { data: { attributes: { category_terms?: string[] } } }).data.attributes.category_terms ?? [])
+      : [];
   log(
     config.status === 200
       ? `config: ${terms.length} category terms`

@@ -26,7 +26,10 @@ const call = (
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   }).then(async (res) => ({
     status: res.status,
-    json: (await res.json().catch(() => undefined)) as Record<string, unknown> & { access_token?: string },
+    json: (await res.json().catch(() => undefined)) as {
+      data?: unknown;
+      meta?: { access_token?: string; total?: number };
+    },
   }));
 
 describe('two api processes on one PostgreSQL with Redis', () => {
@@ -55,7 +58,7 @@ describe('two api processes on one PostgreSQL with Redis', () => {
       body: { email: prepared.adminEmail, password: 'correct horse battery' },
     });
     expect(login.status).toBe(200);
-    const token = login.json.access_token!;
+    const token = login.json.meta!.access_token!;
     expect((await call(b, 'GET', '/me', { token })).status).toBe(200);
 
     // A call ingested through one is listed by the other, and a retry through the other is not stored twice.
@@ -79,7 +82,7 @@ describe('two api processes on one PostgreSQL with Redis', () => {
       ).status,
     ).toBe(201);
     const listed = await call(b, 'GET', '/callsview', { token });
-    expect((listed.json as { total: number }).total).toBe(1);
+    expect(listed.json.meta?.total).toBe(1);
 
     // Login failures count across both processes.
     const wrong = { body: { email: prepared.adminEmail, password: 'not-the-password' } };

@@ -58,8 +58,13 @@ const MATRIX: Record<string, Row> = {
     allow: {},
     everyone: 202,
   },
-  'GET /verify-email': { target: 'none', allow: {}, everyone: 302 },
-  'GET /confirm-email': { target: 'none', allow: {}, everyone: 302 },
+  'POST /verify-email': {
+    target: 'none',
+    body: () => ({ email: `nobody-${random()}@example.com`, token: 'bogus' }),
+    allow: {},
+    everyone: 422,
+  },
+  'POST /confirm-email': { target: 'none', body: () => ({ token: 'bogus' }), allow: {}, everyone: 422 },
   'POST /password-forgot': {
     target: 'none',
     body: () => ({ email: `forgot-${random()}@example.com` }),
@@ -87,6 +92,19 @@ const MATRIX: Record<string, Row> = {
   'GET /user/:id': { target: 'companyUser', allow: { admin: [200, 404] } },
   'PATCH /user/:id': { target: 'companyUser', body: () => users({ name: 'Renamed' }), allow: { admin: [200, 404] } },
   'DELETE /user/:id': { target: 'companyUser', allow: { admin: [204, 404] } },
+  'GET /users': { target: 'none', allow: { admin: [200, 200] } },
+  'POST /users': {
+    target: 'none',
+    body: () => users({ email: `new-${random()}@example.com`, name: 'A B' }),
+    allow: { admin: [201, 201] },
+  },
+  'GET /users/:id': { target: 'companyUser', allow: { admin: [200, 404] } },
+  'PATCH /users/:id': {
+    target: 'companyUser',
+    body: (ctx) => ({ data: { type: 'users', id: ctx.target, attributes: { name: 'Renamed' } } }),
+    allow: { admin: [200, 404] },
+  },
+  'DELETE /users/:id': { target: 'companyUser', allow: { admin: [204, 404] } },
   'GET /me': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
   'PATCH /me': {
     target: 'none',
@@ -117,6 +135,13 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [200, 200] },
   },
   'DELETE /customer/:id': { target: 'owner', allow: { super: [204, 204] } },
+  'GET /customers/:id': { target: 'owner', allow: { super: [200, 200] } },
+  'PATCH /customers/:id': {
+    target: 'owner',
+    body: () => ({ data: { type: 'customers', attributes: { city: 'Bonn' } } }),
+    allow: { super: [200, 200] },
+  },
+  'DELETE /customers/:id': { target: 'owner', allow: { super: [204, 204] } },
   'PATCH /disableUser/:id': { target: 'owner', allow: { super: [200, 200] } },
   'GET /vbot': { target: 'none', allow: { ...managers([200, 200]), guest: [200, 200] } },
   'POST /vbot': { target: 'none', body: () => vbots({ bezeichnung: 'Matrix bot' }), allow: managers([201, 201]) },
@@ -127,7 +152,23 @@ const MATRIX: Record<string, Row> = {
     allow: managers([200, 404]),
   },
   'DELETE /vbot/:license_Key': { target: 'phonebot', allow: { ...managers([204, 404]), super: [204, 204] } },
-  'POST /vbot/:license_Key/bot-token': { target: 'phonebot', allow: { ...managers([201, 404]), super: [201, 201] } },
+  'POST /phonebots/:id/bot-token': { target: 'phonebot', allow: { ...managers([201, 404]), super: [201, 201] } },
+  'GET /phonebots': { target: 'none', allow: { ...managers([200, 200]), guest: [200, 200], super: [200, 200] } },
+  'GET /phonebots/:id': {
+    target: 'phonebot',
+    allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
+  },
+  'POST /phonebots': {
+    target: 'none',
+    body: () => ({ data: { type: 'phonebots', attributes: { bezeichnung: 'Resource bot' } } }),
+    allow: managers([201, 201]),
+  },
+  'PATCH /phonebots/:id': {
+    target: 'phonebot',
+    body: (ctx) => ({ data: { type: 'phonebots', id: ctx.target, attributes: { prompt: 'changed' } } }),
+    allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
+  },
+  'DELETE /phonebots/:id': { target: 'phonebot', allow: { ...managers([204, 404]), super: [204, 204] } },
   'GET /vbotbyguest/:license_Key': { target: 'phonebot', allow: { guest: [200, 404] } },
   'PATCH /vbotbyguest/:license_Key': {
     target: 'phonebot',
@@ -240,7 +281,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /public-config': { target: 'none', allow: {}, everyone: 200 },
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
-  'POST /vbot/:license_Key/checkout': { target: 'phonebot', allow: managers([409, 404]) },
+  'POST /phonebots/:id/checkout': { target: 'phonebot', allow: managers([409, 404]) },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
   'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
 };

@@ -86,7 +86,14 @@ describe('canary secrets', () => {
       const url = `/api/v2${route.path
         .replace(':license_Key', licenseKey)
         .replace(':callId', callId)
-        .replace(':id', route.path.startsWith('/calls') ? callId : String(actors.admin!.userId))}`;
+        .replace(
+          ':id',
+          route.path.startsWith('/calls')
+            ? callId
+            : route.path.startsWith('/phonebots')
+              ? licenseKey
+              : String(actors.admin!.userId),
+        )}`;
       for (const [role, actor] of Object.entries(actors)) {
         const res = await app.request({ method: 'GET', url, token: actor.token });
         answers++;
@@ -106,7 +113,7 @@ describe('canary secrets', () => {
     expect(leaks).toEqual([]);
 
     const config = await app.request({ method: 'GET', url: '/api/v2/bot/config', token: botToken });
-    expect(config.json).toMatchObject(CANARIES);
+    expect(config.json.data.attributes).toMatchObject(CANARIES);
   });
 
   it('are not in the exports', async () => {

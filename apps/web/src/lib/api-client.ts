@@ -34,6 +34,8 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 
 type RequestOptions = {
   body?: unknown;
+  /** A multipart body (an upload), sent as the browser encodes it. */
+  formData?: FormData;
   signal?: AbortSignal;
   /**
    * A 401 normally means the stored token is dead, so it is dropped and the route guard sends the user to the
@@ -66,8 +68,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Calls `${API_BASE}${path}` with the JSON:API media type and the stored bearer token. */
-export async function apiRequest(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
-  const { body, signal, dropTokenOn401 = true } = options;
+async function apiRequest(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const { body, formData, signal, dropTokenOn401 = true } = options;
   const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
   if (body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
   const token = getToken();
@@ -78,7 +80,7 @@ export async function apiRequest(method: string, path: string, options: RequestO
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (error) {
@@ -95,13 +97,6 @@ export async function apiRequest(method: string, path: string, options: RequestO
     : [errorObject(response.status, response.status >= 500 ? 'serverError' : 'somethingWrong', response.statusText)];
   throw new ApiError(response.status, errors);
 }
-
-export const api = {
-  get: (path: string, options?: RequestOptions) => apiRequest('GET', path, options),
-  post: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('POST', path, { ...options, body }),
-  patch: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('PATCH', path, { ...options, body }),
-  delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
-};
 
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type CallArgs<C extends Contract> = [RequiredKeys<ContractRequest<C>>] extends [never]

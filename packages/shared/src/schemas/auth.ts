@@ -67,17 +67,21 @@ export const resetSchema = z
   });
 export type ResetInput = z.infer<typeof resetSchema>;
 
-export const verifyEmailQuerySchema = z.object({
-  email: z.string().max(300).default(''),
-  token: z.string().max(200).default(''),
+/** The verification link's values, which its page sends back. */
+export const verifyEmailSchema = z.object({
+  email: z.string({ error: () => 'verifyLinkInvalid' }).max(300, 'verifyLinkInvalid'),
+  token: z
+    .string({ error: () => 'verifyLinkInvalid' })
+    .min(1, 'verifyLinkInvalid')
+    .max(200, 'verifyLinkInvalid'),
 });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
-export const confirmEmailQuerySchema = z.object({ token: z.string().max(200).default('') });
-
-export const loginAnswerSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
+/** The e-mail change link's token, which its page sends back. */
+export const confirmEmailSchema = z.object({
+  token: z
+    .string({ error: () => 'verifyLinkInvalid' })
+    .min(1, 'verifyLinkInvalid')
+    .max(200, 'verifyLinkInvalid'),
 });
-
-export const statusAnswerSchema = z.object({ status: z.string() });
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;

@@ -92,22 +92,4 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** A JSON:API resource document `{ data: { type, id?, attributes } }` around an attributes schema. */
-export function resourceDocument<T extends z.ZodType>(type: string, attributes: T) {
-  return z.object({
-    data: z.object({
-      type: z.literal(type, { error: () => `type must be "${type}"` }),
-      id: z.union([z.string(), z.number()]).optional(),
-      attributes,
-    }),
-  });
-}
-
 export type { JsonApiErrorDocument, JsonApiErrorObject } from '../jsonapi';
-
-export const listMetaSchema = z.object({
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.union([z.number().int(), z.literal('all')]),
-});
-export type ListMeta = z.infer<typeof listMetaSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../constants';
 import type { MessageKey } from '../messages';
-import { emailSchema, idSchema, newPasswordSchema, optionalText, requiredText, resourceDocument } from './common';
+import { emailSchema, idSchema, newPasswordSchema, optionalText, requiredText } from './common';
 import { isValidIban } from './profile';
 
 /**
@@ -40,7 +40,6 @@ export const updateCustomerSchema = z.object({
   bic: optionalText(20),
 });
 export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>;
-export const updateCustomerDocumentSchema = resourceDocument('customers', updateCustomerSchema.partial());
 
 /** A guest as Guest Administration lists it. */
 export const guestAttributesSchema = z.object({
@@ -64,8 +63,7 @@ export type AddGuestInput = z.infer<typeof addGuestSchema>;
 export const guestPasswordSchema = z.object({ password: newPasswordSchema('guestPasswordRequired') });
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const callsCountQuerySchema = z.object({
-  month: z.string().regex(MONTH_PATTERN).optional().catch(undefined),
-});
+/** A month of Calls History, YYYY-MM. */
+export const CALLS_MONTH_SCHEMA = z.string().regex(MONTH_PATTERN, 'a month must be written YYYY-MM');
 /** A row of Calls History; customer_id keeps two customers of the same name apart. */
 export type CallCountRow = { name: string; phonebot: string; number_of_calls: number; customer_id: number };

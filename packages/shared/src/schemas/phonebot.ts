@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
-import { resourceDocument } from './common';
 
 /** Option lists of SPEC §3. */
 export const CHAT_MODELS = [
@@ -228,19 +227,14 @@ function withDefaults(value: unknown): unknown {
 
 /** POST /vbot: every field, defaults for those left out (the client may also send its role, which is ignored). */
 export const createPhonebotSchema = z.preprocess((v) => withDefaults(acceptBothSpellings(v)), phonebotFieldsSchema);
-export const createPhonebotDocumentSchema = resourceDocument('vbots', createPhonebotSchema);
 
 /** PATCH /vbot/{license_Key} and /phonebot/{license_Key}: partial, no defaults applied. */
 export const updatePhonebotSchema = z.preprocess(acceptBothSpellings, phonebotFieldsSchema.partial());
-export const updatePhonebotDocumentSchema = resourceDocument('vbots', updatePhonebotSchema);
 
 /** The super may also set payment_status by hand (a customer who pays by invoice). */
-export const superUpdatePhonebotDocumentSchema = resourceDocument(
-  'vbots',
-  z.preprocess(
-    acceptBothSpellings,
-    phonebotFieldsSchema.partial().extend({ payment_status: z.number().int().min(0).max(4).optional() }),
-  ),
+export const superUpdatePhonebotSchema = z.preprocess(
+  acceptBothSpellings,
+  phonebotFieldsSchema.partial().extend({ payment_status: z.number().int().min(0).max(4).optional() }),
 );
 
 /** A guest changes only the greeting and the prompt; any other field is refused. */
@@ -251,7 +245,6 @@ export const guestPhonebotSchema = z.strictObject(
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'guestFieldsOnly' : undefined) },
 );
-export const guestPhonebotDocumentSchema = resourceDocument('vbots', guestPhonebotSchema);
 
 export type PhonebotStatus = 'online' | 'offline';
 export type PhonebotServiceStatus = 'active' | 'inactive';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
-import { emailSchema, optionalText, requiredText, resourceDocument } from './common';
+import { emailSchema, optionalText, requiredText } from './common';
 
 /** ISO 13616 check: move the first four characters to the end, letters to numbers, the remainder mod 97 is 1. */
 export function isValidIban(value: string): boolean {
@@ -68,7 +68,6 @@ export const companyProfileSchema = z.object({
   sms_allowed_numbers: smsAllowedNumbersSchema.optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
-export const companyProfileDocumentSchema = resourceDocument('profile', companyProfileSchema.partial());
 
 export const companyProfileAttributesSchema = z.object({
   company_name: z.string().nullable(),

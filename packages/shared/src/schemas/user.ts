@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '../constants';
 import type { MessageKey } from '../messages';
-import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText, resourceDocument } from './common';
+import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText } from './common';
 
 /** A user as the API answers it (attributes of a `users` resource). */
 export const userAttributesSchema = z.object({
@@ -15,13 +15,6 @@ export const userAttributesSchema = z.object({
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 
-export const roleAnswerSchema = z.object({ role: z.enum(ROLES) });
-export const dashboardAnswerSchema = z.object({
-  user_count: z.number().int(),
-  phonebot_count: z.number().int(),
-});
-export type DashboardCounts = z.infer<typeof dashboardAnswerSchema>;
-
 /** Roles an admin gives to the users of the company: user (shown as User), adminuser (shown as Admin), admin. */
 export const COMPANY_ROLES = ['user', 'adminuser', 'admin'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
@@ -33,7 +26,6 @@ export const addUserSchema = z.object({
   lname: requiredText('lastNameRequired'),
 });
 export type AddUserInput = z.infer<typeof addUserSchema>;
-export const addUserDocumentSchema = resourceDocument('users', addUserSchema);
 
 export const updateUserSchema = z.object({
   email: emailSchema,
@@ -41,8 +33,6 @@ export const updateUserSchema = z.object({
   role: z.enum(COMPANY_ROLES, { error: () => 'roleRequired' satisfies MessageKey }),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-/** PATCH is partial: attributes left out keep their values. */
-export const updateUserDocumentSchema = resourceDocument('users', updateUserSchema.partial());
 
 /** My profile's Info card; a new e-mail address needs the current password. */
 export const ownProfileSchema = z.object({
@@ -51,7 +41,6 @@ export const ownProfileSchema = z.object({
   current_password: givenPasswordSchema('currentPasswordRequired').optional(),
 });
 export type OwnProfileInput = z.infer<typeof ownProfileSchema>;
-export const ownProfileDocumentSchema = resourceDocument('profile', ownProfileSchema.partial());
 
 /** Change Password (company area and My profile): the current password is always required. */
 export const changePasswordSchema = z

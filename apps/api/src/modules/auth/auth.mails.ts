@@ -1,10 +1,5 @@
 import type { Mail } from '../../lib/mailer';
-import {
-  API_BASE,
-  EMAIL_CHANGE_TOKEN_TTL_HOURS,
-  RESET_TOKEN_TTL_MINUTES,
-  VERIFY_TOKEN_TTL_HOURS,
-} from '@phonebot/shared';
+import { EMAIL_CHANGE_TOKEN_TTL_HOURS, RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from '@phonebot/shared';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -57,7 +52,7 @@ function mail(
 }
 
 export function verificationMail(publicUrl: string, email: string, name: string, token: string): Mail {
-  const url = `${publicUrl}${API_BASE}/verify-email?${new URLSearchParams({ email, token })}`;
+  const url = `${publicUrl}/verify-email?${new URLSearchParams({ email, token })}`;
   return mail(
     email,
     'Verify your email address',
@@ -112,7 +107,7 @@ export function invitationMail(publicUrl: string, email: string, name: string, i
 }
 
 export function emailChangeMail(publicUrl: string, newEmail: string, name: string, token: string): Mail {
-  const url = `${publicUrl}${API_BASE}/confirm-email?${new URLSearchParams({ token })}`;
+  const url = `${publicUrl}/confirm-email?${new URLSearchParams({ token })}`;
   return mail(
     newEmail,
     'Confirm your new email address',

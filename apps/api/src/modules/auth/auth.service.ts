@@ -6,6 +6,8 @@ import {
   type RegisterInput,
   type ForgotInput,
   type ResetInput,
+  type VerifyEmailInput,
+  type ConfirmEmailInput,
 } from '@phonebot/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, UserTokenKind } from '../../db/schema';
@@ -218,13 +220,16 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
   mailer.wake();
 }
 
-/** Verifies the address of a verification link; answers whether it worked. */
-export async function verifyEmail(deps: AuthDeps, email: string, token: string): Promise<boolean> {
-  const { db } = deps;
-  const user = await findUserByEmail(db, email.trim().toLowerCase());
-  if (!user || !token) return false;
-  const used = await consumeUserToken(db, user.id, ['verify'], token);
-  if (used === undefined) return false;
+/**
+ * Verifies the address of a verification link. The link opens a page that sends its values here, so a mail
+ * scanner that fetches links cannot use up the one-time token.
+ */
+export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput, ip: string): Promise<void> {
+  const { db, limiter } = deps;
+  await limiter.consume(RATE_POLICIES.perIp, ip);
+  const user = await findUserByEmail(db, input.email.trim().toLowerCase());
+  const used = user ? await consumeUserToken(db, user.id, ['verify'], input.token) : undefined;
+  if (!user || used === undefined) throw ApiError.of(422, 'verifyLinkInvalid', { pointer: '/token' });
   if (!user.email_verified_at) {
     await db
       .updateTable('users')
@@ -232,30 +237,30 @@ export async function verifyEmail(deps: AuthDeps, email: string, token: string):
       .where('id', '=', user.id)
       .execute();
   }
-  return true;
 }
 
 /**
- * Confirms an e-mail change from the link mailed to the new address: the address becomes the user's (unless
- * another account took it meanwhile), counts as verified, and reset links mailed to the old one stop working.
- * Answers whether it worked.
+ * Confirms an e-mail change with the token of the link mailed to the new address (its page at /confirm-email sends
+ * it, so a mail scanner that opens links cannot use it up): the address becomes the user's (unless another account
+ * took it meanwhile), counts as verified, and reset links mailed to the old one stop working.
  */
-export async function confirmEmailChange(deps: AuthDeps, token: string, ip: string): Promise<boolean> {
-  if (!token) return false;
-  const { db } = deps;
+export async function confirmEmailChange(deps: AuthDeps, input: ConfirmEmailInput, ip: string): Promise<void> {
+  const { db, limiter } = deps;
+  await limiter.consume(RATE_POLICIES.perIp, ip);
+  const invalid = () => ApiError.of(422, 'verifyLinkInvalid', { pointer: '/token' });
   try {
-    return await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const now = nowIso();
       const used = await trx
         .updateTable('user_tokens')
         .set({ used_at: now })
-        .where('token_hash', '=', tokenHash(token))
+        .where('token_hash', '=', tokenHash(input.token))
         .where('kind', '=', 'email-change')
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .returning(['user_id', 'new_email'])
         .executeTakeFirst();
-      if (!used?.new_email) return false;
+      if (!used?.new_email) throw invalid();
       const user = await trx
         .updateTable('users')
         .set({ email: used.new_email, email_verified_at: now, updated_at: now })
@@ -264,10 +269,9 @@ export async function confirmEmailChange(deps: AuthDeps, token: string, ip: stri
         .executeTakeFirstOrThrow();
       await cancelPasswordLinks(trx, user.id);
       await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'email.change', ip });
-      return true;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return false;
+    if (isUniqueViolation(error)) throw invalid();
     throw error;
   }
 }

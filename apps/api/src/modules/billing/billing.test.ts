@@ -103,23 +103,28 @@ describe('checkout and webhooks', () => {
   it('offers the checkout at payment_status 0 with signed customData, and the public config and CSP name Paddle', async () => {
     const { admin, licenseKey } = await phonebot();
     const config = await app.request({ method: 'GET', url: '/api/v2/public-config' });
-    expect(config.json).toEqual({
+    expect(config.json.meta).toEqual({
       paddle: { environment: 'sandbox', client_token: 'test_client_token', price_id: PRICE },
     });
     const checkout = await app.request({
       method: 'POST',
-      url: `/api/v2/vbot/${licenseKey}/checkout`,
+      url: `/api/v2/phonebots/${licenseKey}/checkout`,
       token: admin.token,
     });
     expect(checkout.status).toBe(200);
-    expect(checkout.json).toMatchObject({ price_id: PRICE, quantity: 1, custom_data: { license_key: licenseKey } });
-    expect(checkout.json.custom_data.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(checkout.json.meta).toMatchObject({
+      price_id: PRICE,
+      quantity: 1,
+      custom_data: { license_key: licenseKey },
+    });
+    expect(checkout.json.meta.custom_data.signature).toMatch(/^[0-9a-f]{64}$/);
     const csp = String(config.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://cdn.paddle.com");
     expect(csp).toContain('https://sandbox-buy.paddle.com');
     const stranger = await app.signIn('admin');
     expect(
-      (await app.request({ method: 'POST', url: `/api/v2/vbot/${licenseKey}/checkout`, token: stranger.token })).status,
+      (await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: stranger.token }))
+        .status,
     ).toBe(404);
   });
 
@@ -127,23 +132,24 @@ describe('checkout and webhooks', () => {
     const { admin, licenseKey, botToken } = await phonebot();
     expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: botToken })).status).toBe(403);
     const custom = (
-      await app.request({ method: 'POST', url: `/api/v2/vbot/${licenseKey}/checkout`, token: admin.token })
-    ).json.custom_data;
+      await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token })
+    ).json.meta.custom_data;
     const created = event('subscription.created', 'active', custom, { subscription: 'sub_activate' });
     const first = await deliver(created);
     expect(first.status).toBe(200);
-    expect(first.json.outcome).toBe('applied: payment_status 1');
+    expect(first.json.meta.outcome).toBe('applied: payment_status 1');
     expect(await paymentStatus(licenseKey)).toBe(1);
     expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: botToken })).status).toBe(200);
     const replay = await deliver(created);
-    expect(replay.json.outcome).toBe('duplicate');
+    expect(replay.json.meta.outcome).toBe('duplicate');
     expect(
-      (await app.request({ method: 'POST', url: `/api/v2/vbot/${licenseKey}/checkout`, token: admin.token })).status,
+      (await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token }))
+        .status,
     ).toBe(409);
 
     // Later events find the phonebot by its subscription, without customData.
     const paused = await deliver(event('subscription.paused', 'paused', null, { subscription: 'sub_activate' }));
-    expect(paused.json.outcome).toBe('applied: payment_status 2');
+    expect(paused.json.meta.outcome).toBe('applied: payment_status 2');
     expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: botToken })).status).toBe(403);
     const events = await app.db.db
       .selectFrom('billing_events')
@@ -156,8 +162,8 @@ describe('checkout and webhooks', () => {
   it('never lets an older event overwrite a newer state', async () => {
     const { admin, licenseKey } = await phonebot();
     const custom = (
-      await app.request({ method: 'POST', url: `/api/v2/vbot/${licenseKey}/checkout`, token: admin.token })
-    ).json.custom_data;
+      await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token })
+    ).json.meta.custom_data;
     const t0 = new Date(Date.now() - 60_000);
     const t1 = new Date(Date.now() - 30_000);
     await deliver(event('subscription.canceled', 'canceled', custom, { subscription: 'sub_order', occurred: t1 }));
@@ -165,7 +171,7 @@ describe('checkout and webhooks', () => {
     const late = await deliver(
       event('subscription.activated', 'active', custom, { subscription: 'sub_order', occurred: t0 }),
     );
-    expect(late.json.outcome).toBe('ignored: older than the current state');
+    expect(late.json.meta.outcome).toBe('ignored: older than the current state');
     expect(await paymentStatus(licenseKey)).toBe(4);
   });
 
@@ -211,8 +217,8 @@ describe('checkout and webhooks', () => {
   it('ignores forged or foreign customData and unknown prices, acknowledging them with 2xx', async () => {
     const { admin, licenseKey } = await phonebot();
     const custom = (
-      await app.request({ method: 'POST', url: `/api/v2/vbot/${licenseKey}/checkout`, token: admin.token })
-    ).json.custom_data;
+      await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token })
+    ).json.meta.custom_data;
     const forged = await deliver(
       event(
         'subscription.created',
@@ -221,11 +227,11 @@ describe('checkout and webhooks', () => {
         { subscription: 'sub_forged' },
       ),
     );
-    expect(forged.json.outcome).toBe('ignored: unverifiable custom data');
+    expect(forged.json.meta.outcome).toBe('ignored: unverifiable custom data');
     const unsigned = await deliver(
       event('subscription.created', 'active', { license_key: licenseKey }, { subscription: 'sub_unsigned' }),
     );
-    expect(unsigned.json.outcome).toBe('ignored: unverifiable custom data');
+    expect(unsigned.json.meta.outcome).toBe('ignored: unverifiable custom data');
     const expired = await deliver(
       event('subscription.created', 'active', custom, {
         subscription: 'sub_late',
@@ -233,18 +239,18 @@ describe('checkout and webhooks', () => {
       }),
     );
     expect(expired.status).toBe(200);
-    expect(expired.json.outcome).toBe('ignored: unverifiable custom data');
+    expect(expired.json.meta.outcome).toBe('ignored: unverifiable custom data');
     const price = await deliver(
       event('subscription.created', 'active', custom, { subscription: 'sub_price', price: 'pri_other' }),
     );
-    expect(price.json.outcome).toBe('ignored: unknown price');
+    expect(price.json.meta.outcome).toBe('ignored: unknown price');
     const transaction = await deliver({
       event_id: 'evt_txn',
       event_type: 'transaction.completed',
       occurred_at: new Date().toISOString(),
       data: {},
     });
-    expect(transaction.json.outcome).toBe('ignored: not a subscription event');
+    expect(transaction.json.meta.outcome).toBe('ignored: not a subscription event');
     expect(await paymentStatus(licenseKey)).toBe(0);
   });
 
@@ -284,7 +290,9 @@ describe('without Paddle configuration', () => {
   it('explains that billing is not set up instead of failing', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.request({ method: 'GET', url: '/api/v2/public-config' })).json).toEqual({ paddle: null });
+      expect((await plain.request({ method: 'GET', url: '/api/v2/public-config' })).json).toEqual({
+        meta: { paddle: null },
+      });
       const admin = await plain.signIn('admin');
       const created = await plain.request({
         method: 'POST',
@@ -294,7 +302,7 @@ describe('without Paddle configuration', () => {
       });
       const checkout = await plain.request({
         method: 'POST',
-        url: `/api/v2/vbot/${created.json.meta.license_Key}/checkout`,
+        url: `/api/v2/phonebots/${created.json.meta.license_Key}/checkout`,
         token: admin.token,
       });
       expect(checkout.status).toBe(409);

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PHONEBOT_SECRETS, type CallIngest } from '@phonebot/shared';
+import type { botContracts } from '@phonebot/shared/contracts/billing';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { tokenHash } from '../../lib/crypto';
@@ -71,7 +73,8 @@ export async function heartbeat(db: Kysely<Database>, bot: BotPrincipal): Promis
   return now;
 }
 
-export type IngestAnswer = { status: number; body: unknown; replayed: boolean };
+type StoredCallDocument = z.output<(typeof botContracts.postCall.responses)[201]>;
+export type IngestAnswer = { status: number; body: StoredCallDocument; replayed: boolean };
 
 /**
  * Stores one finished call exactly once per Idempotency-Key: the key, the call, the month's count and the
@@ -110,7 +113,11 @@ export async function ingestCall(
         .where('idem_key', '=', idempotencyKey)
         .executeTakeFirstOrThrow();
       if (earlier.request_hash !== requestHash) throw ApiError.of(422, 'idempotencyKeyReused');
-      return { status: earlier.status_code ?? 201, body: JSON.parse(earlier.response ?? 'null'), replayed: true };
+      return {
+        status: earlier.status_code ?? 201,
+        body: JSON.parse(earlier.response ?? 'null') as StoredCallDocument,
+        replayed: true,
+      };
     }
 
     const stored = await storeCall(trx, bot, call, now);

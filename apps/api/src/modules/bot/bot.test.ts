@@ -54,7 +54,8 @@ describe('Bot API', () => {
     const bot = await paidBot(admin);
     const config = await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token });
     expect(config.status).toBe(200);
-    expect(config.json).toMatchObject({
+    expect(config.json.data).toMatchObject({ type: 'phonebot-configs', id: bot.license_Key });
+    expect(config.json.data.attributes).toMatchObject({
       license_Key: bot.license_Key,
       apen_ai_key: 'sk-runtime-secret-value-1234567890',
       chatmodel: 'gpt-4o',
@@ -96,16 +97,18 @@ describe('Bot API', () => {
     }
     const fresh = await app.request({
       method: 'POST',
-      url: `/api/v2/vbot/${bot.license_Key}/bot-token`,
+      url: `/api/v2/phonebots/${bot.license_Key}/bot-token`,
       token: admin.token,
     });
     expect(fresh.status).toBe(201);
     expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token })).status).toBe(401);
-    expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: fresh.json.bot_token })).status).toBe(
-      200,
-    );
+    expect(
+      (await app.request({ method: 'GET', url: '/api/v2/bot/config', token: fresh.json.meta.bot_token })).status,
+    ).toBe(200);
     // A bot token is no user token.
-    expect((await app.request({ method: 'GET', url: '/api/v2/me', token: fresh.json.bot_token })).status).toBe(401);
+    expect((await app.request({ method: 'GET', url: '/api/v2/me', token: fresh.json.meta.bot_token })).status).toBe(
+      401,
+    );
   });
 
   it('stores calls once per Idempotency-Key, even for concurrent retries', async () => {

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { type CallCountRow, callsCountQuerySchema } from '@phonebot/shared';
-import { z } from 'zod';
+import type { CallCountRow } from '@phonebot/shared';
+import { callsHistoryContracts } from '@phonebot/shared/contracts/customers';
 import type { Database } from '../../db/schema';
-import { errorResponses } from '../../lib/openapi';
 import type { ApiRouter } from '../../lib/router';
 import { monthOf } from '../calls/calls.service';
 
@@ -10,7 +9,10 @@ import { monthOf } from '../calls/calls.service';
  * The monthly call counts of Calls History, read from their own table: deleting calls never changes a past month.
  * The names are those the customer and phonebot had when the calls came in.
  */
-export async function callCounts(db: Kysely<Database>, month: string): Promise<CallCountRow[]> {
+export async function callCounts(
+  db: Kysely<Database>,
+  month: string,
+): Promise<(CallCountRow & { phonebot_id: number })[]> {
   const rows = await db
     .selectFrom('monthly_call_counts')
     .select([
@@ -31,33 +33,21 @@ export async function callCounts(db: Kysely<Database>, month: string): Promise<C
     phonebot: r.phonebot,
     number_of_calls: Number(r.number_of_calls),
     customer_id: r.customer_id,
+    phonebot_id: r.phonebot_id,
   }));
 }
 
 export function registerCallsHistoryRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {
-  router.authed(
-    {
-      method: 'GET',
-      url: '/fetchCallsCount',
-      summary:
-        'Calls per customer and phonebot in a month (YYYY-MM, the server’s time zone; default the current month) (super)',
-      tags: ['Calls History'],
-      operations: ['callsHistory.view'],
-      query: callsCountQuerySchema,
-      responses: {
-        200: {
-          description: 'The rows of the month',
-          schema: z.object({
-            month: z.string(),
-            data: z.array(z.object({ name: z.string(), phonebot: z.string(), number_of_calls: z.number() })),
-          }),
-        },
-        ...errorResponses(401, 403),
-      },
-    },
-    async ({ query }) => {
-      const month = query.month ?? monthOf(new Date().toISOString());
-      return { month, data: await callCounts(deps.db, month) };
-    },
-  );
+  router.handle(callsHistoryContracts.callsCount, async ({ query }) => {
+    const month = query.month ?? monthOf(new Date().toISOString());
+    const rows = await callCounts(deps.db, month);
+    return {
+      data: rows.map(({ phonebot_id, ...attributes }) => ({
+        type: 'call-counts' as const,
+        id: `${month}:${attributes.customer_id}:${phonebot_id}`,
+        attributes,
+      })),
+      meta: { month },
+    };
+  });
 }

@@ -1,18 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  customerAttributesSchema,
-  idParamSchema,
-  listMetaSchema,
-  listQuerySchema,
-  updateCustomerDocumentSchema,
-  userAttributesSchema,
-} from '@phonebot/shared';
-import { z } from 'zod';
+import type { UpdateCustomerInput } from '@phonebot/shared';
+import { customerContracts } from '@phonebot/shared/contracts/customers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
-import { errorResponses } from '../../lib/openapi';
+import { pageLinks } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
-import type { ApiRouter } from '../../lib/router';
+import type { ApiRouter, Principal } from '../../lib/router';
 import {
   customerByOwner,
   customerResource,
@@ -23,131 +17,45 @@ import {
   updateCustomer,
 } from './customers.service';
 
-const customerListSchema = z.object({
-  data: z.array(z.object({ type: z.literal('customers'), id: z.string(), attributes: customerAttributesSchema })),
-  meta: listMetaSchema,
-});
-
+/** The super's administration of customers; a customer is addressed by its owner's user id. */
 export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Database>; dataDir: string }): void {
-  router.authed(
-    {
-      method: 'GET',
-      url: '/customers',
-      summary: 'All customers, each with the user id of its owner as id (super)',
-      tags: ['Customers'],
-      operations: ['customers.manage'],
-      query: listQuerySchema,
-      responses: {
-        200: { description: 'A page of customers', schema: customerListSchema },
-        ...errorResponses(401, 403),
-      },
-    },
-    async ({ query }) => listCustomers(deps.db, query),
-  );
-
-  router.authed(
-    {
-      method: 'PATCH',
-      url: '/enableUser/:id',
-      summary: 'Enable a user (a customer owner, a guest, any user); enabling an owner enables the customer (super)',
-      tags: ['Customers'],
-      operations: ['customers.manage'],
-      params: idParamSchema,
-      responses: {
-        200: {
-          description: 'The enabled user',
-          schema: z.object({
-            data: z.object({ type: z.literal('users'), id: z.string(), attributes: userAttributesSchema }),
-          }),
-        },
-        ...errorResponses(401, 403, 404),
-      },
-    },
-    async ({ params, principal, req }) => {
-      const user = await enableUser(deps.db, actorOf(principal, req), params.id);
-      return { data: userResource(user) };
-    },
-  );
-
-  const customerDocumentSchema = z.object({
-    data: z.object({ type: z.literal('customers'), id: z.string(), attributes: customerAttributesSchema }),
-  });
-  const userDocumentSchema = z.object({
-    data: z.object({ type: z.literal('users'), id: z.string(), attributes: userAttributesSchema }),
+  const { db } = deps;
+  const c = customerContracts;
+  router.handle(c.listCustomers, async ({ query, req }) => {
+    const page = await listCustomers(db, query);
+    return { ...page, links: pageLinks(req, query, page.meta.total) };
   });
 
-  router.authed(
-    {
-      method: 'GET',
-      url: '/customer/:id',
-      summary: 'One customer by its owner’s user id (super)',
-      tags: ['Customers'],
-      operations: ['customers.manage'],
-      params: idParamSchema,
-      responses: {
-        200: { description: 'The customer', schema: customerDocumentSchema },
-        ...errorResponses(401, 403, 404),
-      },
-    },
-    async ({ params }) => ({ data: customerResource(await customerByOwner(deps.db, params.id)) }),
+  const read = async (id: number) => ({ data: customerResource(await customerByOwner(db, id)) });
+  router.handle(c.getCustomer, ({ params }) => read(params.id));
+  router.handle(c.getCustomerCompat, ({ params }) => read(params.id));
+
+  async function update(principal: Principal, req: FastifyRequest, id: number, input: Partial<UpdateCustomerInput>) {
+    const { email: _readOnly, ...attributes } = input as Partial<UpdateCustomerInput> & { email?: unknown };
+    const updated = await updateCustomer(db, actorOf(principal, req), id, attributes);
+    return { data: customerResource(updated) };
+  }
+  router.handle(c.updateCustomer, ({ principal, req, params, body }) =>
+    update(principal, req, params.id, body.data.attributes),
+  );
+  router.handle(c.updateCustomerCompat, ({ principal, req, params, body }) =>
+    update(principal, req, params.id, body.data.attributes),
   );
 
-  router.authed(
-    {
-      method: 'PATCH',
-      url: '/customer/:id',
-      summary: 'Change a customer’s company and contact fields (type customers; the e-mail is read-only) (super)',
-      tags: ['Customers'],
-      operations: ['customers.manage'],
-      params: idParamSchema,
-      body: updateCustomerDocumentSchema,
-      responses: {
-        200: { description: 'The updated customer', schema: customerDocumentSchema },
-        ...errorResponses(401, 403, 404, 422),
-      },
-    },
-    async ({ params, body, principal, req }) => {
-      const { email: _readOnly, ...attributes } = body.data.attributes as typeof body.data.attributes & {
-        email?: unknown;
-      };
-      const updated = await updateCustomer(deps.db, actorOf(principal, req), params.id, attributes);
-      return { data: customerResource(updated) };
-    },
-  );
+  async function remove(principal: Principal, req: FastifyRequest, id: number) {
+    await deleteCustomer(deps, actorOf(principal, req), id);
+    return undefined;
+  }
+  router.handle(c.deleteCustomer, ({ principal, req, params }) => remove(principal, req, params.id));
+  router.handle(c.deleteCustomerCompat, ({ principal, req, params }) => remove(principal, req, params.id));
 
-  router.authed(
-    {
-      method: 'DELETE',
-      url: '/customer/:id',
-      summary: 'Delete a customer with its users, phonebots and calls; its monthly call counts stay (super)',
-      tags: ['Customers'],
-      operations: ['customers.manage'],
-      params: idParamSchema,
-      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
-    },
-    async ({ params, principal, req, reply }) => {
-      await deleteCustomer(deps, actorOf(principal, req), params.id);
-      reply.code(204);
-    },
-  );
+  router.handle(c.enableUser, async ({ principal, req, params }) => {
+    const user = await enableUser(db, actorOf(principal, req), params.id);
+    return { data: userResource(user) };
+  });
 
-  router.authed(
-    {
-      method: 'PATCH',
-      url: '/disableUser/:id',
-      summary:
-        'Disable a user; disabling an owner disables the customer, signs its users out and stops its phonebots (super)',
-      tags: ['Customers'],
-      operations: ['customers.manage'],
-      params: idParamSchema,
-      responses: {
-        200: { description: 'The disabled user', schema: userDocumentSchema },
-        ...errorResponses(401, 403, 404),
-      },
-    },
-    async ({ params, principal, req }) => {
-      const user = await disableUser(deps.db, actorOf(principal, req), params.id);
-      return { data: userResource(user) };
-    },
-  );
+  router.handle(c.disableUser, async ({ principal, req, params }) => {
+    const user = await disableUser(db, actorOf(principal, req), params.id);
+    return { data: userResource(user) };
+  });
 }

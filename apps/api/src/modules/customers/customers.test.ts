@@ -39,14 +39,18 @@ describe('customers for the super', () => {
     expect(page2.json.data[0].attributes.email).toBe('beta-owner@example.com');
     expect(page2.json.meta).toEqual({ total: 2, page: 2, per_page: 1 });
 
-    // Bad list parameters fall back to their defaults instead of failing.
+    // Bad list parameters answer 400, naming each parameter.
     const odd = await app.request({
       method: 'GET',
       url: '/api/v2/customers?page=-3&per_page=abc&sort=;drop',
       token: sup.token,
     });
-    expect(odd.status).toBe(200);
-    expect(odd.json.meta).toMatchObject({ page: 1, per_page: 20 });
+    expect(odd.status).toBe(400);
+    expect(odd.json.errors.map((e: { source: { parameter: string } }) => e.source.parameter).sort()).toEqual([
+      'page',
+      'per_page',
+      'sort',
+    ]);
   });
 
   it('enables a guest without enabling its customer, and answers 404 for unknown or super ids', async () => {

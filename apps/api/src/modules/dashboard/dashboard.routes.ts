@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { dashboardAnswerSchema, type DashboardCounts } from '@phonebot/shared';
+type DashboardCounts = { user_count: number; phonebot_count: number };
+import { dashboardContracts } from '@phonebot/shared/contracts/profile';
 import type { Database } from '../../db/schema';
-import { errorResponses } from '../../lib/openapi';
 import type { ApiRouter, Principal } from '../../lib/router';
 
 /** The home dashboard's counts: the caller's customer, or the whole service for the super. */
@@ -17,15 +17,7 @@ export async function dashboardCounts(db: Kysely<Database>, principal: Principal
 }
 
 export function registerDashboardRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {
-  router.authed(
-    {
-      method: 'GET',
-      url: '/dashboard',
-      summary: 'Counts of users and phonebots of the caller’s customer (all of them for the super)',
-      tags: ['Dashboard'],
-      operations: ['dashboard.view'],
-      responses: { 200: { description: 'The counts', schema: dashboardAnswerSchema }, ...errorResponses(401, 403) },
-    },
-    async ({ principal }) => dashboardCounts(deps.db, principal),
-  );
+  router.handle(dashboardContracts.dashboard, async ({ principal }) => ({
+    meta: await dashboardCounts(deps.db, principal),
+  }));
 }

@@ -29,14 +29,14 @@ describe('dashboard counts', () => {
 
     for (const token of [admin.token, operator.token]) {
       const res = await app.request({ method: 'GET', url: '/api/v2/dashboard', token });
-      expect(res.json).toEqual({ user_count: 2, phonebot_count: 2 });
+      expect(res.json.meta).toEqual({ user_count: 2, phonebot_count: 2 });
     }
     const otherCounts = await app.request({ method: 'GET', url: '/api/v2/dashboard', token: other.token });
-    expect(otherCounts.json).toEqual({ user_count: 1, phonebot_count: 1 });
+    expect(otherCounts.json.meta).toEqual({ user_count: 1, phonebot_count: 1 });
 
     const sup = await app.signIn('super');
     const all = await app.request({ method: 'GET', url: '/api/v2/dashboard', token: sup.token });
     // The super created at start, the one signed in here, and the three customer users.
-    expect(all.json).toEqual({ user_count: 5, phonebot_count: 3 });
+    expect(all.json.meta).toEqual({ user_count: 5, phonebot_count: 3 });
   });
 });

@@ -1,19 +1,15 @@
-import {
-  createPhonebotDocumentSchema,
-  guestPhonebotDocumentSchema,
-  listMetaSchema,
-  listQuerySchema,
-  superUpdatePhonebotDocumentSchema,
-  updatePhonebotDocumentSchema,
-} from '@phonebot/shared';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { type PhonebotFields, guestPhonebotSchema, updatePhonebotSchema } from '@phonebot/shared';
+import { type PhonebotType, phonebotContracts } from '@phonebot/shared/contracts/phonebots';
 import { actorOf } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
-import type { ApiRouter, Principal } from '../../lib/router';
+import { ApiError, validationError } from '../../lib/errors';
+import { pageLinks, pageMeta } from '../../lib/paging';
+import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import {
   type PhonebotScope,
+  type PhonebotWithCustomer,
   type PhonebotsDeps,
+  ALL_PHONEBOTS,
   createPhonebot,
   deletePhonebot,
   getPhonebot,
@@ -24,15 +20,8 @@ import {
   updatePhonebot,
 } from './phonebots.service';
 
-const licenseKeyParams = z.object({ license_Key: z.string().min(1).max(100) });
-const resource = z.object({ type: z.literal('vbots'), id: z.string(), attributes: z.record(z.string(), z.unknown()) });
-const documentSchema = z.object({ data: resource });
-const listSchema = z.object({ data: z.array(resource), meta: listMetaSchema.optional() });
-const botTokenSchema = z.object({ license_Key: z.string(), bot_token: z.string() });
-
 function companyScope(principal: Principal): { customerId: number } {
-  if (principal.customerId === null) throw notFound();
-  return { customerId: principal.customerId };
+  return { customerId: customerOf(principal) };
 }
 
 /** The super reaches every phonebot; everyone else only their company's. */
@@ -40,207 +29,146 @@ function scopeOf(principal: Principal): PhonebotScope {
   return principal.role === 'super' ? 'all' : companyScope(principal);
 }
 
+/**
+ * The attributes of a write as the caller's role may send them: guests only the greeting and the prompt, companies
+ * everything but the payment state (which billing or the super sets).
+ */
+function fieldsFor(principal: Principal, req: FastifyRequest) {
+  const attributes = (req.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  if (principal.role !== 'guest' && 'payment_status' in attributes) {
+    throw ApiError.of(422, 'invalidInput', {
+      detail: 'The payment state is set by the billing provider or the super administrator.',
+      pointer: '/data/attributes/payment_status',
+    });
+  }
+  const schema = principal.role === 'guest' ? guestPhonebotSchema : updatePhonebotSchema;
+  const parsed = schema.safeParse(attributes);
+  if (!parsed.success) {
+    const error = validationError(parsed.error);
+    for (const item of error.errors) item.source = { pointer: `/data/attributes${item.source?.pointer ?? ''}` };
+    throw error;
+  }
+  return parsed.data as Partial<PhonebotFields>;
+}
+
 export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): void {
   const { db, secrets } = deps;
-  const tags = ['Phonebots'];
+  const c = phonebotContracts;
+  const view = <T extends PhonebotType>(principal: Principal, row: PhonebotWithCustomer, type: T) =>
+    principal.role === 'guest' ? guestPhonebotResource(row, type) : phonebotResource(secrets, row, type);
 
-  router.authed(
-    {
-      method: 'GET',
-      url: '/vbot',
-      summary: 'The phonebots of the caller’s company (admin, adminuser; guests get name, state, greeting and prompt)',
-      tags,
-      operations: ['phonebots.manage', 'phonebots.guestEdit'],
-      query: listQuerySchema,
-      responses: { 200: { description: 'The phonebots', schema: listSchema }, ...errorResponses(401, 403) },
-    },
-    async ({ principal, query }) => {
-      const { rows, total } = await listPhonebots(db, companyScope(principal), { ...query, per_page: 'all', page: 1 });
-      const data =
-        principal.role === 'guest'
-          ? rows.map(guestPhonebotResource)
-          : rows.map((row) => phonebotResource(secrets, row));
-      return { data, meta: { total, page: 1, per_page: 'all' } };
-    },
-  );
+  async function create<T extends PhonebotType>(
+    principal: Principal,
+    req: FastifyRequest,
+    fields: PhonebotFields,
+    type: T,
+  ) {
+    const { row, botToken } = await createPhonebot(
+      deps,
+      actorOf(principal, req),
+      companyScope(principal).customerId,
+      fields,
+    );
+    return {
+      data: phonebotResource(secrets, row, type),
+      meta: { license_Key: row.license_key, bot_token: botToken },
+    };
+  }
 
-  router.authed(
-    {
-      method: 'POST',
-      url: '/vbot',
-      summary: 'Create a phonebot; answers it with its license key and bot token (shown only this once)',
-      tags,
-      operations: ['phonebots.manage'],
-      body: createPhonebotDocumentSchema,
-      responses: {
-        201: { description: 'Created', schema: documentSchema.extend({ meta: botTokenSchema }) },
-        ...errorResponses(401, 403, 422),
-      },
-    },
-    async ({ principal, body, reply, req }) => {
-      const { customerId } = companyScope(principal);
-      const { row, botToken } = await createPhonebot(deps, actorOf(principal, req), customerId, body.data.attributes);
-      reply.code(201);
-      return { data: phonebotResource(secrets, row), meta: { license_Key: row.license_key, bot_token: botToken } };
-    },
-  );
+  /** A change by a company or guest; the super's goes through `superUpdate`, which may set the payment state. */
+  async function update(principal: Principal, req: FastifyRequest, key: string, fields: Partial<PhonebotFields>) {
+    const row = await getPhonebot(db, companyScope(principal), key);
+    return updatePhonebot(deps, actorOf(principal, req), row, fields, {
+      action: principal.role === 'guest' ? 'phonebot.guest-update' : 'phonebot.update',
+    });
+  }
 
-  router.authed(
-    {
-      method: 'GET',
-      url: '/vbot/:license_Key',
-      summary: 'One phonebot for its edit form (admin, adminuser of its company; the super for any)',
-      tags,
-      operations: ['phonebots.manage', 'phonebots.all'],
-      params: licenseKeyParams,
-      responses: { 200: { description: 'The phonebot', schema: documentSchema }, ...errorResponses(401, 403, 404) },
-    },
-    async ({ principal, params }) => ({
-      data: phonebotResource(secrets, await getPhonebot(db, scopeOf(principal), params.license_Key)),
-    }),
-  );
+  async function superUpdate(
+    principal: Principal,
+    req: FastifyRequest,
+    key: string,
+    attributes: Partial<PhonebotFields> & { payment_status?: number | undefined },
+  ) {
+    const row = await getPhonebot(db, 'all', key);
+    const { payment_status, ...fields } = attributes;
+    // A payment state set by hand is newer than any webhook event that occurred before it.
+    return updatePhonebot(deps, actorOf(principal, req), row, fields, {
+      action: 'phonebot.update',
+      paymentStatus: payment_status,
+    });
+  }
 
-  router.authed(
-    {
-      method: 'PATCH',
-      url: '/vbot/:license_Key',
-      summary: 'Change a phonebot (partial; an empty secret keeps the stored one)',
-      tags,
-      operations: ['phonebots.manage'],
-      params: licenseKeyParams,
-      body: updatePhonebotDocumentSchema,
-      responses: {
-        200: { description: 'The updated phonebot', schema: documentSchema },
-        ...errorResponses(401, 403, 404, 422),
-      },
-    },
-    async ({ principal, params, body, req }) => {
-      const row = await getPhonebot(db, companyScope(principal), params.license_Key);
-      const updated = await updatePhonebot(deps, actorOf(principal, req), row, body.data.attributes, {
-        action: 'phonebot.update',
-      });
-      return { data: phonebotResource(secrets, updated) };
-    },
-  );
+  async function remove(principal: Principal, req: FastifyRequest, key: string) {
+    const row = await getPhonebot(db, scopeOf(principal), key);
+    await deletePhonebot(db, actorOf(principal, req), row);
+    return undefined;
+  }
 
-  router.authed(
-    {
-      method: 'DELETE',
-      url: '/vbot/:license_Key',
-      summary: 'Delete a phonebot and its calls (its monthly call counts stay); admin, adminuser, or the super for any',
-      tags,
-      operations: ['phonebots.manage', 'phonebots.all'],
-      params: licenseKeyParams,
-      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
-    },
-    async ({ principal, params, reply, req }) => {
-      const row = await getPhonebot(db, scopeOf(principal), params.license_Key);
-      await deletePhonebot(db, actorOf(principal, req), row);
-      reply.code(204);
-    },
+  // The resource API.
+  router.handle(c.listPhonebots, async ({ principal, query, req }) => {
+    const { rows, total } = await listPhonebots(db, scopeOf(principal), query);
+    return {
+      data: rows.map((row) => view(principal, row, 'phonebots')),
+      meta: pageMeta(query, total),
+      links: pageLinks(req, query, total),
+    };
+  });
+  router.handle(c.getPhonebot, async ({ principal, params }) => ({
+    data: view(principal, await getPhonebot(db, scopeOf(principal), params.id), 'phonebots'),
+  }));
+  router.handle(c.createPhonebot, ({ principal, req, body }) =>
+    create(principal, req, body.data.attributes, 'phonebots'),
   );
+  router.handle(c.updatePhonebot, async ({ principal, req, params, body }) => {
+    if (principal.role === 'super') {
+      return { data: view(principal, await superUpdate(principal, req, params.id, body.data.attributes), 'phonebots') };
+    }
+    const fields = fieldsFor(principal, req);
+    return { data: view(principal, await update(principal, req, params.id, fields), 'phonebots') };
+  });
+  router.handle(c.deletePhonebot, ({ principal, req, params }) => remove(principal, req, params.id));
+  router.handle(c.regenerateBotToken, async ({ principal, req, params }) => {
+    const row = await getPhonebot(db, scopeOf(principal), params.id);
+    const botToken = await regenerateBotToken(db, actorOf(principal, req), row);
+    return { meta: { license_Key: row.license_key, bot_token: botToken } };
+  });
 
-  router.authed(
-    {
-      method: 'POST',
-      url: '/vbot/:license_Key/bot-token',
-      summary: 'Issue a new bot token for the phonebot’s runtime; the old one stops working (shown only this once)',
-      tags,
-      operations: ['phonebots.manage', 'phonebots.all'],
-      params: licenseKeyParams,
-      responses: { 201: { description: 'The new token', schema: botTokenSchema }, ...errorResponses(401, 403, 404) },
-    },
-    async ({ principal, params, reply, req }) => {
-      const row = await getPhonebot(db, scopeOf(principal), params.license_Key);
-      const botToken = await regenerateBotToken(db, actorOf(principal, req), row);
-      reply.code(201);
-      return { license_Key: row.license_key, bot_token: botToken };
-    },
-  );
-
-  router.authed(
-    {
-      method: 'GET',
-      url: '/vbotbyguest/:license_Key',
-      summary: 'A phonebot’s greeting and prompt for a guest of its company',
-      tags,
-      operations: ['phonebots.guestEdit'],
-      params: licenseKeyParams,
-      responses: {
-        200: { description: 'The phonebot (guest view)', schema: documentSchema },
-        ...errorResponses(401, 403, 404),
-      },
-    },
-    async ({ principal, params }) => ({
-      data: guestPhonebotResource(await getPhonebot(db, companyScope(principal), params.license_Key)),
-    }),
-  );
-
-  router.authed(
-    {
-      method: 'PATCH',
-      url: '/vbotbyguest/:license_Key',
-      summary: 'A guest changes a phonebot’s greeting (ansagetext) and prompt; any other field is refused (422)',
-      tags,
-      operations: ['phonebots.guestEdit'],
-      params: licenseKeyParams,
-      body: guestPhonebotDocumentSchema,
-      responses: {
-        200: { description: 'The phonebot (guest view)', schema: documentSchema },
-        ...errorResponses(401, 403, 404, 422),
-      },
-    },
-    async ({ principal, params, body, req }) => {
-      const row = await getPhonebot(db, companyScope(principal), params.license_Key);
-      const updated = await updatePhonebot(deps, actorOf(principal, req), row, body.data.attributes, {
-        action: 'phonebot.guest-update',
-      });
-      return { data: guestPhonebotResource(updated) };
-    },
-  );
-
-  router.authed(
-    {
-      method: 'GET',
-      url: '/phonebot',
-      summary: 'All phonebots of all customers, with search and paging (super)',
-      tags,
-      operations: ['phonebots.all'],
-      query: listQuerySchema,
-      responses: { 200: { description: 'A page of phonebots', schema: listSchema }, ...errorResponses(401, 403) },
-    },
-    async ({ query }) => {
-      const { rows, total } = await listPhonebots(db, 'all', query);
-      return {
-        data: rows.map((row) => phonebotResource(secrets, row)),
-        meta: { total, page: query.page, per_page: query.per_page },
-      };
-    },
-  );
-
-  router.authed(
-    {
-      method: 'PATCH',
-      url: '/phonebot/:license_Key',
-      summary: 'Change any phonebot (super), including payment_status for a customer who pays by invoice',
-      tags,
-      operations: ['phonebots.all'],
-      params: licenseKeyParams,
-      body: superUpdatePhonebotDocumentSchema,
-      responses: {
-        200: { description: 'The updated phonebot', schema: documentSchema },
-        ...errorResponses(401, 403, 404, 422),
-      },
-    },
-    async ({ principal, params, body, req }) => {
-      const row = await getPhonebot(db, 'all', params.license_Key);
-      const { payment_status, ...fields } = body.data.attributes;
-      // A payment state set by hand is newer than any webhook event that occurred before it.
-      const updated = await updatePhonebot(deps, actorOf(principal, req), row, fields, {
-        action: 'phonebot.update',
-        paymentStatus: payment_status,
-      });
-      return { data: phonebotResource(secrets, updated) };
-    },
-  );
+  // The original routes.
+  router.handle(c.listVbots, async ({ principal, req }) => {
+    const { rows, total } = await listPhonebots(db, companyScope(principal), ALL_PHONEBOTS);
+    return {
+      data: rows.map((row) => view(principal, row, 'vbots')),
+      meta: pageMeta(ALL_PHONEBOTS, total),
+      links: pageLinks(req, ALL_PHONEBOTS, total),
+    };
+  });
+  router.handle(c.createVbot, ({ principal, req, body }) => create(principal, req, body.data.attributes, 'vbots'));
+  router.handle(c.getVbot, async ({ principal, params }) => ({
+    data: phonebotResource(secrets, await getPhonebot(db, scopeOf(principal), params.license_Key), 'vbots'),
+  }));
+  router.handle(c.updateVbot, async ({ principal, req, params, body }) => ({
+    data: phonebotResource(secrets, await update(principal, req, params.license_Key, body.data.attributes), 'vbots'),
+  }));
+  router.handle(c.deleteVbot, ({ principal, req, params }) => remove(principal, req, params.license_Key));
+  router.handle(c.getVbotByGuest, async ({ principal, params }) => ({
+    data: guestPhonebotResource(await getPhonebot(db, companyScope(principal), params.license_Key), 'vbots'),
+  }));
+  router.handle(c.updateVbotByGuest, async ({ principal, req, params, body }) => ({
+    data: guestPhonebotResource(await update(principal, req, params.license_Key, body.data.attributes), 'vbots'),
+  }));
+  router.handle(c.listAllVbots, async ({ query, req }) => {
+    const { rows, total } = await listPhonebots(db, 'all', query);
+    return {
+      data: rows.map((row) => phonebotResource(secrets, row, 'vbots')),
+      meta: pageMeta(query, total),
+      links: pageLinks(req, query, total),
+    };
+  });
+  router.handle(c.updateAnyVbot, async ({ principal, req, params, body }) => ({
+    data: phonebotResource(
+      secrets,
+      await superUpdate(principal, req, params.license_Key, body.data.attributes),
+      'vbots',
+    ),
+  }));
 }

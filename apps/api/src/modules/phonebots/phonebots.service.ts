@@ -3,13 +3,14 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   PHONEBOT_DEFAULTS,
   PHONEBOT_SECRETS,
-  type ListQuery,
+  type PagedQuery,
   type PhonebotFields,
   type PhonebotSecret,
   type PhonebotServiceStatus,
   type PhonebotStatus,
   maskProviderKey,
 } from '@phonebot/shared';
+import type { PhonebotType } from '@phonebot/shared/contracts/phonebots';
 import { rowLock } from '../../db/engine';
 import type { Database, PhonebotsTable } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
@@ -37,9 +38,15 @@ const SECRET_COLUMN = {
   apen_ai_key: 'apen_ai_key_enc',
 } as const satisfies Record<PhonebotSecret, keyof PhonebotsTable>;
 
-/** A license key: unguessable and URL-safe, used as the phonebot's id in routes. */
+const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/**
+ * A license key: unguessable (120 bits) and URL-safe, used as the phonebot's id in routes. Lower case only, because
+ * common JSON:API clients rewrite capital letters of an id in a URL (to kebab case).
+ */
 function newLicenseKey(): string {
-  return `PB-${crypto.randomBytes(12).toString('base64url')}`;
+  const bytes = crypto.randomBytes(24);
+  return `pb-${[...bytes].map((byte) => LOWER_BASE32[byte % 32]).join('')}`;
 }
 
 /** A bot token for the runtime; the prefix makes a leaked one easy to recognise. Stored only as its hash. */
@@ -93,13 +100,13 @@ export function decryptSecret(box: SecretBox, row: PhonebotRow, name: PhonebotSe
  * A phonebot as admins and the super see it: every setting, the provider key masked, passwords left out (with
  * `secrets_set` telling which are stored), and both spellings of attendedTransfer.
  */
-export function phonebotResource(box: SecretBox, row: PhonebotWithCustomer) {
+export function phonebotResource<T extends PhonebotType>(box: SecretBox, row: PhonebotWithCustomer, type: T) {
   const settings = settingsOf(row);
   const secretsSet = Object.fromEntries(
     PHONEBOT_SECRETS.map((name) => [name, row[SECRET_COLUMN[name]] !== null]),
   ) as Record<PhonebotSecret, boolean>;
   return {
-    type: 'vbots' as const,
+    type,
     id: row.license_key,
     attributes: {
       license_Key: row.license_key,
@@ -118,10 +125,10 @@ export function phonebotResource(box: SecretBox, row: PhonebotWithCustomer) {
 }
 
 /** What a guest sees of a phonebot: its name, state, greeting and prompt. */
-export function guestPhonebotResource(row: PhonebotRow) {
+export function guestPhonebotResource<T extends PhonebotType>(row: PhonebotRow, type: T) {
   const settings = settingsOf(row);
   return {
-    type: 'vbots' as const,
+    type,
     id: row.license_key,
     attributes: {
       license_Key: row.license_key,
@@ -168,7 +175,16 @@ export async function getPhonebot(
 
 const SORTS = ['created_at', 'bezeichnung', 'customer_name'] as const;
 
-export async function listPhonebots(db: Kysely<Database>, scope: PhonebotScope, query: ListQuery) {
+/** Every phonebot in one list, for screens that page and search on their own. */
+export const ALL_PHONEBOTS: PagedQuery = {
+  page: 1,
+  per_page: 'all',
+  sort: undefined,
+  search: undefined,
+  date: undefined,
+};
+
+export async function listPhonebots(db: Kysely<Database>, scope: PhonebotScope, query: PagedQuery) {
   let base = withCustomer(db);
   if (scope !== 'all') base = base.where('p.customer_id', '=', scope.customerId);
   if (query.search) {

@@ -135,7 +135,7 @@ describe('phonebots of a company', () => {
       ['GET', `/api/v2/vbot/${data.id}`],
       ['PATCH', `/api/v2/vbot/${data.id}`],
       ['DELETE', `/api/v2/vbot/${data.id}`],
-      ['POST', `/api/v2/vbot/${data.id}/bot-token`],
+      ['POST', `/api/v2/phonebots/${data.id}/bot-token`],
     ] as const) {
       const res = await app.request({
         method,

@@ -101,7 +101,7 @@ describe('my profile', () => {
     const me = await app.signIn('adminuser');
     const other = (
       await app.request({ method: 'POST', url: '/api/v2/login', body: { email: me.email, password: PASSWORD } })
-    ).json.access_token;
+    ).json.meta.access_token;
     const wrong = await app.request({
       method: 'POST',
       url: '/api/v2/change',
@@ -231,8 +231,8 @@ describe('avatar upload', () => {
     const me = await app.signIn('user');
     const ok = await upload(me.token, me.userId, multipart('attachment', 'me.bin', 'application/octet-stream', PNG));
     expect(ok.status).toBe(200);
-    expect(ok.json.url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
-    const served = await app.app.inject({ method: 'GET', url: ok.json.url });
+    expect(ok.json.meta.url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    const served = await app.app.inject({ method: 'GET', url: ok.json.meta.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -269,7 +269,7 @@ describe('avatar upload', () => {
 
     // The refused uploads left the first image in place; removing it deletes the file.
     const mine = await app.request({ method: 'GET', url: '/api/v2/me', token: me.token });
-    expect(mine.json.data.attributes.avatar_url).toBe(ok.json.url);
+    expect(mine.json.data.attributes.avatar_url).toBe(ok.json.meta.url);
     expect(
       (
         await app.request({
@@ -279,6 +279,6 @@ describe('avatar upload', () => {
         })
       ).status,
     ).toBe(204);
-    expect((await app.app.inject({ method: 'GET', url: ok.json.url })).statusCode).toBe(404);
+    expect((await app.app.inject({ method: 'GET', url: ok.json.meta.url })).statusCode).toBe(404);
   });
 });

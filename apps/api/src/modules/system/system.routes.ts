@@ -8,7 +8,11 @@ import type { ApiRouter } from '../../lib/router';
  * Probes and the API's own description. The probes sit outside /api so a load balancer needs no token; the
  * OpenAPI document is built once, after every module registered its routes.
  */
-export function registerSystemRoutes(app: FastifyInstance, router: ApiRouter, deps: { db: Db; version: string }): void {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  router: ApiRouter,
+  deps: { db: Db; version: string; termsUrl: string },
+): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/readyz', async (req, reply) => {
@@ -22,7 +26,8 @@ export function registerSystemRoutes(app: FastifyInstance, router: ApiRouter, de
   });
 
   let document: ReturnType<typeof buildOpenApi> | undefined;
-  const openApi = () => (document ??= buildOpenApi(router.contracts, API_BASE, deps.version));
+  const openApi = () =>
+    (document ??= buildOpenApi(router.contracts, API_BASE, { version: deps.version, termsUrl: deps.termsUrl }));
 
   app.get(`${API_BASE}/openapi.json`, async (_req, reply) => reply.type('application/json').send(openApi()));
   app.get(`${API_BASE}/docs`, async (_req, reply) =>

@@ -1,9 +1,10 @@
-import { addUserDocumentSchema, idParamSchema, updateUserDocumentSchema, userAttributesSchema } from '@phonebot/shared';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { PagedQuery, UpdateUserInput } from '@phonebot/shared';
+import { userContracts } from '@phonebot/shared/contracts/users';
 import { actorOf } from '../../lib/audit';
-import { errorResponses } from '../../lib/openapi';
+import { pageLinks, pageMeta } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
-import { type ApiRouter, customerOf } from '../../lib/router';
+import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import {
   type UsersDeps,
   deleteCompanyUser,
@@ -13,100 +14,61 @@ import {
   updateCompanyUser,
 } from './users.service';
 
-const userResourceSchema = z.object({ type: z.literal('users'), id: z.string(), attributes: userAttributesSchema });
-export const userDocumentSchema = z.object({ data: userResourceSchema });
-const userListSchema = z.object({ data: z.array(userResourceSchema) });
+const WHOLE_LIST: PagedQuery = { page: 1, per_page: 'all', sort: undefined, search: undefined, date: undefined };
 
 export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
   const { db } = deps;
-  const tags = ['Users'];
+  const c = userContracts;
+  /** A company has few users: they are read at once and paged here. */
+  async function list(principal: Principal, req: FastifyRequest, query: PagedQuery = WHOLE_LIST) {
+    const users = await listCompanyUsers(db, customerOf(principal));
+    const start = query.per_page === 'all' ? 0 : (query.page - 1) * query.per_page;
+    const page = query.per_page === 'all' ? users : users.slice(start, start + query.per_page);
+    return {
+      data: page.map(userResource),
+      meta: pageMeta(query, users.length),
+      links: pageLinks(req, query, users.length),
+    };
+  }
 
-  router.authed(
-    {
-      method: 'GET',
-      url: '/user',
-      summary: 'The users of the caller’s company (admin)',
-      tags,
-      operations: ['users.manage'],
-      responses: {
-        200: { description: 'All users of the company, unpaged', schema: userListSchema },
-        ...errorResponses(401, 403),
-      },
-    },
-    async ({ principal }) => ({ data: (await listCompanyUsers(db, customerOf(principal))).map(userResource) }),
-  );
+  async function invite(principal: Principal, req: FastifyRequest, input: Parameters<typeof inviteUser>[3]) {
+    const user = await inviteUser(deps, actorOf(principal, req), customerOf(principal), input);
+    return { data: userResource(user) };
+  }
 
-  router.authed(
-    {
-      method: 'POST',
-      url: '/user',
-      summary: 'Add a user (role user, Active) and mail them an invitation to set a password (admin)',
-      tags,
-      operations: ['users.manage'],
-      body: addUserDocumentSchema,
-      responses: { 201: { description: 'Created', schema: userDocumentSchema }, ...errorResponses(401, 403, 409, 422) },
-    },
-    async ({ principal, body, reply, req }) => {
-      const user = await inviteUser(deps, actorOf(principal, req), customerOf(principal), body.data.attributes);
-      reply.code(201);
-      return { data: userResource(user) };
-    },
-  );
+  async function update(principal: Principal, req: FastifyRequest, id: number, input: Partial<UpdateUserInput>) {
+    const user = await updateCompanyUser(db, actorOf(principal, req), customerOf(principal), id, input);
+    return { data: userResource(user) };
+  }
 
-  router.authed(
-    {
-      method: 'GET',
-      url: '/user/:id',
-      summary: 'One user of the caller’s company (admin)',
-      tags,
-      operations: ['users.manage'],
-      params: idParamSchema,
-      responses: { 200: { description: 'The user', schema: userDocumentSchema }, ...errorResponses(401, 403, 404) },
-    },
-    async ({ principal, params }) => ({
-      data: userResource(await getCompanyUser(db, customerOf(principal), params.id)),
-    }),
-  );
+  async function remove(principal: Principal, req: FastifyRequest, id: number) {
+    await deleteCompanyUser(deps, actorOf(principal, req), customerOf(principal), id);
+    return undefined;
+  }
 
-  router.authed(
-    {
-      method: 'PATCH',
-      url: '/user/:id',
-      summary: 'Change a user’s e-mail, name or role (admin); the last admin cannot be demoted',
-      tags,
-      operations: ['users.manage'],
-      params: idParamSchema,
-      body: updateUserDocumentSchema,
-      responses: {
-        200: { description: 'The updated user', schema: userDocumentSchema },
-        ...errorResponses(401, 403, 404, 409, 422),
-      },
-    },
-    async ({ principal, params, body, req }) => {
-      const user = await updateCompanyUser(
-        db,
-        actorOf(principal, req),
-        customerOf(principal),
-        params.id,
-        body.data.attributes,
-      );
-      return { data: userResource(user) };
-    },
-  );
+  const read = async (principal: Principal, id: number) => ({
+    data: userResource(await getCompanyUser(db, customerOf(principal), id)),
+  });
 
-  router.authed(
-    {
-      method: 'DELETE',
-      url: '/user/:id',
-      summary: 'Delete a user of the company (admin); their sessions end at once; the last admin cannot be deleted',
-      tags,
-      operations: ['users.manage'],
-      params: idParamSchema,
-      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
-    },
-    async ({ principal, params, reply, req }) => {
-      await deleteCompanyUser(deps, actorOf(principal, req), customerOf(principal), params.id);
-      reply.code(204);
-    },
+  router.handle(c.listUsers, ({ principal, req, query }) => list(principal, req, query));
+  router.handle(c.createUser, ({ principal, req, body }) => {
+    const { email, name, fname, lname, role } = body.data.attributes;
+    return invite(principal, req, { email, name: name ?? `${fname} ${lname}`, role: role ?? 'user' });
+  });
+  router.handle(c.getUser, ({ principal, params }) => read(principal, params.id));
+  router.handle(c.updateUser, ({ principal, req, params, body }) =>
+    update(principal, req, params.id, body.data.attributes),
   );
+  router.handle(c.deleteUser, ({ principal, req, params }) => remove(principal, req, params.id));
+
+  router.handle(c.listUsersCompat, ({ principal, req }) => list(principal, req));
+  router.handle(c.addUserCompat, ({ principal, req, body }) => {
+    const { email, fname, lname } = body.data.attributes;
+    return invite(principal, req, { email, name: `${fname} ${lname}`, role: 'user' });
+  });
+  router.handle(c.getUserCompat, ({ principal, params }) => read(principal, params.id));
+  router.handle(c.updateUserCompat, ({ principal, req, params, body }) =>
+    update(principal, req, params.id, body.data.attributes),
+  );
+  router.handle(c.deleteUserCompat, ({ principal, req, params }) => remove(principal, req, params.id));
 }

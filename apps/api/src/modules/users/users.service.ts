@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { INVITE_TOKEN_TTL_HOURS, type AddUserInput, type UpdateUserInput } from '@phonebot/shared';
+import { type CompanyRole, INVITE_TOKEN_TTL_HOURS, type UpdateUserInput } from '@phonebot/shared';
 import { rowLock } from '../../db/engine';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, User } from '../../db/schema';
@@ -69,17 +69,17 @@ async function ensureAnotherAdmin(db: Kysely<Database>, user: User) {
   if (!other) throw ApiError.of(409, 'lastAdmin');
 }
 
-/** Adds an Active operator (role user) who sets a password from the invitation mail. */
+/** Adds an Active user of a company role who sets a password from the invitation mail. */
 export async function inviteUser(
   deps: UsersDeps,
   actor: Actor,
   customerId: number,
-  input: AddUserInput,
+  input: { email: string; name: string; role: CompanyRole },
 ): Promise<User> {
   const { db, mailer, publicUrl } = deps;
   await ensureEmailFree(db, input.email);
   const now = nowIso();
-  const name = `${input.fname} ${input.lname}`;
+  const { name } = input;
   try {
     const user = await db.transaction().execute(async (trx) => {
       const inviter = await trx
@@ -93,7 +93,7 @@ export async function inviteUser(
           customer_id: customerId,
           name,
           email: input.email,
-          role: 'user',
+          role: input.role,
           status: 'Active',
           email_verified_at: null,
           password_hash: null,

@@ -53,8 +53,8 @@ describe('users of a company', () => {
       body: { email: 'new.op@example.com', password },
     });
     expect(login.status).toBe(200);
-    const role = await app.request({ method: 'GET', url: '/api/v2/role', token: login.json.access_token });
-    expect(role.json.role).toBe('user');
+    const role = await app.request({ method: 'GET', url: '/api/v2/role', token: login.json.meta.access_token });
+    expect(role.json.meta.role).toBe('user');
 
     const list = await app.request({ method: 'GET', url: '/api/v2/user', token: admin.token });
     expect(list.json.data.map((u: { attributes: { email: string } }) => u.attributes.email)).toEqual([
@@ -97,7 +97,7 @@ describe('users of a company', () => {
       token: admin.token,
       body: { data: { type: 'vbots', attributes: { email: 'z@example.com', fname: 'A', lname: 'B' } } },
     });
-    expect(wrongType.status).toBe(422);
+    expect(wrongType.status).toBe(409);
     expect(wrongType.json.errors[0].source.pointer).toBe('/data/type');
   });
 

@@ -1,6 +1,13 @@
-import type { ForgotInput, LoginInput, RegisterInput, ResetInput } from '@phonebot/shared/schemas/auth';
-import { api } from '../../lib/api-client';
-import { authSchemas, commonSchemas, userSchemas } from './schemas';
+import type {
+  ConfirmEmailInput,
+  ForgotInput,
+  LoginInput,
+  RegisterInput,
+  ResetInput,
+  VerifyEmailInput,
+} from '@phonebot/shared/schemas/auth';
+import { callApi } from '../../lib/api-client';
+import { lazyValue } from '../../lib/lazy-value';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -11,48 +18,46 @@ export const authKeys = {
 /*
  * Fetchers and query keys. The sign-in, sign-up and reset screens call the fetchers from their form's submit
  * handler (the form tracks the pending state); the query options and hooks of the signed-in shell are in
- * queries.ts, so TanStack Query is not part of the sign-in screens' first load.
+ * queries.ts, so TanStack Query is not part of the sign-in screens' first load. The contracts (and with them zod)
+ * are loaded on first use for the same reason.
  */
+const authContracts = lazyValue(async () => (await import('@phonebot/shared/contracts/auth')).authContracts);
+const profileContracts = lazyValue(async () => (await import('@phonebot/shared/contracts/profile')).profileContracts);
 
 // Login and logout answer 401 for their own reasons (wrong password, token already gone); they must not trigger
 // the global "token is dead" handling.
 export async function login(input: LoginInput) {
-  const [answer, schemas] = await Promise.all([
-    api.post('/login', input, { dropTokenOn401: false }),
-    authSchemas.load(),
-  ]);
-  return schemas.loginAnswerSchema.parse(answer);
+  return (await callApi((await authContracts.load()).login, { body: input }, { dropTokenOn401: false })).meta;
 }
 
 export async function logout(): Promise<void> {
-  await api.post('/logout', undefined, { dropTokenOn401: false });
+  await callApi((await authContracts.load()).logout, {}, { dropTokenOn401: false });
 }
 
 export async function register(input: RegisterInput) {
-  const [answer, schemas] = await Promise.all([api.post('/register', input), authSchemas.load()]);
-  return schemas.statusAnswerSchema.parse(answer);
+  return (await callApi((await authContracts.load()).register, { body: input })).meta;
+}
+
+export async function verifyEmail(input: VerifyEmailInput) {
+  return (await callApi((await authContracts.load()).verifyEmail, { body: input })).meta;
+}
+
+export async function confirmEmail(input: ConfirmEmailInput) {
+  return (await callApi((await authContracts.load()).confirmEmail, { body: input })).meta;
 }
 
 export async function forgotPassword(input: ForgotInput) {
-  const [answer, schemas] = await Promise.all([api.post('/password-forgot', input), authSchemas.load()]);
-  return schemas.statusAnswerSchema.parse(answer);
+  return (await callApi((await authContracts.load()).forgotPassword, { body: input })).meta;
 }
 
 export async function resetPassword(input: ResetInput) {
-  const [answer, schemas] = await Promise.all([api.post('/password-reset', input), authSchemas.load()]);
-  return schemas.statusAnswerSchema.parse(answer);
+  return (await callApi((await authContracts.load()).resetPassword, { body: input })).meta;
 }
 
 export async function fetchRole(signal?: AbortSignal) {
-  const [answer, schemas] = await Promise.all([api.get('/role', { signal }), userSchemas.load()]);
-  return schemas.roleAnswerSchema.parse(answer).role;
+  return (await callApi((await authContracts.load()).role, {}, { signal })).meta.role;
 }
 
 export async function fetchMe(signal?: AbortSignal) {
-  const [answer, users, common] = await Promise.all([
-    api.get('/me', { signal }),
-    userSchemas.load(),
-    commonSchemas.load(),
-  ]);
-  return common.resourceDocument('users', users.userAttributesSchema).parse(answer).data.attributes;
+  return (await callApi((await profileContracts.load()).me, {}, { signal })).data.attributes;
 }

@@ -1,12 +1,10 @@
 import { lazyValue } from '../../lib/lazy-value';
 
 /**
- * The shared auth and user schemas, loaded on first use: they bring zod, which the login screen does not need
+ * The shared auth schemas, loaded on first use: they bring zod, which the login screen does not need
  * until the user types or the server answers.
  */
-export const authSchemas = lazyValue(() => import('@phonebot/shared/schemas/auth'));
-export const userSchemas = lazyValue(() => import('@phonebot/shared/schemas/user'));
-export const commonSchemas = lazyValue(() => import('@phonebot/shared/schemas/common'));
+const authSchemas = lazyValue(() => import('@phonebot/shared/schemas/auth'));
 
 export const lazyLoginSchema = lazyValue(async () => (await authSchemas.load()).loginSchema);
 export const lazyRegisterSchema = lazyValue(async () => (await authSchemas.load()).registerFormSchema);

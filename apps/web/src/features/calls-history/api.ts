@@ -1,22 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { CALLS_HISTORY_POLL_MS } from '@phonebot/shared/constants';
-import { api } from '../../lib/api-client';
+import { type CallCountResource, callsHistoryContracts } from '@phonebot/shared/contracts/customers';
+import { callApi } from '../../lib/api-client';
 
-/** GET /fetchCallsCount; rows also carry the customer's id, which tells apart two customers of the same name. */
-const callCountsSchema = z.object({
-  month: z.string(),
-  data: z.array(
-    z.object({
-      name: z.string(),
-      phonebot: z.string(),
-      number_of_calls: z.number(),
-      customer_id: z.number().optional(),
-    }),
-  ),
-});
-
-export type CallCountRow = z.infer<typeof callCountsSchema>['data'][number];
+/** A row of Calls History; the customer's id tells apart two customers of the same name. */
+export type CallCountRow = CallCountResource['attributes'];
 
 export const callsHistoryKeys = {
   all: ['callsHistory'] as const,
@@ -24,7 +12,8 @@ export const callsHistoryKeys = {
 };
 
 export async function fetchCallCounts(month: string, signal?: AbortSignal) {
-  return callCountsSchema.parse(await api.get(`/fetchCallsCount?month=${encodeURIComponent(month)}`, { signal }));
+  const document = await callApi(callsHistoryContracts.callsCount, { query: { month } }, { signal });
+  return { month: document.meta.month, rows: document.data.map((row) => row.attributes) };
 }
 
 /** Polled while the screen is open (SPEC §9), keeping the last month on screen while another one loads. */

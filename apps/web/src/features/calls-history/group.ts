@@ -16,7 +16,7 @@ export function filterRows(rows: readonly CallCountRow[], search: string | undef
 export function groupByCustomer(rows: readonly CallCountRow[]): CustomerGroup[] {
   const groups = new Map<string, CustomerGroup>();
   for (const row of rows) {
-    const key = row.customer_id === undefined ? `name:${row.name}` : `id:${row.customer_id}`;
+    const key = String(row.customer_id);
     const group = groups.get(key);
     if (group) group.rows.push(row);
     else groups.set(key, { key, name: row.name, rows: [row] });

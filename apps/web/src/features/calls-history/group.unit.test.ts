@@ -26,11 +26,6 @@ describe('Calls History rows', () => {
     ]);
   });
 
-  it('groups by name when the answer carries no customer id', () => {
-    const plain = rows.map(({ customer_id: _id, ...row }) => row);
-    expect(groupByCustomer(plain).map((g) => g.rows.length)).toEqual([3, 1]);
-  });
-
   it('pages by customers, not by rows, and clamps a page past the end', () => {
     const many: CallCountRow[] = Array.from({ length: 23 }, (_, i) => ({
       name: `Customer ${i}`,

@@ -189,14 +189,12 @@ async function errorsOf(response: Response): Promise<JsonApiErrorObject[]> {
  * saved through an object URL.
  */
 export async function downloadCallLog(kind: CallListKind, params: CallListParams): Promise<void> {
-  const query = new URLSearchParams({ view: LIST_CONFIG[kind].exportView });
-  if (params.search) query.set('search', params.search);
-  if (params.date) query.set('date', params.date);
-  if (params.sort) query.set('sort', params.sort);
+  const { search, date, sort } = params;
+  const query = contractQueryString({ view: LIST_CONFIG[kind].exportView, search, date, sort });
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/calls/export?${query.toString()}`, {
+    response = await fetch(`${API_BASE}${callContracts.exportCalls.path}${query}`, {
       headers: { Accept: 'text/csv', ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
     });
   } catch {

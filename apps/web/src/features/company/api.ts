@@ -1,15 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  companyProfileAttributesSchema,
-  type CompanyProfile,
-  type CompanyProfileInput,
-} from '@phonebot/shared/schemas/profile';
-import { api } from '../../lib/api-client';
-
-const companyDocumentSchema = z.object({
-  data: z.object({ type: z.literal('profile'), id: z.string(), attributes: companyProfileAttributesSchema }),
-});
+import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/schemas/profile';
+import { profileContracts } from '@phonebot/shared/contracts/profile';
+import { callApi } from '../../lib/api-client';
 
 export const companyKeys = {
   all: ['company'] as const,
@@ -17,12 +9,12 @@ export const companyKeys = {
 };
 
 export async function fetchCompanyProfile(signal?: AbortSignal): Promise<CompanyProfile> {
-  return companyDocumentSchema.parse(await api.get('/profile', { signal })).data.attributes;
+  return (await callApi(profileContracts.companyProfile, {}, { signal })).data.attributes;
 }
 
 export async function updateCompanyProfile(input: CompanyProfileInput): Promise<CompanyProfile> {
-  const answer = await api.patch('/profile', { data: { type: 'profile', attributes: input } });
-  return companyDocumentSchema.parse(answer).data.attributes;
+  const body = { data: { type: 'profile' as const, attributes: input } };
+  return (await callApi(profileContracts.updateCompanyProfile, { body })).data.attributes;
 }
 
 export const companyProfileQuery = () =>

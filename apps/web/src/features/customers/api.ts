@@ -1,19 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { listMetaSchema, type ListQuery } from '@phonebot/shared/schemas/common';
-import { customerAttributesSchema, type UpdateCustomerInput } from '@phonebot/shared/schemas/customer';
-import { api } from '../../lib/api-client';
+import type { ListQuery } from '@phonebot/shared/schemas/common';
+import type { UpdateCustomerInput } from '@phonebot/shared/schemas/customer';
+import { type CustomerResource, customerContracts } from '@phonebot/shared/contracts/customers';
+import { callApi } from '../../lib/api-client';
 
 /** A customer as GET /customers lists it; its id is the user id of the customer's owner (its first admin). */
-const customerResourceSchema = z.object({
-  type: z.literal('customers'),
-  id: z.string(),
-  attributes: customerAttributesSchema,
-});
-const customerListSchema = z.object({ data: z.array(customerResourceSchema), meta: listMetaSchema });
-const customerDocumentSchema = z.object({ data: customerResourceSchema });
-
-export type Customer = z.infer<typeof customerResourceSchema>;
+export type Customer = CustomerResource;
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -23,37 +15,31 @@ export const customerKeys = {
   detail: (userId: number) => [...customerKeys.details(), userId] as const,
 };
 
-function listParams(query: ListQuery): string {
-  const params = new URLSearchParams({ page: String(query.page), per_page: String(query.per_page) });
-  if (query.search) params.set('search', query.search);
-  if (query.sort) params.set('sort', query.sort);
-  return params.toString();
-}
-
 export async function fetchCustomers(query: ListQuery, signal?: AbortSignal) {
-  return customerListSchema.parse(await api.get(`/customers?${listParams(query)}`, { signal }));
+  const { page, per_page, search, sort } = query;
+  return callApi(customerContracts.listCustomers, { query: { page, per_page, search, sort } }, { signal });
 }
 
 export async function fetchCustomer(userId: number, signal?: AbortSignal) {
-  return customerDocumentSchema.parse(await api.get(`/customer/${userId}`, { signal })).data;
+  return (await callApi(customerContracts.getCustomer, { params: { id: userId } }, { signal })).data;
 }
 
 export async function updateCustomer(userId: number, attributes: UpdateCustomerInput) {
-  const document = { data: { type: 'customers', attributes } };
-  return customerDocumentSchema.parse(await api.patch(`/customer/${userId}`, document)).data;
+  const body = { data: { type: 'customers' as const, id: String(userId), attributes } };
+  return (await callApi(customerContracts.updateCustomer, { params: { id: userId }, body })).data;
 }
 
 export async function deleteCustomer(userId: number): Promise<void> {
-  await api.delete(`/customer/${userId}`);
+  await callApi(customerContracts.deleteCustomer, { params: { id: userId } });
 }
 
 // The server names these after users: a customer is enabled or disabled through its owner.
 export async function enableCustomer(userId: number): Promise<void> {
-  await api.patch(`/enableUser/${userId}`);
+  await callApi(customerContracts.enableUser, { params: { id: userId } });
 }
 
 export async function disableCustomer(userId: number): Promise<void> {
-  await api.patch(`/disableUser/${userId}`);
+  await callApi(customerContracts.disableUser, { params: { id: userId } });
 }
 
 export const customersQuery = (query: ListQuery) =>

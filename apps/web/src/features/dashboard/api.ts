@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardAnswerSchema } from '@phonebot/shared/schemas/user';
-import { api } from '../../lib/api-client';
+import { dashboardContracts } from '@phonebot/shared/contracts/profile';
+import { callApi } from '../../lib/api-client';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -8,7 +8,7 @@ export const dashboardKeys = {
 };
 
 export async function fetchDashboardCounts(signal?: AbortSignal) {
-  return dashboardAnswerSchema.parse(await api.get('/dashboard', { signal }));
+  return (await callApi(dashboardContracts.dashboard, {}, { signal })).meta;
 }
 
 export const dashboardCountsQuery = () =>

@@ -1,40 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { guestAttributesSchema, type AddGuestInput } from '@phonebot/shared/schemas/customer';
-import { api } from '../../lib/api-client';
+import type { AddGuestInput } from '@phonebot/shared/schemas/customer';
+import { type GuestResource, customerContracts, guestContracts } from '@phonebot/shared/contracts/customers';
+import type { PhonebotAttributes } from '@phonebot/shared/contracts/phonebots';
+import { callApi } from '../../lib/api-client';
 
-const guestResourceSchema = z.object({ type: z.literal('users'), id: z.string(), attributes: guestAttributesSchema });
-
-/**
- * The fields of a phonebot that Guest Administration shows. The shared package has no schema of a phonebot list
- * row, so this one names them; zod drops every other field of the answer.
- */
-const phonebotRowSchema = z.object({
-  id: z.string(),
-  attributes: z.object({
-    license_Key: z.string(),
-    bezeichnung: z.string(),
-    customer_name: z.string(),
-    pstatus: z.string(),
-    apen_ai_key: z.string(),
-    created_at: z.string(),
-  }),
-});
-
-const guestAdminSchema = z.object({ users: z.array(guestResourceSchema), vbots: z.array(phonebotRowSchema) });
-const guestDocumentSchema = z.object({ data: guestResourceSchema });
-const addGuestAnswerSchema = guestDocumentSchema.extend({ meta: z.object({ password: z.string() }).optional() });
-const customerOptionsSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      attributes: z.object({ name: z.string(), email: z.string(), company_name: z.string().nullable() }),
-    }),
-  ),
-});
-
-export type Guest = z.infer<typeof guestResourceSchema>;
-export type GuestPhonebot = z.infer<typeof phonebotRowSchema>;
+export type Guest = GuestResource;
+export type GuestPhonebot = { id: string; attributes: PhonebotAttributes };
 export type CustomerOption = { value: string; label: string };
 
 export const guestKeys = {
@@ -44,17 +15,26 @@ export const guestKeys = {
   customerOptions: () => [...guestKeys.all, 'customer-options'] as const,
 };
 
+/** Guest Administration's one answer holds the guests (type users) and every phonebot (type vbots). */
 export async function fetchGuestAdmin(signal?: AbortSignal) {
-  return guestAdminSchema.parse(await api.get('/guest', { signal }));
+  const { data } = await callApi(guestContracts.guestAdministration, {}, { signal });
+  const users: Guest[] = [];
+  const vbots: GuestPhonebot[] = [];
+  for (const resource of data) {
+    if (resource.type === 'users') users.push(resource);
+    else vbots.push(resource);
+  }
+  return { users, vbots };
 }
 
 export async function fetchGuest(userId: number, signal?: AbortSignal) {
-  return guestDocumentSchema.parse(await api.get(`/guest/${userId}`, { signal })).data;
+  return (await callApi(guestContracts.getGuest, { params: { id: userId } }, { signal })).data;
 }
 
 /** Every customer for the Add Guest select; a row's id (its owner's user id) is what POST /guest takes. */
 export async function fetchCustomerOptions(signal?: AbortSignal): Promise<CustomerOption[]> {
-  const answer = customerOptionsSchema.parse(await api.get('/customers?per_page=all&sort=company_name', { signal }));
+  const query = { per_page: 'all' as const, sort: 'company_name' };
+  const answer = await callApi(customerContracts.listCustomers, { query }, { signal });
   return answer.data.map(({ id, attributes }) => ({
     value: id,
     label: `${attributes.company_name || attributes.name} (${attributes.email})`,
@@ -63,21 +43,21 @@ export async function fetchCustomerOptions(signal?: AbortSignal): Promise<Custom
 
 /** Adds a guest; `password` in the answer is set when the server generated one (shown once). */
 export async function addGuest(input: AddGuestInput) {
-  const answer = addGuestAnswerSchema.parse(await api.post('/guest', input));
+  const answer = await callApi(guestContracts.addGuest, { body: input });
   return { guest: answer.data, password: answer.meta?.password };
 }
 
 export async function createGuestPassword() {
-  return z.object({ password: z.string() }).parse(await api.post('/guest/create-password')).password;
+  return (await callApi(guestContracts.createGuestPassword)).meta.password;
 }
 
 export async function updateGuestPassword(userId: number, password: string) {
-  return z.object({ message: z.string() }).parse(await api.patch(`/guest/update-password/${userId}`, { password }))
+  return (await callApi(guestContracts.updateGuestPassword, { params: { id: userId }, body: { password } })).meta
     .message;
 }
 
 export async function enableGuest(userId: number): Promise<void> {
-  await api.patch(`/enableUser/${userId}`);
+  await callApi(customerContracts.enableUser, { params: { id: userId } });
 }
 
 export const guestAdminQuery = () =>

@@ -2,14 +2,21 @@ import { CALLS_POLL_MS } from '@phonebot/shared/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { ListQuery } from '@phonebot/shared/schemas/common';
 import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
-import { api } from '../../lib/api-client';
+import { authContracts } from '@phonebot/shared/contracts/auth';
 import {
-  botTokenAnswerSchema,
-  createdPhonebotSchema,
-  phonebotDocumentSchema,
-  phonebotListSchema,
-  roleAnswerSchema,
-} from './schemas';
+  type GuestPhonebotAttributes,
+  type PhonebotAttributes,
+  phonebotContracts,
+} from '@phonebot/shared/contracts/phonebots';
+import { callApi } from '../../lib/api-client';
+
+export type { GuestPhonebotAttributes, PhonebotAttributes };
+/** A guest gets the short form of a phonebot (name, state, greeting and prompt), everyone else all of it. */
+export type PhonebotView = PhonebotAttributes | GuestPhonebotAttributes;
+
+export function isFullPhonebot(phonebot: PhonebotView): phonebot is PhonebotAttributes {
+  return 'pstatus' in phonebot;
+}
 
 export type AllPhonebotsQuery = Pick<ListQuery, 'page' | 'per_page' | 'search'>;
 
@@ -24,32 +31,36 @@ export const phonebotKeys = {
   guestDetail: (licenseKey: string) => [...phonebotKeys.details(), 'guest', licenseKey] as const,
 };
 
-const path = (licenseKey: string) => encodeURIComponent(licenseKey);
-const document = (attributes: object) => ({ data: { type: 'vbots', attributes } });
+const c = phonebotContracts;
+const document = <A extends object>(licenseKey: string, attributes: A) => ({
+  data: { type: 'phonebots' as const, id: licenseKey, attributes },
+});
 
 // The feature asks for the role itself (features do not import each other); it decides what the screens offer.
 export async function fetchRole(signal?: AbortSignal) {
-  return roleAnswerSchema.parse(await api.get('/role', { signal })).role;
+  return (await callApi(authContracts.role, {}, { signal })).meta.role;
 }
 
-/** GET /vbot: the company's phonebots (guests get the short form); the server answers all of them. */
-export async function fetchCompanyPhonebots(signal?: AbortSignal) {
-  return phonebotListSchema.parse(await api.get('/vbot', { signal })).data.map((resource) => resource.attributes);
+/** The company's phonebots (guests get the short form), all of them at once. */
+export async function fetchCompanyPhonebots(signal?: AbortSignal): Promise<PhonebotView[]> {
+  const answer = await callApi(c.listPhonebots, { query: { per_page: 'all' } }, { signal });
+  return answer.data.map((resource) => resource.attributes);
 }
 
-/** GET /phonebot: every customer's phonebots, a page at a time (super). */
+/** Every customer's phonebots, a page at a time (super). */
 export async function fetchAllPhonebots(query: AllPhonebotsQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(query.page), per_page: String(query.per_page) });
-  if (query.search) params.set('search', query.search);
-  return phonebotListSchema.parse(await api.get(`/phonebot?${params.toString()}`, { signal }));
+  const answer = await callApi(c.listAllVbots, { query }, { signal });
+  return { data: answer.data, total: answer.meta.total };
 }
 
 export async function fetchPhonebot(licenseKey: string, signal?: AbortSignal) {
-  return phonebotDocumentSchema.parse(await api.get(`/vbot/${path(licenseKey)}`, { signal })).data.attributes;
+  const { attributes } = (await callApi(c.getPhonebot, { params: { id: licenseKey } }, { signal })).data;
+  if (!isFullPhonebot(attributes)) throw new Error('A guest has no access to the full phonebot.');
+  return attributes;
 }
 
 export async function fetchGuestPhonebot(licenseKey: string, signal?: AbortSignal) {
-  return phonebotDocumentSchema.parse(await api.get(`/vbotbyguest/${path(licenseKey)}`, { signal })).data.attributes;
+  return (await callApi(c.getPhonebot, { params: { id: licenseKey } }, { signal })).data.attributes;
 }
 
 export const roleQuery = () =>
@@ -115,12 +126,12 @@ function useInvalidatePhonebots() {
     ]);
 }
 
-/** POST /vbot; the answer's meta carries the license key and the bot token, shown only this once. */
+/** Creates a phonebot; the answer's meta carries the license key and the bot token, shown only this once. */
 export function useCreatePhonebot() {
   const invalidate = useInvalidatePhonebots();
   return useMutation({
-    mutationFn: async (attributes: Partial<PhonebotFields> & { role?: string }) =>
-      createdPhonebotSchema.parse(await api.post('/vbot', document(attributes))).meta,
+    mutationFn: async (attributes: PhonebotFields) =>
+      (await callApi(c.createPhonebot, { body: { data: { type: 'phonebots', attributes } } })).meta,
     onSuccess: invalidate,
   });
 }
@@ -128,22 +139,20 @@ export function useCreatePhonebot() {
 export type UpdatePhonebotInput = {
   licenseKey: string;
   attributes: Partial<PhonebotFields>;
-  /** The super saves through /phonebot, which also takes payment_status; everyone else through /vbot. */
-  asSuper: boolean;
+  /** Only the super sets the payment state by hand. */
   paymentStatus?: number;
 };
 
 export function useUpdatePhonebot() {
   const invalidate = useInvalidatePhonebots();
   return useMutation({
-    mutationFn: async ({ licenseKey, attributes, asSuper, paymentStatus }: UpdatePhonebotInput) => {
-      const answer = asSuper
-        ? await api.patch(
-            `/phonebot/${path(licenseKey)}`,
-            document(paymentStatus === undefined ? attributes : { ...attributes, payment_status: paymentStatus }),
-          )
-        : await api.patch(`/vbot/${path(licenseKey)}`, document(attributes));
-      return phonebotDocumentSchema.parse(answer).data.attributes;
+    mutationFn: async ({ licenseKey, attributes, paymentStatus }: UpdatePhonebotInput) => {
+      const changes = paymentStatus === undefined ? attributes : { ...attributes, payment_status: paymentStatus };
+      const answer = await callApi(c.updatePhonebot, {
+        params: { id: licenseKey },
+        body: document(licenseKey, changes),
+      });
+      return answer.data.attributes;
     },
     onSuccess: invalidate,
   });
@@ -153,7 +162,7 @@ export function useDeletePhonebot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (licenseKey: string) => {
-      await api.delete(`/vbot/${path(licenseKey)}`);
+      await callApi(c.deletePhonebot, { params: { id: licenseKey } });
     },
     onSuccess: async (_answer, licenseKey) => {
       // The screen leaves right away; the deleted phonebot must not be fetched again (it would answer 404).
@@ -166,11 +175,11 @@ export function useDeletePhonebot() {
 export function useRegenerateBotToken() {
   return useMutation({
     mutationFn: async (licenseKey: string) =>
-      botTokenAnswerSchema.parse(await api.post(`/vbot/${path(licenseKey)}/bot-token`)),
+      (await callApi(c.regenerateBotToken, { params: { id: licenseKey } })).meta,
   });
 }
 
-/** PATCH /vbotbyguest/{key}: a guest changes only the greeting and the prompt. */
+/** A guest changes only the greeting and the prompt. */
 export function useUpdateGuestPhonebot() {
   const invalidate = useInvalidatePhonebots();
   return useMutation({
@@ -183,8 +192,11 @@ export function useUpdateGuestPhonebot() {
       ansagetext: string;
       prompt: string;
     }) =>
-      phonebotDocumentSchema.parse(
-        await api.patch(`/vbotbyguest/${path(licenseKey)}`, document({ ansagetext, prompt })),
+      (
+        await callApi(c.updatePhonebot, {
+          params: { id: licenseKey },
+          body: document(licenseKey, { ansagetext, prompt }),
+        })
       ).data.attributes,
     onSuccess: invalidate,
   });

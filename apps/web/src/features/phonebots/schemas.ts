@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { ROLES } from '@phonebot/shared/constants';
-import { listMetaSchema } from '@phonebot/shared/schemas/common';
 import {
   createPhonebotSchema,
   flagSchema,
@@ -12,34 +10,7 @@ import {
   type PhonebotFields,
 } from '@phonebot/shared/schemas/phonebot';
 import { lazyValue } from '../../lib/lazy-value';
-
-/*
- * Answers are read leniently: a phonebot carries ~50 settings and a list must still show when one of them has a
- * shape this version does not know. The settings are turned into form values field by field (formValuesOf).
- */
-export const phonebotAttributesSchema = z.looseObject({
-  license_Key: z.string(),
-  bezeichnung: z.string(),
-  customer_name: z.string().optional(),
-  status: z.string().optional(),
-  pstatus: z.string().optional(),
-  payment_status: z.number().optional(),
-  created_at: z.string(),
-  apen_ai_key: z.string().optional(),
-  ansagetext: z.string().optional(),
-  prompt: z.string().optional(),
-  secrets_set: z.partialRecord(z.enum(PHONEBOT_SECRETS), z.boolean()).optional(),
-});
-export type PhonebotAttributes = z.infer<typeof phonebotAttributesSchema>;
-
-const resourceSchema = z.object({ id: z.string(), attributes: phonebotAttributesSchema });
-export const phonebotDocumentSchema = z.object({ data: resourceSchema });
-export const phonebotListSchema = z.object({ data: z.array(resourceSchema), meta: listMetaSchema.optional() });
-export const createdPhonebotSchema = phonebotDocumentSchema.extend({
-  meta: z.object({ license_Key: z.string(), bot_token: z.string() }),
-});
-export const botTokenAnswerSchema = z.object({ license_Key: z.string(), bot_token: z.string() });
-export const roleAnswerSchema = z.object({ role: z.enum(ROLES) });
+import type { PhonebotAttributes } from './api';
 
 /** SPEC §4: 0 inactive, 1 active, 2 paused, 3 past_due, 4 canceled, anything else unknown. */
 export type PaymentStatusName = keyof typeof PAYMENT_STATUS | 'unknown';
@@ -72,9 +43,10 @@ function isNumberField(name: string): name is (typeof NUMBER_FIELDS)[number] {
 /** Form values of a phonebot: the defaults of SPEC §9, overlaid with the answer's settings when editing. */
 export function formValuesOf(attributes?: PhonebotAttributes): PhonebotFormValues {
   const values: Record<string, unknown> = {};
+  const answer = attributes as Record<string, unknown> | undefined;
   for (const [name, fallback] of Object.entries(PHONEBOT_DEFAULTS)) {
-    let given: unknown = attributes?.[name];
-    if (name === 'attendedTransfer' && given === undefined) given = attributes?.attendedtransfer;
+    let given: unknown = answer?.[name];
+    if (name === 'attendedTransfer' && given === undefined) given = answer?.attendedtransfer;
     if ((PHONEBOT_SECRETS as readonly string[]).includes(name)) {
       // Secrets never come back in full: the input stays empty and saving it empty keeps the stored value.
       values[name] = '';

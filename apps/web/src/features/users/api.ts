@@ -1,16 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userAttributesSchema, type AddUserInput, type UpdateUserInput } from '@phonebot/shared/schemas/user';
-import { api } from '../../lib/api-client';
-
-const userResourceSchema = z
-  .object({ type: z.literal('users'), id: z.string(), attributes: userAttributesSchema })
-  .transform(({ id, attributes }) => ({ ...attributes, id: Number(id) }));
-const userDocumentSchema = z.object({ data: userResourceSchema });
-const userListSchema = z.object({ data: z.array(userResourceSchema) });
+import type { AddUserInput, UpdateUserInput } from '@phonebot/shared/schemas/user';
+import { type UserResource, userContracts } from '@phonebot/shared/contracts/users';
+import { callApi } from '../../lib/api-client';
 
 /** A user of the signed-in admin's company, as the Users screens show it. */
-export type CompanyUser = z.output<typeof userResourceSchema>;
+export type CompanyUser = UserResource['attributes'] & { id: number };
+
+const toUser = ({ id, attributes }: UserResource): CompanyUser => ({ ...attributes, id: Number(id) });
 
 export const usersKeys = {
   all: ['users'] as const,
@@ -19,24 +15,25 @@ export const usersKeys = {
 };
 
 export async function fetchUsers(signal?: AbortSignal): Promise<CompanyUser[]> {
-  return userListSchema.parse(await api.get('/user', { signal })).data;
+  return (await callApi(userContracts.listUsers, { query: { per_page: 'all' } }, { signal })).data.map(toUser);
 }
 
 export async function fetchUser(id: number, signal?: AbortSignal): Promise<CompanyUser> {
-  return userDocumentSchema.parse(await api.get(`/user/${id}`, { signal })).data;
+  return toUser((await callApi(userContracts.getUser, { params: { id } }, { signal })).data);
 }
 
 export async function createUser(input: AddUserInput): Promise<CompanyUser> {
-  return userDocumentSchema.parse(await api.post('/user', { data: { type: 'users', attributes: input } })).data;
+  const body = { data: { type: 'users' as const, attributes: input } };
+  return toUser((await callApi(userContracts.createUser, { body })).data);
 }
 
 export async function updateUser({ id, input }: { id: number; input: UpdateUserInput }): Promise<CompanyUser> {
-  const body = { data: { type: 'users', id: String(id), attributes: input } };
-  return userDocumentSchema.parse(await api.patch(`/user/${id}`, body)).data;
+  const body = { data: { type: 'users' as const, id: String(id), attributes: input } };
+  return toUser((await callApi(userContracts.updateUser, { params: { id }, body })).data);
 }
 
 export async function deleteUser(id: number): Promise<void> {
-  await api.delete(`/user/${id}`);
+  await callApi(userContracts.deleteUser, { params: { id } });
 }
 
 export const usersQuery = () =>

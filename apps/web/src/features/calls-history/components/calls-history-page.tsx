@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { listQuerySchema } from '@phonebot/shared/schemas/common';
-import { callsCountQuerySchema, MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
+import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
@@ -41,7 +41,8 @@ export function CallsHistoryPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const thisMonth = currentMonth();
-  const month = callsCountQuerySchema.parse({ month: params.get('month') ?? undefined }).month ?? thisMonth;
+  const asked = params.get('month');
+  const month = asked && MONTH_PATTERN.test(asked) ? asked : thisMonth;
   const { page, search } = pageSchema.parse({
     page: params.get('page') ?? undefined,
     search: params.get('search') ?? undefined,
@@ -66,7 +67,7 @@ export function CallsHistoryPage() {
     );
   };
 
-  const rows = counts.data?.data ?? [];
+  const rows = counts.data?.rows ?? [];
   const found = filterRows(rows, search);
   const view = groupPage(groupByCustomer(found), page);
   const totalCalls = found.reduce((sum, row) => sum + row.number_of_calls, 0);

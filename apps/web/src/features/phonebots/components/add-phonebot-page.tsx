@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreatePhonebot, useRole } from '../api';
+import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
+import { useCreatePhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';
 import { formValuesOf } from '../schemas';
@@ -20,7 +21,6 @@ const INITIAL_VALUES = formValuesOf();
 export function AddPhonebotPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const role = useRole();
   const create = useCreatePhonebot();
   const [botToken, setBotToken] = useState<string | null>(null);
 
@@ -32,8 +32,8 @@ export function AddPhonebotPage() {
         initialValues={INITIAL_VALUES}
         onSubmit={async (values) => {
           try {
-            // SPEC §3: the add form also sends the user's role (the server ignores it).
-            const created = await create.mutateAsync({ ...values, role: role.data });
+            // The add form's schema fills every field (its defaults for those left out).
+            const created = await create.mutateAsync(values as PhonebotFields);
             notifySuccess(t('phonebotCreated'));
             setBotToken(created.bot_token);
           } catch (error) {

@@ -44,7 +44,7 @@ export function AllPhonebotsPage() {
   });
   const phonebots = useAllPhonebots(query);
 
-  const total = phonebots.data?.meta?.total ?? 0;
+  const total = phonebots.data?.total ?? 0;
   const perPage = query.per_page === 'all' ? Math.max(total, 1) : query.per_page;
   const pages = Math.max(1, Math.ceil(total / perPage));
   const offset = query.per_page === 'all' ? 0 : (query.page - 1) * query.per_page;

@@ -3,11 +3,11 @@ import { IconEdit } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatTableDate } from '../../../lib/dates';
-import type { PhonebotAttributes } from '../schemas';
+import type { PhonebotView } from '../api';
 import { StatusBadge } from './status-badges';
 
 type CompanyPhonebotsTableProps = {
-  phonebots: PhonebotAttributes[];
+  phonebots: PhonebotView[];
   /** The edit screen of a row: /editvbot/{key} for the company, /vbotbyguest/{key} for a guest. */
   editPath: (licenseKey: string) => string;
 };

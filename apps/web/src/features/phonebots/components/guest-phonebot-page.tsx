@@ -11,7 +11,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useGuestPhonebot, useUpdateGuestPhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';
-import { lazyGuestFormSchema, type PhonebotAttributes } from '../schemas';
+import type { PhonebotView } from '../api';
+import { lazyGuestFormSchema } from '../schemas';
 
 registerTranslations(phonebotsTranslations);
 
@@ -39,7 +40,7 @@ export function GuestPhonebotPage() {
   );
 }
 
-function GuestPhonebotForm({ phonebot }: { phonebot: PhonebotAttributes }) {
+function GuestPhonebotForm({ phonebot }: { phonebot: PhonebotView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateGuestPhonebot();

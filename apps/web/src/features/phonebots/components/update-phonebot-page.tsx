@@ -16,7 +16,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeletePhonebot, usePhonebot, useRegenerateBotToken, useRole, useUpdatePhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';
-import { formValuesOf, type PhonebotAttributes } from '../schemas';
+import type { PhonebotAttributes } from '../api';
+import { formValuesOf } from '../schemas';
 import { BotTokenModal } from './bot-token-modal';
 import { PhonebotForm } from './form/phonebot-form';
 import { PaymentStatusBadge } from './status-badges';
@@ -166,7 +167,6 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
             await update.mutateAsync({
               licenseKey,
               attributes: values,
-              asSuper: isSuper,
               paymentStatus: isSuper ? Number(manualPaymentStatus) : undefined,
             });
           } catch (error) {

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
+import { idParamSchema } from '../schemas/common';
+import { companyProfileAttributesSchema, companyProfileSchema } from '../schemas/profile';
+import { changePasswordSchema, ownProfileSchema } from '../schemas/user';
+import { userDocumentSchema } from './users';
+
+export const companyProfileResourceSchema = resourceObject('profile', companyProfileAttributesSchema);
+export const companyProfileDocumentSchema = singleDocument(companyProfileResourceSchema);
+
+const tags = ['Profile', 'Compatibility'] as const;
+const own = ['profile.own'] as const;
+const company = ['company.edit'] as const;
+
+export const profileContracts = {
+  me: defineContract({
+    operationId: 'getMe',
+    method: 'GET',
+    path: '/me',
+    summary: 'The signed-in user',
+    tags,
+    auth: 'user',
+    responses: { 200: userDocumentSchema },
+    errors: [],
+  }),
+  updateMe: defineContract({
+    operationId: 'updateMe',
+    method: 'PATCH',
+    path: '/me',
+    summary:
+      'Change the signed-in user’s name, or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it)',
+    tags,
+    auth: 'user',
+    operations: own,
+    resource: { type: 'profile', id: 'none' },
+    body: resourceRequest('profile', ownProfileSchema.partial()),
+    responses: {
+      200: userDocumentSchema.extend({ meta: z.object({ pending_email: z.string() }).optional() }),
+    },
+    errors: [409, 429],
+  }),
+  changePassword: defineContract({
+    operationId: 'changePassword',
+    method: 'POST',
+    path: '/change',
+    summary: 'Change the signed-in user’s password (cpsd, npsd, npsd_confirmation); ends their other sessions',
+    tags,
+    auth: 'user',
+    operations: own,
+    body: changePasswordSchema,
+    responses: { 200: metaDocument(z.object({ status: z.string() })) },
+    errors: [429],
+  }),
+  companyProfile: defineContract({
+    operationId: 'getCompanyProfile',
+    method: 'GET',
+    path: '/profile',
+    summary: 'The company profile of the caller’s customer (admin, adminuser)',
+    tags,
+    auth: 'user',
+    operations: company,
+    responses: { 200: companyProfileDocumentSchema },
+    errors: [],
+  }),
+  updateCompanyProfile: defineContract({
+    operationId: 'updateCompanyProfile',
+    method: 'PATCH',
+    path: '/profile',
+    summary: 'Change the company profile (type profile; admin, adminuser)',
+    tags,
+    auth: 'user',
+    operations: company,
+    resource: { type: 'profile', id: 'none' },
+    body: resourceRequest('profile', companyProfileSchema.partial()),
+    responses: { 200: companyProfileDocumentSchema },
+    errors: [],
+  }),
+  uploadAvatar: defineContract({
+    operationId: 'uploadAvatar',
+    method: 'POST',
+    path: '/uploads/users/:id/profile-image',
+    summary: 'Upload the signed-in user’s avatar: multipart field `attachment`, PNG, JPEG, WebP or GIF, at most 5 MB',
+    tags,
+    auth: 'user',
+    operations: own,
+    params: idParamSchema,
+    responses: { 200: metaDocument(z.object({ url: z.string().nullable() })) },
+    errors: [422],
+  }),
+  removeAvatar: defineContract({
+    operationId: 'removeAvatar',
+    method: 'DELETE',
+    path: '/uploads/users/:id/profile-image',
+    summary: 'Remove the signed-in user’s avatar',
+    tags,
+    auth: 'user',
+    operations: own,
+    params: idParamSchema,
+    responses: { 204: null },
+    errors: [],
+  }),
+};
+
+export const dashboardContracts = {
+  dashboard: defineContract({
+    operationId: 'getDashboard',
+    method: 'GET',
+    path: '/dashboard',
+    summary: 'Counts of users and phonebots of the caller’s customer (all of them for the super)',
+    tags: ['Dashboard', 'Compatibility'],
+    auth: 'user',
+    operations: ['dashboard.view'],
+    responses: {
+      200: metaDocument(z.object({ user_count: z.number().int(), phonebot_count: z.number().int() })),
+    },
+    errors: [],
+  }),
+};
