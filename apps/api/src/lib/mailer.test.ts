@@ -65,7 +65,7 @@ describe('the mail outbox', () => {
     const next = await anotherProcess();
     await next.mailer.idle();
     const mail = await smtp.waitFor('later@example.com', 'Verify your email address');
-    expect(mail.text).toContain('/api/v2/verify-email?');
+    expect(mail.text).toContain('/verify-email?');
     const sent = await app.db.db
       .selectFrom('mail_outbox')
       .selectAll()

@@ -200,7 +200,7 @@ describe('e-mail change', () => {
 describe('password change', () => {
   it('cancels pending reset links', async () => {
     const sup = await from('10.0.9.1', 'POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
-    const token = sup.json!.access_token as string;
+    const token = (sup.json!.meta as { access_token: string }).access_token;
     const since = smtp.mails.length;
     await from('10.0.9.1', 'POST', '/password-forgot', { email: SUPER_EMAIL });
     const mail = await smtp.waitFor(SUPER_EMAIL, 'Reset your password', since);
@@ -256,7 +256,7 @@ describe('avatars', () => {
       ]),
     });
     expect(res.statusCode).toBe(200);
-    const url = (res.json() as { url: string }).url;
+    const url = (res.json() as { meta: { url: string } }).meta.url;
     const file = path.join(app.config.dataDir, 'uploads', 'avatars', path.basename(url));
     expect(fs.existsSync(file)).toBe(true);
     return { user, url, file };

@@ -182,8 +182,8 @@ describe('checkout and webhooks', () => {
     ] as const) {
       const { admin, licenseKey } = await phonebot();
       const custom = (
-        await app.request({ method: 'POST', url: `/api/v2/vbot/${licenseKey}/checkout`, token: admin.token })
-      ).json.custom_data;
+        await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token })
+      ).json.meta.custom_data;
       const at = new Date(Date.now() - 10_000);
       const subscription = `sub_tie_${order[0]}`;
       for (const status of order)
@@ -197,8 +197,8 @@ describe('checkout and webhooks', () => {
     for (let round = 0; round < rounds; round++) {
       const { admin, licenseKey } = await phonebot();
       const custom = (
-        await app.request({ method: 'POST', url: `/api/v2/vbot/${licenseKey}/checkout`, token: admin.token })
-      ).json.custom_data;
+        await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token })
+      ).json.meta.custom_data;
       const subscription = `sub_race_${round}`;
       const base = Date.now() - 60_000;
       // Older actives and one newest cancel, all at once in a shuffled order.
