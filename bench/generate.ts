@@ -88,8 +88,9 @@ export async function growCalls(
   const add = size - from;
   if (add <= 0) return;
   const span = DAYS * 86400;
+  const preview = 'Guten Tag, bitte rufen Sie mich wegen meiner Rechnung zurück.';
   const response = JSON.stringify([
-    { action: 'UserRecognizedText', text: 'Guten Tag, bitte rufen Sie mich wegen meiner Rechnung zurück.' },
+    { action: 'UserRecognizedText', text: preview },
     { action: 'BotResponseText', text: 'Gerne, ein Kollege meldet sich heute noch bei Ihnen.' },
   ]);
   // Rows are numbered from `from`, so each size adds the newest-to-oldest spread again without repeating ids.
@@ -104,13 +105,14 @@ export async function growCalls(
         (${customerExpr} - 1) * 2 + 1 + (i % 2) as phonebot_id,
         '+4915' || (10000000 + i) as caller_number,
         ${response} as response,
+        ${preview} as preview,
         case i % 5 when 0 then null when 1 then 'Sales' when 2 then 'Support' when 3 then 'Billing' else 'Other' end as selected_category,
         case i % 4 when 0 then 'Normal Callback' when 1 then 'Important Callback' when 2 then 'Send Email' else 'Transferred' end as priority,
         case when i % 100 < 5 then 'New' when i % 100 < 8 then 'In Progress' else 'Completed' end as status,
         case when i % 100 < 3 then 0 else 1 end as notified,
         ${engine === 'postgres' ? sql`now() - make_interval(secs => (i * ${span}::float8 / ${size}))` : sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (i * ${span} * 1.0 / ${size}) || ' seconds')`} as created_at
       from g`;
-    const insert = sql`insert into calls (customer_id, phonebot_id, caller_number, response, selected_category, priority, status, notified, created_at, updated_at)`;
+    const insert = sql`insert into calls (customer_id, phonebot_id, caller_number, response, preview, selected_category, priority, status, notified, created_at, updated_at)`;
     const numbers =
       engine === 'postgres'
         ? sql`with g as (select generate_series(${from}::int, ${from + count - 1}::int) as i)`
@@ -118,7 +120,7 @@ export async function growCalls(
     await sql`
       ${numbers}
       ${insert}
-      select customer_id, phonebot_id, caller_number, response, selected_category, priority, status, notified, created_at, created_at
+      select customer_id, phonebot_id, caller_number, response, preview, selected_category, priority, status, notified, created_at, created_at
       from (${body}) x`.execute(db);
   }
   await refreshCounts(db, engine);

@@ -30,7 +30,9 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { clientErrorHandler, httpServerOptions, limitConnectionsPerClient } from './plugins/connections';
 import { registerJsonApi } from './plugins/json-api';
+import { oncePerRequest, registerRequestGate } from './plugins/request-gate';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 
@@ -56,6 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    http: httpServerOptions(config),
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .send({ errors: [errorObject(404, 'notFound')] });
     },
   });
+  limitConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -80,11 +86,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The checkout's Paddle hosts are allowed only where billing is set up.
   await registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
 
+  const authenticate = oncePerRequest(async (req) => {
+    const token = bearerToken(req);
+    return token ? principalFromToken(db.db, token) : null;
+  });
+  const authenticateBot = oncePerRequest(async (req) => {
+    const token = bearerToken(req);
+    return token ? principalFromBotToken(db.db, token) : null;
+  });
   const router = new ApiRouter(app, API_BASE, {
-    authenticate: async (req) => {
-      const token = bearerToken(req);
-      return token ? principalFromToken(db.db, token) : null;
-    },
+    authenticate,
     recordRefusal: async (req, principal, contract) => {
       await audit(db.db, {
         actorUserId: principal.userId,
@@ -94,25 +105,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ip: req.ip,
       });
     },
-    authenticateBot: async (req) => {
-      const token = bearerToken(req);
-      return token ? principalFromBotToken(db.db, token) : null;
-    },
+    authenticateBot,
     validateAnswers: config.validateAnswers,
   });
+  registerRequestGate(app, { prefix: API_BASE, contracts: () => router.contracts, authenticate, authenticateBot });
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);
-  registerUserRoutes(router, { db: db.db, mailer: deps.mailer, publicUrl: config.publicUrl });
-  registerProfileRoutes(app, router, { db: db.db, limiter: deps.limiter, dataDir: config.dataDir });
+  registerUserRoutes(router, {
+    db: db.db,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+  });
+  registerProfileRoutes(app, router, { ...authDeps, dataDir: config.dataDir });
   registerDashboardRoutes(router, { db: db.db });
-  registerCustomerRoutes(router, { db: db.db });
+  registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
-  const callsDeps = { db: db.db, sms: deps.sms, retentionDays: config.callRetentionDays };
+  const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, callsDeps);
   registerCallRoutes(router, callsDeps);
-  registerGuestRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, dataDir: config.dataDir });
   registerBillingRoutes(app, router, API_BASE, {
     db: db.db,
     paddle: config.paddle,

@@ -46,6 +46,13 @@ const envSchema = z.object({
   IMPRINT_URL: optionalString,
   PRIVACY_URL: optionalString,
   TERMS_URL: optionalString,
+  HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(10_000)),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(30_000)),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  PADDLE_SIGNATURE_TOLERANCE_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(5)),
+  SMS_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  SMS_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
+  SMS_MAX_SEGMENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10).default(3)),
 });
 
 export type Config = {
@@ -62,13 +69,27 @@ export type Config = {
   mailFrom: string;
   smsProvider: 'log' | 'twilio';
   twilio: { accountSid?: string; authToken?: string; from?: string; apiBase: string };
-  paddle: { env: 'sandbox' | 'production'; clientToken?: string; priceId?: string; webhookSecret?: string };
+  paddle: {
+    env: 'sandbox' | 'production';
+    clientToken?: string;
+    priceId?: string;
+    webhookSecret?: string;
+    /** How old (or how far ahead) a webhook's signed timestamp may be, in seconds. */
+    signatureToleranceS: number;
+  };
   callRetentionDays: number | undefined;
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
   /** The operator's identity from the environment: the values Settings starts from (empty: not set). */
   operator: OperatorInput;
+  /** Slow clients: the whole request head, and the whole request, must arrive within these. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Open connections one client address may hold; 0 is no limit (behind a proxy every client shares its address). */
+  maxConnectionsPerClient: number;
+  /** SMS per company: per minute, per day (server's calendar day) and the parts one message may take. */
+  sms: { ratePerMinute: number; dailyCap: number; maxSegments: number };
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
   /** Checks every answer against its contract (the tests turn it on). */
@@ -133,12 +154,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientToken: e.PADDLE_CLIENT_TOKEN,
       priceId: e.PADDLE_PRICE_ID,
       webhookSecret: e.PADDLE_WEBHOOK_SECRET,
+      signatureToleranceS: e.PADDLE_SIGNATURE_TOLERANCE_S,
     },
     callRetentionDays: e.CALL_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     operator: operator.data,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS),
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === 'true' ? 0 : 50),
+    sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     webDistDir: undefined,
     validateAnswers: false,
     ...overrides,

@@ -19,7 +19,7 @@ export type Runtime = App & {
   mailer: Mailer;
   limiter: Limiter;
   secrets: SecretBox;
-  /** Stops accepting requests, lets running ones and queued mails finish, then closes the database. */
+  /** Stops accepting requests, lets running ones and mails being sent finish, then closes the database. */
   close: () => Promise<void>;
 };
 
@@ -52,7 +52,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     await db.close();
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const mailer = createMailer({
+    db: db.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logLinks: config.env !== 'production',
+    log,
+  });
   const limiter = new Limiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore(), tooManyRequests);
   const secrets = createSecretBox(secretsKey.key);
   const built = await buildApp({
@@ -88,8 +95,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     async close() {
       stopJobs();
       await built.app.close();
-      await mailer.idle();
-      mailer.close();
+      await mailer.close();
       await limiter.close();
       await db.close();
     },

@@ -37,6 +37,8 @@ export type RequestOptions = {
   token?: string;
   headers?: Record<string, string>;
   rawBody?: string;
+  /** The client's address (rate limits tell clients apart by it); 127.0.0.1 by default. */
+  remoteAddress?: string;
 };
 
 export type TestResponse = {
@@ -85,7 +87,13 @@ export async function createTestApp(
       payload = JSON.stringify(options.body);
       headers['content-type'] ??= JSONAPI_MEDIA_TYPE;
     }
-    const res = await runtime.app.inject({ method: options.method, url: options.url, headers, payload });
+    const res = await runtime.app.inject({
+      method: options.method,
+      url: options.url,
+      headers,
+      payload,
+      remoteAddress: options.remoteAddress,
+    });
     let json: unknown;
     try {
       json = res.body ? JSON.parse(res.body) : undefined;

@@ -55,4 +55,22 @@ describe('logs', () => {
     expect(log).toContain('req-login-1');
     for (const secret of secrets) expect(log, `secret leaked: ${secret.slice(0, 4)}...`).not.toContain(secret);
   });
+
+  it('name only the file of an outbox mail in production, and its links outside production', async () => {
+    for (const env of ['production', 'development']) {
+      const outboxLines: string[] = [];
+      const outbox = await createTestApp({}, { NODE_ENV: env }, { logLines: outboxLines });
+      try {
+        await outbox.request({ method: 'POST', url: '/api/v2/password-forgot', body: { email: SUPER_EMAIL } });
+        await outbox.mailer.idle();
+        const written = outboxLines.find((line) => line.includes('mail written to outbox'));
+        expect(written, env).toBeDefined();
+        expect(written).toContain('.eml');
+        if (env === 'production') expect(written).not.toMatch(/token=|links/);
+        else expect(written).toContain('http://portal.test/password-reset?');
+      } finally {
+        await outbox.stop();
+      }
+    }
+  });
 });

@@ -56,6 +56,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       LOG_LEVEL: 'warn',
       DATABASE_URL: pgDb?.url ?? '',
       WEB_DIST_DIR: distDir,
+      TRUST_PROXY: 'true',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,13 +83,20 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     args: CHROMIUM_FLAGS,
   });
 
-  async function api(method: string, url: string, body?: unknown, token?: string) {
+  async function api(
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) {
     const res = await fetch(`${baseUrl}/api/v2${url}`, {
       method,
       headers: {
         accept: 'application/vnd.api+json',
         ...(body !== undefined ? { 'content-type': 'application/vnd.api+json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
@@ -126,7 +134,16 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       password: string;
       company_name?: string;
     }): Promise<{ ownerId: number; token: string }> {
-      const registered = await api('POST', '/register', { ...account, password_confirmation: account.password });
+      // Sign-ups are limited per client: each company signs up from its own address (the server trusts the
+      // forwarded address in the tests, as behind a proxy).
+      const client = `10.20.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+      const registered = await api(
+        'POST',
+        '/register',
+        { ...account, password_confirmation: account.password },
+        undefined,
+        { 'x-forwarded-for': client },
+      );
       if (registered.status !== 202) throw new Error(`register answered ${registered.status}`);
       const mail = await smtp.waitFor(account.email.toLowerCase(), 'Verify');
       await api('POST', '/verify-email', verificationIn(mail, baseUrl));

@@ -287,8 +287,18 @@ describe('the company side in the browser', () => {
     await page.getByLabel('Company email', { exact: true }).fill('office@anna.example');
     await page.getByLabel('IBAN', { exact: true }).fill('de89 3704 0044 0532 0130 00');
     await page.getByLabel('BIC', { exact: true }).fill('COBADEFFXXX');
+    const smsNumbers = page.getByLabel('Further SMS numbers', { exact: true });
+    await smsNumbers.fill('+49 30 111\n0900 premium');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expectFieldError(
+      page,
+      'Further SMS numbers',
+      'Enter phone numbers or prefixes in international form (+49…), one per line.',
+    );
+    await smsNumbers.fill('+49 30 111\n+4940');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await alert(page, 'Successfully Updated');
+    expect(await smsNumbers.inputValue()).toBe('+4930111\n+4940');
     expect(await page.getByLabel('IBAN', { exact: true }).inputValue()).toBe('DE89370400440532013000');
     expect(await fieldError(page, 'IBAN')).toBe('');
 
@@ -297,6 +307,7 @@ describe('the company side in the browser', () => {
     expect(await page.getByLabel('Company name', { exact: true }).inputValue()).toBe('Anna GmbH');
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('Berlin');
     expect(await page.getByLabel('IBAN', { exact: true }).inputValue()).toBe('DE89370400440532013000');
+    expect(await page.getByLabel('Further SMS numbers', { exact: true }).inputValue()).toBe('+4930111\n+4940');
     await context.close();
   });
 
@@ -378,14 +389,35 @@ describe('the company side in the browser', () => {
     await expectFieldError(page, 'Name', 'name is a required input');
     await page.getByLabel('Name', { exact: true }).fill('Anna Owner');
     await page.getByLabel('Email', { exact: true }).fill(SUPER_EMAIL);
+    // A new address needs the current password.
+    const emailPassword = 'Current password for the new email';
+    await page.getByRole('button', { name: 'Submit Changes' }).click();
+    await expectFieldError(page, emailPassword, 'Current Password is a required input');
+    await page.getByLabel(emailPassword, { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Submit Changes' }).click();
+    await expectFieldError(page, emailPassword, 'Issue In Current Password!');
+    await page.getByLabel(emailPassword, { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Submit Changes' }).click();
     await alert(page, 'Email Already Exists!');
     await expectFieldError(page, 'Email', 'Email Already Exists!');
-    await page.getByLabel('Email', { exact: true }).fill('anna@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('anna.owner@example.com');
     await page.getByRole('button', { name: 'Submit Changes' }).click();
     await alert(page, 'Successfully Updated');
-    // The navbar's account button follows the new name.
+    // The navbar's account button follows the new name; the address waits for its confirmation.
     await page.getByRole('button', { name: 'Account: Anna Owner' }).waitFor();
+    await page.getByText('We sent a confirmation link to anna.owner@example.com.', { exact: false }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(admin.email);
+    expect(await page.getByLabel(emailPassword, { exact: true }).count()).toBe(0);
+    expect(await axeViolations(page), '/myprofile with a pending e-mail change').toEqual([]);
+    await stack.smtp.waitFor(admin.email, 'Your email address is being changed');
+    const confirmation = await stack.smtp.waitFor('anna.owner@example.com', 'Confirm your new email address');
+    const link = linkIn(confirmation, `${stack.baseUrl}/confirm-email`);
+    const other = await newPage();
+    await other.page.goto(link);
+    await other.page.waitForURL('**/login?emailChanged=1');
+    await other.page.getByText('Your new email address is confirmed. Log in with it.').waitFor();
+    await other.context.close();
+    admin.email = 'anna.owner@example.com';
 
     // Change Password card.
     await page.getByRole('button', { name: 'Change Password' }).click();

@@ -32,6 +32,7 @@ export const MAX_PAGE_SIZE = 100;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const VERIFY_TOKEN_TTL_HOURS = 48;
 export const INVITE_TOKEN_TTL_HOURS = 72;
+export const EMAIL_CHANGE_TOKEN_TTL_HOURS = 24;
 export const ACCESS_TOKEN_IDLE_DAYS = 30;
 
 export const API_BASE = '/api/v2';

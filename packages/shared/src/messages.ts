@@ -136,6 +136,17 @@ export const messages = {
   paddleLoadFailed: 'The payment provider could not be loaded. Check your internet connection and try again.',
   accountDisabled: 'Your account has been disabled. Please contact your administrator.',
   imageCorrupt: 'The image could not be read: the file is damaged or not a complete image.',
+  jsonTooDeep: 'The request body is nested too deeply.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  multipartInvalid: 'The upload is not a complete multipart form.',
+  conversationTooLarge: 'The conversation is too large.',
+  smsNumberNotAllowed: 'An SMS can go only to the caller’s number or to a number the company allows.',
+  smsTooLong: 'The message is too long for an SMS.',
+  smsRateLimited: 'Too many SMS in a short time. Please wait a minute and try again.',
+  smsDailyCapReached: 'The company’s SMS limit for today is reached.',
+  smsAllowedNumbersInvalid: 'Enter phone numbers or prefixes in international form (+49…), one per line.',
+  emailChanged: 'Your new email address is confirmed. Log in with it.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -21,6 +21,8 @@ export type Database = {
   job_runs: JobRunsTable;
   billing_events: BillingEventsTable;
   settings: SettingsTable;
+  mail_outbox: MailOutboxTable;
+  sms_counters: SmsCountersTable;
 };
 
 export type CustomersTable = {
@@ -35,6 +37,8 @@ export type CustomersTable = {
   iban: string | null;
   bic: string | null;
   status: UserStatus;
+  /** JSON list of numbers and prefixes (E.164 form) an SMS may go to besides a call's caller. */
+  sms_allowed_numbers: Generated<string>;
   created_at: string;
   updated_at: string;
 };
@@ -64,7 +68,7 @@ export type AccessTokensTable = {
   revoked_reason: string | null;
 };
 
-export type UserTokenKind = 'verify' | 'reset' | 'invite';
+export type UserTokenKind = 'verify' | 'reset' | 'invite' | 'email-change';
 
 export type UserTokensTable = {
   id: Generated<number>;
@@ -73,6 +77,8 @@ export type UserTokensTable = {
   token_hash: string;
   expires_at: string;
   used_at: string | null;
+  /** The address an 'email-change' token confirms. */
+  new_email: string | null;
   created_at: string;
 };
 
@@ -103,6 +109,8 @@ export type CallsTable = {
   caller_number: string;
   /** JSON list of {text, action} turns. */
   response: string;
+  /** The caller's first words (at most 200 characters), kept apart so that lists never parse a conversation. */
+  preview: string;
   selected_category: string | null;
   priority: string;
   status: string;
@@ -197,4 +205,28 @@ export type SettingsTable = {
   name: string;
   value: string;
   updated_at: string;
+};
+
+export type MailOutboxTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  /** JSON list of the mail's links, for the development log of outbox mode. */
+  links: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** Set while one process sends the mail; a claim that ran out (its process died) may be taken again. */
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  failed_at: string | null;
+};
+
+export type SmsCountersTable = {
+  customer_id: number;
+  bucket: string;
+  count: number;
 };

@@ -81,8 +81,9 @@ async function main() {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      let adminId = 0;
       for (const role of ROLES) {
-        await db
+        const user = await db
           .insertInto('users')
           .values({
             customer_id: customer.id,
@@ -96,11 +97,14 @@ async function main() {
             created_at: stamp,
             updated_at: stamp,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (role === 'admin') adminId = user.id;
       }
       for (const [name, terms] of company.bots) {
         const { row } = await createPhonebot(
           { db, secrets: runtime.secrets },
+          { userId: adminId, customerId: customer.id, ip: 'demo seed' },
           customer.id,
           createPhonebotSchema.parse({
             bezeichnung: name,

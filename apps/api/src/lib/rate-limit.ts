@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 export type RateLimitStore = {
   /** Adds one hit and answers the count in the current window and the ms until it ends. */
   hit: (key: string, windowMs: number) => Promise<{ count: number; resetMs: number }>;
-  count: (key: string) => Promise<{ count: number; resetMs: number }>;
+  /** Takes back one hit of the current window (a reservation that was not needed); never below zero. */
+  release: (key: string) => Promise<void>;
   reset: (key: string) => Promise<void>;
   close: () => Promise<void>;
 };
@@ -31,9 +32,9 @@ export function memoryStore(): RateLimitStore {
       entry.count += 1;
       return { count: entry.count, resetMs: entry.resetAt - now };
     },
-    async count(key) {
+    async release(key) {
       const entry = current(key);
-      return entry ? { count: entry.count, resetMs: entry.resetAt - Date.now() } : { count: 0, resetMs: 0 };
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async reset(key) {
       windows.delete(key);
@@ -59,9 +60,13 @@ export function redisStore(url: string): RateLimitStore {
       const ttl = Number(result?.[2]?.[1] ?? windowMs);
       return { count, resetMs: ttl > 0 ? ttl : windowMs };
     },
-    async count(key) {
-      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-      return { count: Number(count ?? 0), resetMs: ttl > 0 ? ttl : 0 };
+    async release(key) {
+      // Only an existing window is decremented: a key that expired meanwhile must not come back without a TTL.
+      await redis.eval(
+        "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        prefix + key,
+      );
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -73,6 +78,12 @@ export function redisStore(url: string): RateLimitStore {
 }
 
 export type RatePolicy = { name: string; max: number; windowMs: number };
+
+/** Attempts reserved before an expensive check (a password); a failed check leaves them counted. */
+export type Reservation = {
+  /** The check passed: the attempts are given back, and the first policy's count (this client's) starts over. */
+  passed: () => Promise<void>;
+};
 
 /** Applies rate policies to a store; a refusal is a 429 with Retry-After. */
 export class Limiter {
@@ -87,18 +98,30 @@ export class Limiter {
     if (count > policy.max) throw this.tooMany(Math.ceil(resetMs / 1000));
   }
 
-  /** Refuses when earlier failures already reached `max`, without counting this request. */
-  async ensureBelow(policy: RatePolicy, key: string): Promise<void> {
-    const { count, resetMs } = await this.store.count(`${policy.name}:${key}`);
-    if (count >= policy.max) throw this.tooMany(Math.ceil(resetMs / 1000));
-  }
-
-  async recordFailure(policy: RatePolicy, key: string): Promise<void> {
-    await this.store.hit(`${policy.name}:${key}`, policy.windowMs);
-  }
-
-  async reset(policy: RatePolicy, key: string): Promise<void> {
-    await this.store.reset(`${policy.name}:${key}`);
+  /**
+   * Reserves one attempt under each policy, in order, BEFORE the check it guards, with one atomic increment each:
+   * however many requests run at once, at most `max` of them get past a policy per window. A refused request
+   * gives its increments back, so refusals by one policy (one client) never use up a later one (every client).
+   */
+  async reserve(limits: [RatePolicy, string][]): Promise<Reservation> {
+    const taken: string[] = [];
+    for (const [policy, key] of limits) {
+      const name = `${policy.name}:${key}`;
+      const { count, resetMs } = await this.store.hit(name, policy.windowMs);
+      taken.push(name);
+      if (count > policy.max) {
+        for (const done of taken) await this.store.release(done);
+        throw this.tooMany(Math.ceil(resetMs / 1000));
+      }
+    }
+    // A failed check keeps its attempts counted: nothing to settle.
+    return {
+      passed: async () => {
+        const [first, ...rest] = taken;
+        if (first !== undefined) await this.store.reset(first);
+        for (const name of rest) await this.store.release(name);
+      },
+    };
   }
 
   close(): Promise<void> {

@@ -2,22 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { ZodError } from 'zod';
 import { ApiError, errorObject, validationError } from '../lib/errors';
+import { inspectJsonText, nulPointer } from '../lib/json-guard';
 import { answerStatuses } from '../lib/router';
 
 const JSON_TYPES = ['application/json', JSONAPI_MEDIA_TYPE];
-
-/** The JSON pointer of the first string holding a NUL character, which no text column of PostgreSQL can store. */
-export function nulPointer(value: unknown, pointer = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? pointer || '/' : undefined;
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      const found = nulPointer(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
 
 /** PostgreSQL and socket errors that mean the database is unreachable right now, not that the request was bad. */
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -39,6 +27,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
       ].includes(code) ||
         /^53/.test(code))) ||
     /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error)?.message))
+  );
+}
+
+/** A multipart body the parser gave up on: no boundary, cut short or with broken part headers. */
+function isBrokenMultipart(error: FastifyError): boolean {
+  if (error.code === 'FST_MP_PREMATURE_CLOSE') return true;
+  return /^Multipart: Boundary not found|Part terminated early|Unexpected end of (form|multipart|file)|Malformed part header/.test(
+    String(error.message),
   );
 }
 
@@ -94,9 +90,26 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
   // Only JSON (and, where a route registers it, multipart) is accepted; anything else answers 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body);
     // Action calls such as logout send the media type with an empty body.
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    parseJson(req, String(body), done);
+    if (text.trim() === '') return done(null, undefined);
+    // Every body is read before authentication, so the work per body is one linear pass over its text: too deep a
+    // nesting is refused before parsing (it would overflow recursive code), and only a body whose text holds an
+    // escaped NUL is searched for where it is.
+    const report = inspectJsonText(text);
+    if (report.tooDeep) return done(new ApiError(400, [errorObject(400, 'jsonTooDeep')]));
+    parseJson(req, text, (error, parsed) => {
+      if (error || !report.hasNul) return done(error, parsed);
+      // Both engines must refuse the same input: PostgreSQL cannot store a NUL character, so no engine takes one.
+      done(
+        new ApiError(422, [
+          errorObject(422, 'invalidInput', {
+            detail: 'Text may not contain NUL characters.',
+            pointer: nulPointer(parsed) ?? '/',
+          }),
+        ]),
+      );
+    });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -105,7 +118,7 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
     if (refused) throw refused;
   });
 
-  // Both engines must refuse the same input: a NUL character is refused everywhere before any handler runs.
+  // Paths and queries are short (the router and the header size bound them); their NUL characters are refused here.
   app.addHook('preHandler', async (req) => {
     if (nulPointer(req.params)) throw new ApiError(404, [errorObject(404, 'notFound')]);
     const inQuery = nulPointer(req.query);
@@ -116,20 +129,23 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
           parameter: inQuery.slice(1),
         }),
       ]);
-    const inBody = typeof req.body === 'string' ? undefined : nulPointer(req.body);
-    if (inBody)
-      throw new ApiError(422, [
-        errorObject(422, 'invalidInput', { detail: 'Text may not contain NUL characters.', pointer: inBody }),
-      ]);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/api/')) return payload;
     const type = reply.getHeader('content-type');
     const json =
       typeof type === 'string' && (type.startsWith('application/json') || type.startsWith(JSONAPI_MEDIA_TYPE));
-    if (req.url.startsWith('/api/') && json && !req.url.startsWith(`${API_BASE}/openapi.json`)) {
+    if (json && !req.url.startsWith(`${API_BASE}/openapi.json`)) {
       reply.header('content-type', JSONAPI_MEDIA_TYPE);
     }
+    // An answer depends on who asks: no cache may hand it to another token, and a signed-in answer is not stored
+    // at all unless its route revalidates it on purpose (the call lists' ETags).
+    const vary = reply.getHeader('vary');
+    if (!/\bauthorization\b/i.test(String(vary ?? '')))
+      reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
+    if (req.headers.authorization !== undefined && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'private, no-store');
     return payload;
   });
 
@@ -151,6 +167,8 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
         apiError = new ApiError(415, [errorObject(415, 'unsupportedMediaType')]);
       } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
         apiError = new ApiError(413, [errorObject(413, 'payloadTooLarge')]);
+      } else if (isBrokenMultipart(error)) {
+        apiError = new ApiError(400, [errorObject(400, 'multipartInvalid')]);
       } else if (status === 400 && (error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError)) {
         apiError = new ApiError(400, [errorObject(400, 'invalidJson')]);
       } else if (status >= 400 && status < 500) {

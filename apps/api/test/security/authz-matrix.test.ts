@@ -22,6 +22,8 @@ type Row = {
   target: Target;
   body?: (ctx: Ctx) => unknown;
   headers?: () => Record<string, string>;
+  /** The client address to send from (for rate limits per client); 127.0.0.1 otherwise. */
+  client?: () => string;
   /** Statuses for callers allowed to use the route: [own company's object, other company's object]. */
   allow: Partial<Record<Caller, [number, number]>>;
   /** Public routes: every caller gets this. */
@@ -43,8 +45,10 @@ const MATRIX: Record<string, Row> = {
     everyone: 401,
   },
   'POST /logout': { target: 'none', allow: { super: [204, 204], ...companyAndGuest([204, 204]) } },
+  // Sign-ups are limited per client: each check signs up from its own address.
   'POST /register': {
     target: 'none',
+    client: () => `10.9.${crypto.randomInt(256)}.${crypto.randomInt(256)}`,
     body: () => ({
       name: 'N',
       email: `reg-${random()}@example.com`,
@@ -60,6 +64,7 @@ const MATRIX: Record<string, Row> = {
     allow: {},
     everyone: 422,
   },
+  'POST /confirm-email': { target: 'none', body: () => ({ token: 'bogus' }), allow: {}, everyone: 422 },
   'POST /password-forgot': {
     target: 'none',
     body: () => ({ email: `forgot-${random()}@example.com` }),
@@ -346,7 +351,7 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
         url: '/api/v2/bot/calls',
         token: of.phonebot.botToken,
         headers: { 'idempotency-key': random() },
-        body: { caller_number: '+4930', response: [] },
+        body: { caller_number: '+491701234567', response: [] },
       });
       return sent.json.data.id as string;
     }
@@ -404,6 +409,7 @@ describe('authorization matrix', () => {
             token: token ?? signed?.token,
             body: row.body?.(ctx),
             headers: row.headers?.(),
+            remoteAddress: row.client?.(),
           });
           const allowed = row.allow[kind];
           const expected =

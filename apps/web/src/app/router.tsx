@@ -23,6 +23,7 @@ const ResetPasswordPage = lazyNamed(
   'ResetPasswordPage',
 );
 const VerifyEmailPage = lazyNamed(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage');
+const ConfirmEmailPage = lazyNamed(() => import('../features/auth/components/confirm-email-page'), 'ConfirmEmailPage');
 const AppLayout = lazyNamed(() => import('./layout/app-layout'), 'AppLayout');
 const HomeRedirect = lazyNamed(() => import('./routes/home-redirect'), 'HomeRedirect');
 const ComingSoonRoute = lazyNamed(() => import('./routes/coming-soon-route'), 'ComingSoonRoute');
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path="/password-forgot" element={<ForgotPasswordPage />} />
         <Route path="/password-reset" element={<ResetPasswordPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
       </Route>
       <Route
         element={

@@ -132,6 +132,17 @@ export const de: Translation = {
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
   accountDisabled: 'Ihr Konto wurde gesperrt. Bitte wenden Sie sich an Ihren Administrator.',
   imageCorrupt: 'Das Bild konnte nicht gelesen werden: Die Datei ist beschädigt oder kein vollständiges Bild.',
+  jsonTooDeep: 'Der Inhalt der Anfrage ist zu tief verschachtelt.',
+  headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
+  requestTimeout: 'Die Anfrage ist zu langsam eingetroffen.',
+  multipartInvalid: 'Der Upload ist kein vollständiges Multipart-Formular.',
+  conversationTooLarge: 'Das Gespräch ist zu groß.',
+  smsNumberNotAllowed: 'Eine SMS kann nur an die Nummer des Anrufers oder an eine von der Firma erlaubte Nummer gehen.',
+  smsTooLong: 'Die Nachricht ist zu lang für eine SMS.',
+  smsRateLimited: 'Zu viele SMS in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  smsDailyCapReached: 'Das SMS-Tageslimit der Firma ist erreicht.',
+  smsAllowedNumbersInvalid: 'Geben Sie Telefonnummern oder Vorwahlen international ein (+49…), eine pro Zeile.',
+  emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

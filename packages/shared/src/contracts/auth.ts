@@ -4,6 +4,7 @@ import { defineContract } from '../contract';
 import { metaDocument } from '../jsonapi';
 import {
   PASSWORD_LINK_KINDS,
+  confirmEmailSchema,
   forgotSchema,
   loginSchema,
   passwordLinkSchema,
@@ -65,6 +66,18 @@ export const authContracts = {
     tags: ['Auth'],
     auth: 'public',
     body: verifyEmailSchema,
+    responses: { 200: statusDocument },
+    errors: [429],
+  }),
+  confirmEmail: defineContract({
+    operationId: 'confirmEmail',
+    method: 'POST',
+    path: '/confirm-email',
+    summary:
+      'Confirm an e-mail change with the token of the link mailed to the new address (its page at /confirm-email sends it); 422 for an invalid, used or expired link',
+    tags: ['Auth'],
+    auth: 'public',
+    body: confirmEmailSchema,
     responses: { 200: statusDocument },
     errors: [429],
   }),

@@ -349,7 +349,8 @@ export const callContracts = {
     operationId: 'sendCallSms',
     method: 'POST',
     path: '/calls/:id/sms',
-    summary: 'Send an SMS about a call; 502 when the provider fails (the SMS is recorded as failed)',
+    summary:
+      'Send an SMS about a call to its caller (or a number the company allows), within the company’s SMS limits; 502 when the provider fails (the SMS is recorded as failed)',
     tags: ['Calls'],
     auth: 'user',
     operations: manage,
@@ -363,7 +364,8 @@ export const callContracts = {
     operationId: 'sendSmsCompat',
     method: 'POST',
     path: '/sendSms',
-    summary: 'Send an SMS about a call (call_id, to, message); 502 when the provider fails',
+    summary:
+      'Send an SMS about a call (call_id, to, message) to its caller or a number the company allows, within its SMS limits; 502 when the provider fails',
     tags: compatibility,
     auth: 'user',
     operations: manage,

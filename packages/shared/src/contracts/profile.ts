@@ -32,14 +32,17 @@ export const profileContracts = {
     operationId: 'updateMe',
     method: 'PATCH',
     path: '/me',
-    summary: 'Change the signed-in user’s name or e-mail (type profile)',
+    summary:
+      'Change the signed-in user’s name, or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it)',
     tags,
     auth: 'user',
     operations: own,
     resource: { type: 'profile', id: 'singleton' },
     body: resourceRequest('profile', ownProfileSchema.partial()),
-    responses: { 200: userDocumentSchema },
-    errors: [409],
+    responses: {
+      200: userDocumentSchema.extend({ meta: z.object({ pending_email: z.string() }).optional() }),
+    },
+    errors: [409, 429],
   }),
   changePassword: defineContract({
     operationId: 'changePassword',

@@ -91,3 +91,11 @@ export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 export const passwordLinkSchema = z.object({ email: emailSchema, token: linkTokenSchema });
 export type PasswordLinkInput = z.infer<typeof passwordLinkSchema>;
 export const PASSWORD_LINK_KINDS = ['reset', 'invite'] as const;
+/** The e-mail change link's token, which its page sends back. */
+export const confirmEmailSchema = z.object({
+  token: z
+    .string({ error: () => 'verifyLinkInvalid' })
+    .min(1, 'verifyLinkInvalid')
+    .max(200, 'verifyLinkInvalid'),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;

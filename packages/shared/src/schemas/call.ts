@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
+import { idSchema } from './common';
 
 /** SPEC §4: call statuses and priorities, in their sort orders (§9). */
 export const CALL_STATUSES = ['New', 'In Progress', 'Completed'] as const;
@@ -7,7 +8,15 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 export const CALL_PRIORITIES = ['Normal Callback', 'Important Callback', 'Send Email', 'Transferred'] as const;
 export type CallPriority = (typeof CALL_PRIORITIES)[number];
 
-export const CALL_LIMITS = { turns: 500, turnText: 10000, action: 100, caller: 40, durationS: 86400 } as const;
+export const CALL_LIMITS = {
+  turns: 500,
+  turnText: 10000,
+  action: 100,
+  caller: 40,
+  durationS: 86400,
+  /** The stored conversation (its JSON, UTF-8) may hold at most this many bytes. */
+  conversationBytes: 256 * 1024,
+} as const;
 
 const turnSchema = z.object({
   text: z.string().max(CALL_LIMITS.turnText).default(''),
@@ -25,7 +34,13 @@ export const callResponseSchema = z.preprocess(
       return value;
     }
   },
-  z.array(turnSchema, { error: () => 'A list of {text, action} turns' }).max(CALL_LIMITS.turns),
+  z
+    .array(turnSchema, { error: () => 'A list of {text, action} turns' })
+    .max(CALL_LIMITS.turns)
+    .refine(
+      (turns) => new TextEncoder().encode(JSON.stringify(turns)).length <= CALL_LIMITS.conversationBytes,
+      'conversationTooLarge' satisfies MessageKey,
+    ),
 );
 
 /** POST /bot/calls: one finished call as the phonebot runtime sends it (DESIGN.md "Bot API"). */
@@ -60,10 +75,7 @@ export const NOTE_MAX_LENGTH = 2000;
 export const SMS_MAX_LENGTH = 1600;
 export const BULK_MAX = 500;
 
-const callId = z.coerce
-  .number({ error: () => 'invalidType' satisfies MessageKey })
-  .int()
-  .positive();
+const callId = idSchema('invalidType');
 const statusSchema = z.enum(CALL_STATUSES, { error: () => 'statusRequired' satisfies MessageKey });
 
 export const updateCallStatusSchema = z.object({ status: statusSchema });
@@ -109,6 +121,26 @@ export function normalizePhoneNumber(input: string): string | undefined {
   else if (compact.startsWith('0')) e164 = `+49${compact.slice(1)}`;
   else return undefined;
   return /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : undefined;
+}
+
+/** Characters of the GSM 03.38 default alphabet (one septet each) and of its extension table (two septets each). */
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM7_EXTENSION = new Set('^{}\\[~]|€\f');
+
+/** The parts an SMS text is sent as: GSM-7 (160 septets, 153 per part when split) or UCS-2 (70 units, 67 per part). */
+export function smsSegments(text: string): { encoding: 'GSM-7' | 'UCS-2'; segments: number } {
+  let septets = 0;
+  for (const char of text) {
+    if (GSM7_BASIC.has(char)) septets += 1;
+    else if (GSM7_EXTENSION.has(char)) septets += 2;
+    else {
+      const units = text.length;
+      return { encoding: 'UCS-2', segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+    }
+  }
+  return { encoding: 'GSM-7', segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
 }
 
 export const sendSmsSchema = z.object({

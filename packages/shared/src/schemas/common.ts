@@ -53,12 +53,20 @@ export function givenPasswordSchema(requiredKey: MessageKey = 'passwordRequired'
     .max(PASSWORD_MAX_LENGTH, 'passwordTooLong' satisfies MessageKey);
 }
 
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: () => 'notFound' satisfies MessageKey })
-    .int()
-    .positive(),
-});
+/**
+ * An id as a path or body names it: a positive integer, or a string of decimal digits (no exponent, sign, hex or
+ * spaces, so `1e3` and `0x10` name nothing).
+ */
+export function idSchema(errorKey: MessageKey = 'notFound') {
+  return z
+    .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,15}$/)], {
+      error: () => errorKey,
+    })
+    .transform(Number)
+    .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER, errorKey));
+}
+
+export const idParamSchema = z.object({ id: idSchema() });
 
 /**
  * List query parameters, the same on every list (DESIGN.md "API conventions"). A bad value falls back to its

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../constants';
 import type { MessageKey } from '../messages';
-import { emailSchema, newPasswordSchema, optionalText, requiredText } from './common';
+import { emailSchema, idSchema, newPasswordSchema, optionalText, requiredText } from './common';
 import { isValidIban } from './profile';
 
 /**
@@ -53,10 +53,7 @@ export const guestAttributesSchema = z.object({
 
 /** Add Guest: a guest user for a chosen customer (customer_id is the id of the customer's row on Customers). */
 export const addGuestSchema = z.object({
-  customer_id: z.coerce
-    .number({ error: () => 'invalidInput' satisfies MessageKey })
-    .int()
-    .positive(),
+  customer_id: idSchema('invalidInput'),
   name: requiredText('nameRequired'),
   email: emailSchema,
   password: newPasswordSchema('guestPasswordRequired').optional(),

@@ -249,9 +249,12 @@ export const guestPhonebotSchema = z.strictObject(
 export type PhonebotStatus = 'online' | 'offline';
 export type PhonebotServiceStatus = 'active' | 'inactive';
 
-/** Masks the model provider key: the first 20 characters (never more than half the key) and '...'. */
+/**
+ * Masks the model provider key as '...' and its last 4 characters, enough to tell keys apart and nothing that
+ * helps guess one; a key shorter than 12 characters shows only '...'.
+ */
 export function maskProviderKey(key: string | null | undefined): string {
   if (!key) return '';
-  if (key.length <= 10) return '...';
-  return `${key.slice(0, Math.min(20, Math.floor(key.length / 2)))}...`;
+  if (key.length < 12) return '...';
+  return `...${key.slice(-4)}`;
 }

@@ -22,6 +22,28 @@ export const phoneSchema = requiredText('phoneRequired', 40).refine(
   'phoneInvalid' satisfies MessageKey,
 );
 
+export const SMS_ALLOWED_NUMBERS_MAX = 50;
+
+/** A number or prefix in international form (+ and 1 to 15 digits); spaces, dashes, dots, slashes and brackets go. */
+const smsAllowedEntry = z
+  .string({ error: () => 'smsAllowedNumbersInvalid' satisfies MessageKey })
+  .transform((value) => value.replace(/[\s\-./()]/g, ''))
+  .refine((value) => /^\+[1-9]\d{0,14}$/.test(value), 'smsAllowedNumbersInvalid' satisfies MessageKey);
+
+/**
+ * The numbers (or prefixes: `+49301234` allows every number starting so) an SMS may go to besides a call's caller.
+ * Empty by default: SMS go to callers only.
+ */
+export const smsAllowedNumbersSchema = z
+  .array(smsAllowedEntry, { error: () => 'smsAllowedNumbersInvalid' satisfies MessageKey })
+  .max(SMS_ALLOWED_NUMBERS_MAX, 'valueTooLong' satisfies MessageKey)
+  .transform((entries) => [...new Set(entries)]);
+
+/** Whether an SMS may go to `to` (E.164): the call's caller, or a number the company allows (or one of its prefixes). */
+export function smsRecipientAllowed(to: string, caller: string, allowed: readonly string[]): boolean {
+  return to === caller || allowed.some((entry) => to.startsWith(entry));
+}
+
 /** Company Profile (SPEC §3, rules of §5): bank, IBAN and BIC are optional; an IBAN must pass its checksum. */
 export const companyProfileSchema = z.object({
   company_name: requiredText('companyNameRequired'),
@@ -43,6 +65,7 @@ export const companyProfileSchema = z.object({
     .transform(emptyToNull)
     .nullable()
     .optional(),
+  sms_allowed_numbers: smsAllowedNumbersSchema.optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -56,5 +79,6 @@ export const companyProfileAttributesSchema = z.object({
   bank: z.string().nullable(),
   iban: z.string().nullable(),
   bic: z.string().nullable(),
+  sms_allowed_numbers: z.array(z.string()),
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

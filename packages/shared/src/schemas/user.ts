@@ -46,10 +46,11 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-/** My profile's Info card. */
+/** My profile's Info card; a new e-mail address needs the current password. */
 export const ownProfileSchema = z.object({
   name: requiredText('ownNameRequired'),
   email: emailSchema,
+  current_password: givenPasswordSchema('currentPasswordRequired').optional(),
 });
 export type OwnProfileInput = z.infer<typeof ownProfileSchema>;
 

@@ -3,6 +3,10 @@ import * as accounts from './2026-11-21-0001-accounts';
 import * as phonebotsAndCalls from './2026-11-21-0002-phonebots-and-calls';
 import * as callFollowUp from './2026-11-21-0003-call-follow-up';
 import * as billing from './2026-11-21-0004-billing';
+import * as mailOutbox from './2026-11-24-0101-mail-outbox';
+import * as callPreview from './2026-11-24-0102-call-preview';
+import * as smsGuard from './2026-11-24-0103-sms-guard';
+import * as emailChange from './2026-11-24-0104-email-change';
 import * as settings from './2026-11-24-0201-settings';
 import * as tokenRevocation from './2026-11-24-0202-token-revocation';
 
@@ -12,6 +16,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-phonebots-and-calls': phonebotsAndCalls,
   '2026-11-21-0003-call-follow-up': callFollowUp,
   '2026-11-21-0004-billing': billing,
+  '2026-11-24-0101-mail-outbox': mailOutbox,
+  '2026-11-24-0102-call-preview': callPreview,
+  '2026-11-24-0103-sms-guard': smsGuard,
+  '2026-11-24-0104-email-change': emailChange,
   '2026-11-24-0201-settings': settings,
   '2026-11-24-0202-token-revocation': tokenRevocation,
 };

@@ -2,6 +2,7 @@ import { authContracts } from '@phonebot/shared/contracts/auth';
 import type { ApiRouter } from '../../lib/router';
 import {
   type AuthDeps,
+  confirmEmailChange,
   forgotPassword,
   login,
   passwordLinkKind,
@@ -29,6 +30,11 @@ export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
   router.handle(c.verifyEmail, async ({ body, req }) => {
     await verifyEmail(deps, body, req.ip);
     return { meta: { status: 'verified' } };
+  });
+
+  router.handle(c.confirmEmail, async ({ body, req }) => {
+    await confirmEmailChange(deps, body, req.ip);
+    return { meta: { status: 'changed' } };
   });
 
   router.handle(c.forgotPassword, async ({ body, req }) => {

@@ -8,13 +8,15 @@ import {
   type PasswordLinkInput,
   type ResetInput,
   type VerifyEmailInput,
+  type ConfirmEmailInput,
 } from '@phonebot/shared';
+import { isUniqueViolation } from '../../db/errors';
 import type { Database, UserTokenKind } from '../../db/schema';
 import { HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
 import { audit } from '../../lib/audit';
 import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mails';
@@ -27,21 +29,39 @@ export type AuthDeps = {
 };
 
 /**
- * Per address strictly, per IP generously: a whole office may sign in from one address (DESIGN.md "Accounts").
+ * Failed sign-ins and resets are counted per address AND client (so a stranger failing on purpose does not lock
+ * the owner out of their own browser) and, more slowly, per address over every client (so guessing spread over
+ * many clients is still stopped). Sign-ups are limited per address and per client; every public call per client,
+ * generously, since a whole office may share one address.
  */
 export const RATE_POLICIES = {
   perIp: { name: 'ip', max: 300, windowMs: 15 * MINUTE },
   loginFailures: { name: 'login-fail', max: 10, windowMs: 15 * MINUTE },
+  loginFailuresAnyClient: { name: 'login-fail-any', max: 50, windowMs: HOUR },
   register: { name: 'register', max: 5, windowMs: HOUR },
+  registerPerClient: { name: 'register-ip', max: 10, windowMs: HOUR },
   forgot: { name: 'forgot', max: 5, windowMs: 15 * MINUTE },
   resetFailures: { name: 'reset-fail', max: 10, windowMs: 15 * MINUTE },
+  resetFailuresAnyClient: { name: 'reset-fail-any', max: 50, windowMs: HOUR },
 } satisfies Record<string, RatePolicy>;
+
+/**
+ * Reserves a password check of `email` from `ip` before it runs (see Limiter.reserve): a burst of parallel
+ * guesses gets at most the limit checked, the rest 429, and a right password after the limit is refused too.
+ */
+export function reservePasswordCheck(limiter: Limiter, email: string, ip: string) {
+  return limiter.reserve([
+    [RATE_POLICIES.loginFailures, `${email}|${ip}`],
+    [RATE_POLICIES.loginFailuresAnyClient, email],
+  ]);
+}
 
 export async function issueUserToken(
   db: Kysely<Database>,
   userId: number,
   kind: UserTokenKind,
   ttlMs: number,
+  newEmail: string | null = null,
 ): Promise<string> {
   const token = randomToken();
   const now = nowIso();
@@ -61,6 +81,7 @@ export async function issueUserToken(
       token_hash: tokenHash(token),
       expires_at: isoIn(ttlMs),
       used_at: null,
+      new_email: newEmail,
       created_at: now,
     })
     .execute();
@@ -110,11 +131,10 @@ function findUserByEmail(db: Kysely<Database>, email: string) {
 export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
-  await limiter.ensureBelow(RATE_POLICIES.loginFailures, input.email);
+  const attempt = await reservePasswordCheck(limiter, input.email, ip);
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(input.password, user?.password_hash);
   if (!user || !passwordOk) {
-    await limiter.recordFailure(RATE_POLICIES.loginFailures, input.email);
     await audit(db, {
       actorUserId: user?.id ?? null,
       customerId: user?.customer_id ?? null,
@@ -123,13 +143,16 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
     });
     throw ApiError.of(401, 'invalidCredentials');
   }
+  await attempt.passed();
   if (!user.email_verified_at) throw ApiError.of(403, 'emailNotVerified');
   if (user.status !== 'Active' || (user.role !== 'super' && user.customer_status !== 'Active')) {
     throw ApiError.of(403, 'accountInactive');
   }
-  await limiter.reset(RATE_POLICIES.loginFailures, input.email);
-  const { token, expiresIn } = await issueAccessToken(db, user.id);
-  await audit(db, { actorUserId: user.id, customerId: user.customer_id, action: 'login', ip });
+  const { token, expiresIn } = await db.transaction().execute(async (trx) => {
+    const issued = await issueAccessToken(trx, user.id);
+    await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'login', ip });
+    return issued;
+  });
   return { access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn };
 }
 
@@ -140,17 +163,18 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
 export async function register(deps: AuthDeps, input: RegisterInput, ip: string): Promise<void> {
   const { db, limiter, mailer, publicUrl } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
+  await limiter.consume(RATE_POLICIES.registerPerClient, ip);
   await limiter.consume(RATE_POLICIES.register, input.email);
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
-    mailer.enqueue(alreadyRegisteredMail(publicUrl, existing.email, existing.name));
+    await queueMail(db, alreadyRegisteredMail(publicUrl, existing.email, existing.name));
+    mailer.wake();
     return;
   }
   const now = nowIso();
-  let created: { userId: number; token: string } | undefined;
   try {
-    created = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const customer = await trx
         .insertInto('customers')
         .values({
@@ -186,15 +210,15 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
         .returning('id')
         .executeTakeFirstOrThrow();
       const token = await issueUserToken(trx, user.id, 'verify', VERIFY_TOKEN_TTL_HOURS * HOUR);
-      return { userId: user.id, token };
+      await audit(trx, { actorUserId: user.id, customerId: customer.id, action: 'register', ip });
+      await queueMail(trx, verificationMail(publicUrl, input.email, input.name, token));
     });
   } catch (error) {
     // Two sign-ups with one address at once: the unique e-mail lets one win; the other is a known address now.
     if (await findUserByEmail(db, input.email)) return;
     throw error;
   }
-  await audit(db, { actorUserId: created.userId, action: 'register', ip });
-  mailer.enqueue(verificationMail(publicUrl, input.email, input.name, created.token));
+  mailer.wake();
 }
 
 /**
@@ -216,6 +240,43 @@ export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput, ip: s
   }
 }
 
+/**
+ * Confirms an e-mail change with the token of the link mailed to the new address (its page at /confirm-email sends
+ * it, so a mail scanner that opens links cannot use it up): the address becomes the user's (unless another account
+ * took it meanwhile), counts as verified, and reset links mailed to the old one stop working.
+ */
+export async function confirmEmailChange(deps: AuthDeps, input: ConfirmEmailInput, ip: string): Promise<void> {
+  const { db, limiter } = deps;
+  await limiter.consume(RATE_POLICIES.perIp, ip);
+  const invalid = () => ApiError.of(422, 'verifyLinkInvalid', { pointer: '/token' });
+  try {
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const used = await trx
+        .updateTable('user_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash(input.token))
+        .where('kind', '=', 'email-change')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['user_id', 'new_email'])
+        .executeTakeFirst();
+      if (!used?.new_email) throw invalid();
+      const user = await trx
+        .updateTable('users')
+        .set({ email: used.new_email, email_verified_at: now, updated_at: now })
+        .where('id', '=', used.user_id)
+        .returning(['id', 'customer_id'])
+        .executeTakeFirstOrThrow();
+      await cancelPasswordLinks(trx, user.id);
+      await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'email.change', ip });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid();
+    throw error;
+  }
+}
+
 /** Mails a reset link when the address is known; the answer is the same either way. */
 export async function forgotPassword(deps: AuthDeps, input: ForgotInput, ip: string): Promise<void> {
   const { db, limiter, mailer, publicUrl } = deps;
@@ -223,8 +284,11 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotInput, ip: str
   await limiter.consume(RATE_POLICIES.forgot, input.email);
   const user = await findUserByEmail(db, input.email);
   if (!user) return;
-  const token = await issueUserToken(db, user.id, 'reset', RESET_TOKEN_TTL_MINUTES * MINUTE);
-  mailer.enqueue(resetMail(resetPageUrl(publicUrl, input.redirect_url), user.email, user.name, token));
+  await db.transaction().execute(async (trx) => {
+    const token = await issueUserToken(trx, user.id, 'reset', RESET_TOKEN_TTL_MINUTES * MINUTE);
+    await queueMail(trx, resetMail(resetPageUrl(publicUrl, input.redirect_url), user.email, user.name, token));
+  });
+  mailer.wake();
 }
 
 /** The client's redirect_url is used only on PUBLIC_URL's own origin, so a mail never links elsewhere. */
@@ -242,12 +306,15 @@ export function resetPageUrl(publicUrl: string, redirectUrl: string | undefined)
 
 /**
  * Sets a new password from a reset or invitation link. The link proves the mailbox, so it also verifies the
- * address; every session of the user ends.
+ * address; every session of the user ends, and every other pending reset or invitation link stops working.
  */
 export async function resetPassword(deps: AuthDeps, input: ResetInput, ip: string): Promise<void> {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
-  await limiter.ensureBelow(RATE_POLICIES.resetFailures, input.email);
+  const attempt = await limiter.reserve([
+    [RATE_POLICIES.resetFailures, `${input.email}|${ip}`],
+    [RATE_POLICIES.resetFailuresAnyClient, input.email],
+  ]);
   const passwordHash = await hashPassword(input.password);
   const user = await findUserByEmail(db, input.email);
   const done = user
@@ -261,19 +328,24 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput, ip: strin
           .where('id', '=', user.id)
           .execute();
         await revokeUserTokens(trx, user.id);
+        await cancelPasswordLinks(trx, user.id);
+        await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'password.reset', ip });
         return true;
       })
     : false;
-  if (!done) {
-    await limiter.recordFailure(RATE_POLICIES.resetFailures, input.email);
-    throw ApiError.of(422, 'resetLinkInvalid', { pointer: '/token' });
-  }
-  await audit(db, {
-    actorUserId: user?.id ?? null,
-    customerId: user?.customer_id ?? null,
-    action: 'password.reset',
-    ip,
-  });
+  if (!done) throw ApiError.of(422, 'resetLinkInvalid', { pointer: '/token' });
+  await attempt.passed();
+}
+
+/** Ends every pending reset and invitation link of a user: its password was just set another way. */
+export async function cancelPasswordLinks(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable('user_tokens')
+    .set({ used_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['reset', 'invite'])
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -287,7 +359,11 @@ export async function passwordLinkKind(
 ): Promise<'reset' | 'invite'> {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
-  await limiter.ensureBelow(RATE_POLICIES.resetFailures, input.email);
+  // Counted like a reset attempt: a wrong token is a guess at a link.
+  const attempt = await limiter.reserve([
+    [RATE_POLICIES.resetFailures, `${input.email}|${ip}`],
+    [RATE_POLICIES.resetFailuresAnyClient, input.email],
+  ]);
   const now = nowIso();
   const row = await db
     .selectFrom('user_tokens as t')
@@ -299,7 +375,9 @@ export async function passwordLinkKind(
     .where('t.used_at', 'is', null)
     .where('t.expires_at', '>', now)
     .executeTakeFirst();
-  if (row?.kind === 'reset' || row?.kind === 'invite') return row.kind;
-  await limiter.recordFailure(RATE_POLICIES.resetFailures, input.email);
-  throw ApiError.of(422, 'resetLinkInvalid', { pointer: '/token' });
+  if (row?.kind !== 'reset' && row?.kind !== 'invite') {
+    throw ApiError.of(422, 'resetLinkInvalid', { pointer: '/token' });
+  }
+  await attempt.passed();
+  return row.kind;
 }

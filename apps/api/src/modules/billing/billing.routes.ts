@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { billingContracts } from '@phonebot/shared/contracts/billing';
 import { ApiError } from '../../lib/errors';
-import { nulPointer } from '../../plugins/json-api';
+import { inspectJsonText } from '../../lib/json-guard';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import { getPhonebot } from '../phonebots/phonebots.service';
 import { type BillingDeps, applyPaddleEvent, billingConfigured, checkoutCustomData } from './billing.service';
@@ -41,19 +41,24 @@ export function registerBillingRoutes(
       if (!paddle.webhookSecret) throw ApiError.of(503, 'billingNotConfigured');
       const raw = typeof req.body === 'string' ? req.body : '';
       const header = req.headers['paddle-signature'];
-      const verdict = verifyPaddleSignature(typeof header === 'string' ? header : undefined, raw, paddle.webhookSecret);
+      const verdict = verifyPaddleSignature(
+        typeof header === 'string' ? header : undefined,
+        raw,
+        paddle.webhookSecret,
+        paddle.signatureToleranceS,
+      );
       if (!verdict.ok) {
         req.log.warn({ reason: verdict.reason }, 'paddle webhook refused');
         throw ApiError.of(401, 'unauthenticated', { detail: `Webhook signature refused: ${verdict.reason}.` });
       }
+      const report = inspectJsonText(raw);
       let event: unknown;
       try {
-        event = JSON.parse(raw);
+        event = report.tooDeep || report.hasNul ? undefined : JSON.parse(raw);
       } catch {
         throw ApiError.of(400, 'invalidJson');
       }
-      if (!event || typeof event !== 'object' || Array.isArray(event) || nulPointer(event))
-        throw ApiError.of(400, 'invalidJson');
+      if (!event || typeof event !== 'object' || Array.isArray(event)) throw ApiError.of(400, 'invalidJson');
       const result = await applyPaddleEvent(deps, event);
       req.log.info({ outcome: result.outcome }, 'paddle webhook');
       return reply.type(JSONAPI_MEDIA_TYPE).send({ meta: { outcome: result.outcome } });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { ApiError } from '../../lib/errors';
@@ -9,12 +9,27 @@ export type PaddleConfig = {
   clientToken?: string;
   priceId?: string;
   webhookSecret?: string;
+  signatureToleranceS: number;
 };
 export type BillingDeps = { db: Kysely<Database>; paddle: PaddleConfig; signingKey: Buffer };
 
 /** Subscription status -> payment_status (DESIGN.md "Billing"); a trial is served like an active subscription. */
 const STATUS_MAP: Record<string, number> = { active: 1, trialing: 1, paused: 2, past_due: 3, canceled: 4 };
 const CHECKOUT_TTL_MS = DAY;
+
+/**
+ * The tie-break of two states set at the same moment (Paddle's timestamps are compared to the millisecond): the
+ * state that serves the phonebot less wins, so a tie never keeps an unpaid phonebot running. Canceled beats
+ * paused, paused beats past due, past due beats active.
+ */
+const RESTRICTIVENESS: Record<number, number> = { 1: 1, 3: 2, 2: 3, 4: 4 };
+
+function restrictiveness(status: Expression<number>) {
+  return sql<number>`case ${status} ${sql.join(
+    Object.entries(RESTRICTIVENESS).map(([value, rank]) => sql`when ${sql.lit(Number(value))} then ${sql.lit(rank)}`),
+    sql` `,
+  )} else 0 end`;
+}
 
 export function billingConfigured(paddle: PaddleConfig): paddle is Required<PaddleConfig> {
   return Boolean(paddle.clientToken && paddle.priceId && paddle.webhookSecret);
@@ -141,19 +156,31 @@ export async function applyPaddleEvent(deps: BillingDeps, event: PaddleEvent): P
         .executeTakeFirst();
       if (!phonebot) return record('ignored: no such phonebot');
     }
-    if (phonebot.payment_updated_at && Date.parse(phonebot.payment_updated_at) >= occurredAt.getTime()) {
-      return record('ignored: older than the current state', phonebot.id);
-    }
-    await trx
+    // Compared and written in one statement, so concurrent deliveries of one subscription cannot interleave
+    // between the comparison and the write: only a newer event wins, and at the same moment the more restrictive
+    // state (see RESTRICTIVENESS), whatever order the events arrive in.
+    const occurred = occurredAt.toISOString();
+    const applied = await trx
       .updateTable('phonebots')
       .set({
         payment_status: paymentStatus,
         subscription_id: subscriptionId,
-        payment_updated_at: occurredAt.toISOString(),
+        payment_updated_at: occurred,
         updated_at: nowIso(),
       })
       .where('id', '=', phonebot.id)
-      .execute();
+      .where((eb) =>
+        eb.or([
+          eb('payment_updated_at', 'is', null),
+          eb('payment_updated_at', '<', occurred),
+          eb.and([
+            eb('payment_updated_at', '=', occurred),
+            eb(restrictiveness(sql.ref('payment_status')), '<', RESTRICTIVENESS[paymentStatus] ?? 0),
+          ]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(applied.numUpdatedRows) === 0) return record('ignored: older than the current state', phonebot.id);
     return record(`applied: payment_status ${paymentStatus}`, phonebot.id, { status, subscription_id: subscriptionId });
   });
 }

@@ -20,22 +20,28 @@ describe('Paddle-Signature', () => {
   const now = 1_800_000_000;
   it('accepts a valid signature and any of several h1 values', () => {
     const header = signPaddleBody(body, SECRET, now);
-    expect(verifyPaddleSignature(header, body, SECRET, now)).toEqual({ ok: true });
+    expect(verifyPaddleSignature(header, body, SECRET, 5, now)).toEqual({ ok: true });
     const h1 = header.split('h1=')[1];
-    expect(verifyPaddleSignature(`ts=${now};h1=${'0'.repeat(64)};h1=${h1}`, body, SECRET, now)).toEqual({ ok: true });
+    expect(verifyPaddleSignature(`ts=${now};h1=${'0'.repeat(64)};h1=${h1}`, body, SECRET, 5, now)).toEqual({
+      ok: true,
+    });
   });
   it('refuses a tampered body, a wrong secret, a missing or malformed header, stale and future timestamps', () => {
     const header = signPaddleBody(body, SECRET, now);
-    expect(verifyPaddleSignature(header, `${body} `, SECRET, now).ok).toBe(false);
-    expect(verifyPaddleSignature(header, body, 'other-secret', now).ok).toBe(false);
-    expect(verifyPaddleSignature(undefined, body, SECRET, now).ok).toBe(false);
-    expect(verifyPaddleSignature('garbage', body, SECRET, now).ok).toBe(false);
-    expect(verifyPaddleSignature(`ts=${now};h1=zz`, body, SECRET, now).ok).toBe(false);
-    expect(verifyPaddleSignature(header, body, SECRET, now + 301)).toEqual({
+    expect(verifyPaddleSignature(header, `${body} `, SECRET, 5, now).ok).toBe(false);
+    expect(verifyPaddleSignature(header, body, 'other-secret', 5, now).ok).toBe(false);
+    expect(verifyPaddleSignature(undefined, body, SECRET, 5, now).ok).toBe(false);
+    expect(verifyPaddleSignature('garbage', body, SECRET, 5, now).ok).toBe(false);
+    expect(verifyPaddleSignature(`ts=${now};h1=zz`, body, SECRET, 5, now).ok).toBe(false);
+    // Paddle's tolerance is 5 seconds; a replay a minute later is refused.
+    expect(verifyPaddleSignature(header, body, SECRET, 5, now + 5).ok).toBe(true);
+    expect(verifyPaddleSignature(header, body, SECRET, 5, now + 6)).toEqual({
       ok: false,
       reason: 'timestamp outside the tolerance',
     });
-    expect(verifyPaddleSignature(header, body, SECRET, now - 301).ok).toBe(false);
+    expect(verifyPaddleSignature(header, body, SECRET, 5, now - 6).ok).toBe(false);
+    expect(verifyPaddleSignature(header, body, SECRET, undefined, now + 60).ok).toBe(false);
+    expect(verifyPaddleSignature(header, body, SECRET, 300, now + 60).ok).toBe(true);
   });
 });
 
@@ -169,6 +175,45 @@ describe('checkout and webhooks', () => {
     );
     expect(late.json.meta.outcome).toBe('ignored: older than the current state');
     expect(await paymentStatus(licenseKey)).toBe(4);
+  });
+
+  it('breaks a tie of equal timestamps towards the more restrictive state, in either order of arrival', async () => {
+    for (const order of [
+      ['active', 'canceled'],
+      ['canceled', 'active'],
+    ] as const) {
+      const { admin, licenseKey } = await phonebot();
+      const custom = (
+        await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token })
+      ).json.meta.custom_data;
+      const at = new Date(Date.now() - 10_000);
+      const subscription = `sub_tie_${order[0]}`;
+      for (const status of order)
+        await deliver(event(`subscription.${status}`, status, custom, { subscription, occurred: at }));
+      expect(await paymentStatus(licenseKey), order.join(' then ')).toBe(4);
+    }
+  });
+
+  it('applies concurrent deliveries in order of occurrence: the newest state wins every round', async () => {
+    const rounds = 10;
+    for (let round = 0; round < rounds; round++) {
+      const { admin, licenseKey } = await phonebot();
+      const custom = (
+        await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: admin.token })
+      ).json.meta.custom_data;
+      const subscription = `sub_race_${round}`;
+      const base = Date.now() - 60_000;
+      // Older actives and one newest cancel, all at once in a shuffled order.
+      const events = [
+        ...Array.from({ length: 5 }, (_, i) =>
+          event('subscription.updated', 'active', custom, { subscription, occurred: new Date(base + i) }),
+        ),
+        event('subscription.canceled', 'canceled', custom, { subscription, occurred: new Date(base + 10) }),
+      ].sort(() => Math.random() - 0.5);
+      const answers = await Promise.all(events.map((e) => deliver(e)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect(await paymentStatus(licenseKey), `round ${round}`).toBe(4);
+    }
   });
 
   it('ignores forged or foreign customData and unknown prices, acknowledging them with 2xx', async () => {

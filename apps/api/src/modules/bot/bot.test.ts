@@ -200,4 +200,32 @@ describe('Bot API', () => {
         .attributes.status,
     ).toBe('online');
   });
+
+  it('keeps the preview in its own column and refuses a conversation above its byte bound', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const stored = await sendCall(bot.bot_token, 'preview-1', { caller_number: '+4930123456', response: turns });
+    expect(stored.status).toBe(201);
+    const row = await app.db.db
+      .selectFrom('calls')
+      .select(['preview'])
+      .where('id', '=', Number(stored.json.data.id))
+      .executeTakeFirstOrThrow();
+    expect(row.preview).toBe('Hallo, ich brauche dringend einen Rückruf.');
+    // The lists read the column, not the conversation: a row whose conversation is unreadable still lists.
+    await app.db.db
+      .updateTable('calls')
+      .set({ response: 'not json' })
+      .where('id', '=', Number(stored.json.data.id))
+      .execute();
+    const list = await app.request({ method: 'GET', url: '/api/v2/calls', token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.json.data[0].attributes.message).toBe('Hallo, ich brauche dringend einen Rückruf.');
+
+    // 40 turns of 9,000 characters: within the turn limits, above the 256 KiB bound of a conversation.
+    const big = Array.from({ length: 40 }, () => ({ text: 'x'.repeat(9000), action: 'UserRecognizedText' }));
+    const refused = await sendCall(bot.bot_token, 'preview-2', { caller_number: '+4930123456', response: big });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors[0]).toMatchObject({ code: 'conversationTooLarge', source: { pointer: '/response' } });
+  });
 });

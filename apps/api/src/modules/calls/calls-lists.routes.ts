@@ -44,7 +44,7 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
   ) {
     const customerId = customerOf(principal);
     const version = await callsVersion(db, customerId);
-    const etag = listEtag(version, view, query);
+    const etag = listEtag({ customerId, userId: principal.userId, version }, view, query);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
 

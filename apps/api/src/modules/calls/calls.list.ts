@@ -120,8 +120,8 @@ function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | u
     .orderBy('c.id', sort.field === 'created_at' ? dir : 'desc');
 }
 
-/** The caller's first words, for the preview column. */
-export function messageOf(turns: CallTurn[]): string {
+/** The caller's first words, kept in the call's preview column at ingest. */
+export function previewOf(turns: CallTurn[]): string {
   const first = turns.find((t) => /user/i.test(t.action) && t.text.trim()) ?? turns.find((t) => t.text.trim());
   return (first?.text ?? '').slice(0, MESSAGE_LENGTH);
 }
@@ -134,7 +134,7 @@ type Row = {
   selected_category: string | null;
   priority: string;
   caller_number: string;
-  response: string;
+  preview: string;
   status: string;
   notified: number;
   created_at: string;
@@ -157,7 +157,7 @@ function toResource(row: Row, termsCache: Map<string, string[]>): CallResource {
       category_terms: terms,
       priority: row.priority as CallPriority,
       caller_number: row.caller_number,
-      message: messageOf(JSON.parse(row.response) as CallTurn[]),
+      message: row.preview,
       status: row.status as CallStatus,
       notified: row.notified === 1,
       created_at: row.created_at,
@@ -173,7 +173,7 @@ const COLUMNS = [
   'c.selected_category',
   'c.priority',
   'c.caller_number',
-  'c.response',
+  'c.preview',
   'c.status',
   'c.notified',
   'c.created_at',
@@ -246,9 +246,19 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
   return row?.version ?? 0;
 }
 
-/** The list's ETag: the company's calls version and the request, so an unchanged poll costs one indexed read. */
-export function listEtag(version: number, view: CallView, query: PagedQuery): string {
+/**
+ * The list's ETag: the company's calls version and the request, bound to the company and the user asking, so a
+ * browser shared by two users (or a tag copied from another company) never gets another list's 304. An unchanged
+ * poll costs one indexed read.
+ */
+export function listEtag(
+  viewer: { customerId: number; userId: number; version: number },
+  view: CallView,
+  query: PagedQuery,
+): string {
   const key = JSON.stringify([
+    viewer.customerId,
+    viewer.userId,
     view,
     query.page,
     query.per_page,
@@ -256,5 +266,5 @@ export function listEtag(version: number, view: CallView, query: PagedQuery): st
     query.search ?? '',
     query.date ?? '',
   ]);
-  return `W/"${version}-${crypto.createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+  return `W/"${viewer.version}-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
 }

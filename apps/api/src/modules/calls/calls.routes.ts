@@ -19,8 +19,14 @@ import {
   setStatuses,
   updateCall,
 } from './calls.service';
+import type { SmsLimits } from './sms-guard';
 
-export type CallsDeps = { db: Kysely<Database>; sms: SmsProvider; retentionDays: number | undefined };
+export type CallsDeps = {
+  db: Kysely<Database>;
+  sms: SmsProvider;
+  smsLimits: SmsLimits;
+  retentionDays: number | undefined;
+};
 
 /** Changes to calls, their notes and SMS, and the retention run. The lists are in calls-lists.routes.ts. */
 export function registerCallRoutes(router: ApiRouter, deps: CallsDeps): void {

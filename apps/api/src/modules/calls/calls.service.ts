@@ -22,7 +22,8 @@ import { ApiError, notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import { bumpCallsVersion } from './calls-version';
-import { listedCall } from './calls.list';
+import { listedCall, previewOf } from './calls.list';
+import { type SmsLimits, guardSms } from './sms-guard';
 
 /** A call of the caller's company, or 404: other companies' ids cannot be probed. */
 export async function getCall(db: Kysely<Database>, customerId: number, id: number) {
@@ -99,6 +100,7 @@ export async function storeCall(trx: Kysely<Database>, target: CallTarget, call:
       phonebot_id: target.phonebotId,
       caller_number: call.caller_number,
       response: JSON.stringify(call.response),
+      preview: previewOf(call.response),
       selected_category: category,
       priority,
       status,
@@ -384,17 +386,22 @@ export async function deleteOldCalls(db: Kysely<Database>, days: number): Promis
 }
 
 /**
- * Sends an SMS about a call through the provider and records it with its result; a failure is recorded too and
- * answers 502, never a silent success.
+ * Sends an SMS about a call through the provider, after the checks against SMS pumping (guardSms), and records it
+ * with its result; a failure is recorded too and answers 502, never a silent success.
  */
 export async function sendSms(
-  deps: { db: Kysely<Database>; sms: SmsProvider },
+  deps: { db: Kysely<Database>; sms: SmsProvider; smsLimits: SmsLimits },
   customerId: number,
   userId: number,
   input: SendSmsInput,
 ) {
   const { db, sms } = deps;
-  await getCall(db, customerId, input.call_id);
+  const call = await getCall(db, customerId, input.call_id);
+  await guardSms(db, deps.smsLimits, customerId, {
+    to: input.to,
+    message: input.message,
+    callerNumber: call.caller_number,
+  });
   let providerId: string | null = null;
   let error: string | null = null;
   try {

@@ -56,6 +56,7 @@ async function seed(owner: SignedIn, phonebotId: number, rows: Seed[]): Promise<
           { action: 'UserRecognizedText', text: row.text ?? 'Bitte um Rückruf' },
           { action: 'BotResponseText', text: 'Gerne' },
         ]),
+        preview: row.text ?? 'Bitte um Rückruf',
         selected_category: row.category === undefined ? 'Sales' : row.category,
         priority: row.priority ?? 'Normal Callback',
         status: row.status ?? 'New',
@@ -169,6 +170,29 @@ describe('call lists', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('never answer 304 to another company or user holding a copied ETag', async () => {
+    const a = await company();
+    const b = await company('Other Bot');
+    await seed(a.admin, a.phonebotId, [{ at: localDay(2026, 11, 7), text: 'A calls' }]);
+    await seed(b.admin, b.phonebotId, [{ at: localDay(2026, 11, 7), text: 'B calls' }]);
+    // Both companies at the same calls version, so only the binding to the company tells the tags apart.
+    const versions = await app.db.db
+      .selectFrom('calls_version')
+      .select('version')
+      .where('customer_id', 'in', [a.admin.customerId!, b.admin.customerId!])
+      .execute();
+    expect(new Set(versions.map((v) => v.version)).size).toBe(1);
+    const listA = await get('/callsview', a.admin.token);
+    const fromB = await get('/callsview', b.admin.token, { 'if-none-match': listA.headers.etag as string });
+    expect(fromB.status).toBe(200);
+    expect(fromB.json.data.map((c: { attributes: { message: string } }) => c.attributes.message)).toEqual(['B calls']);
+    expect(String(fromB.headers.vary)).toMatch(/authorization/i);
+    expect(fromB.headers['cache-control']).toBe('private, no-cache');
+    const colleague = await app.signIn('user', { customerId: a.admin.customerId! });
+    const fromColleague = await get('/callsview', colleague.token, { 'if-none-match': listA.headers.etag as string });
+    expect(fromColleague.status).toBe(200);
+  });
+
   it('show guests their company’s calls and nothing of other companies', async () => {
     const a = await company();
     const b = await company('Other Bot');
@@ -279,6 +303,11 @@ describe('call updates', () => {
     const fresh = await get('/newcalls?per_page=5', admin.token);
     expect(fresh.json.data).toHaveLength(2);
     expect(fresh.json.meta.new_calls_count).toBe(2);
+    // A guest reads the list but may not clear the company's New Call Alert.
+    const guest = await app.signIn('guest', { customerId: admin.customerId! });
+    const refused = await patch('/updateNotificationStatus', guest.token, { calls: ids.map((id) => ({ id })) });
+    expect(refused.status).toBe(403);
+    expect((await get('/newcalls', admin.token)).json.meta.new_calls_count).toBe(2);
     expect((await patch('/updateNotificationStatus', admin.token, { calls: ids.map((id) => ({ id })) })).json).toEqual({
       meta: { updated: 2 },
     });
@@ -328,7 +357,7 @@ describe('notes', () => {
 describe('SMS', () => {
   it('goes through the log provider by default and is recorded', async () => {
     const { admin, phonebotId } = await company();
-    const [id] = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 11) }]);
+    const [id] = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 11), caller: '0170 1234567' }]);
     const bad = await app.request({
       method: 'POST',
       url: '/api/v2/sendSms',
@@ -348,6 +377,97 @@ describe('SMS', () => {
     expect(fs.readFileSync(path.join(app.config.dataDir, 'sms.log'), 'utf8')).toContain('+491701234567');
     const detail = await get(`/calls/${id}`, admin.token);
     expect(detail.json.data.attributes.sms).toHaveLength(1);
+  });
+
+  it('goes only to the caller or numbers the company allows, in at most 3 parts', async () => {
+    const { admin, phonebotId } = await company();
+    const [id] = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 12), caller: '+4930123456' }]);
+    const send = (to: string, message = 'Wir rufen zurück.') =>
+      app.request({ method: 'POST', url: '/api/v2/sendSms', token: admin.token, body: { call_id: id, to, message } });
+    // A premium-rate number abroad is refused and nothing is sent or recorded.
+    const premium = await send('+88213456789');
+    expect(premium.status).toBe(422);
+    expect(premium.json.errors[0]).toMatchObject({ code: 'smsNumberNotAllowed', source: { pointer: '/to' } });
+    expect((await send('+4930123456')).status).toBe(201);
+
+    // 459 GSM characters are 3 parts; 460 are 4. With one character outside GSM-7, 201 UTF-16 units are 3 parts.
+    expect((await send('+4930123456', 'a'.repeat(459))).status).toBe(201);
+    const long = await send('+4930123456', 'a'.repeat(460));
+    expect(long.status).toBe(422);
+    expect(long.json.errors[0]).toMatchObject({ code: 'smsTooLong', source: { pointer: '/message' } });
+    expect((await send('+4930123456', 'ą'.repeat(202))).status).toBe(422);
+
+    // The company admin allows a number and a prefix on the company profile.
+    const allowed = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/profile',
+      token: admin.token,
+      body: { data: { type: 'profile', attributes: { sms_allowed_numbers: ['+49 170 1234567', '+4940'] } } },
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.json.data.attributes.sms_allowed_numbers).toEqual(['+491701234567', '+4940']);
+    expect((await send('+491701234567')).status).toBe(201);
+    expect((await send('+494055555555')).status).toBe(201);
+    expect((await send('+88213456789')).status).toBe(422);
+    const invalid = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/profile',
+      token: admin.token,
+      body: { data: { type: 'profile', attributes: { sms_allowed_numbers: ['0900 premium'] } } },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.errors[0].code).toBe('smsAllowedNumbersInvalid');
+    const sent = await app.db.db.selectFrom('sms_messages').select('to_number').where('call_id', '=', id!).execute();
+    expect(sent.map((s) => s.to_number).sort()).toEqual(
+      ['+4930123456', '+4930123456', '+494055555555', '+491701234567'].sort(),
+    );
+  });
+
+  it('keeps a company within its SMS per minute and per day', async () => {
+    const limited = await createTestApp({}, { SMS_RATE_PER_MINUTE: '2', SMS_DAILY_CAP: '3' });
+    try {
+      const admin = await limited.signIn('admin');
+      const created = await limited.request({
+        method: 'POST',
+        url: '/api/v2/vbot',
+        token: admin.token,
+        body: { data: { type: 'vbots', attributes: { bezeichnung: 'B' } } },
+      });
+      const call = await limited.request({
+        method: 'POST',
+        url: '/api/v2/bot/calls',
+        token: created.json.meta.bot_token,
+        headers: { 'idempotency-key': 'sms-limit' },
+        body: { caller_number: '+4930123456', response: [] },
+      });
+      const send = () =>
+        limited.request({
+          method: 'POST',
+          url: '/api/v2/sendSms',
+          token: admin.token,
+          body: { call_id: Number(call.json.data.id), to: '+4930123456', message: 'Hallo' },
+        });
+      // Minutes are counted by the clock: start well inside one.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 5000) await new Promise((r) => setTimeout(r, left + 50));
+      expect((await send()).status).toBe(201);
+      expect((await send()).status).toBe(201);
+      const third = await send();
+      expect(third.status).toBe(429);
+      expect(third.json.errors[0].code).toBe('smsRateLimited');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // The next minute: one more fits the day, then the day is full.
+      const minute = new Date().toISOString().slice(0, 16);
+      await limited.db.db.deleteFrom('sms_counters').where('bucket', '=', `minute:${minute}`).execute();
+      expect((await send()).status).toBe(201);
+      await limited.db.db.deleteFrom('sms_counters').where('bucket', 'like', 'minute:%').execute();
+      const capped = await send();
+      expect(capped.status).toBe(429);
+      expect(capped.json.errors[0].code).toBe('smsDailyCapReached');
+      expect(await limited.db.db.selectFrom('sms_messages').select('id').execute()).toHaveLength(3);
+    } finally {
+      await limited.stop();
+    }
   });
 
   it('posts to Twilio and reports a provider failure as a failure', async () => {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { UpdateCustomerInput } from '@phonebot/shared';
 import { customerContracts } from '@phonebot/shared/contracts/customers';
 import type { Database } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { pageLinks } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
 import type { ApiRouter, Principal } from '../../lib/router';
@@ -18,17 +18,9 @@ import {
 } from './customers.service';
 
 /** The super's administration of customers; a customer is addressed by its owner's user id. */
-export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {
+export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Database>; dataDir: string }): void {
   const { db } = deps;
   const c = customerContracts;
-  const record = (
-    principal: Principal,
-    req: FastifyRequest,
-    action: string,
-    customerId: number | null,
-    target: string,
-  ) => audit(db, { actorUserId: principal.userId, customerId, action, target, ip: req.ip });
-
   router.handle(c.listCustomers, async ({ query, req }) => {
     const page = await listCustomers(db, query);
     return { ...page, links: pageLinks(req, query, page.meta.total) };
@@ -40,8 +32,7 @@ export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Dat
 
   async function update(principal: Principal, req: FastifyRequest, id: number, input: Partial<UpdateCustomerInput>) {
     const { email: _readOnly, ...attributes } = input as Partial<UpdateCustomerInput> & { email?: unknown };
-    const updated = await updateCustomer(db, id, attributes);
-    await record(principal, req, 'customer.update', updated.id, `customer:${updated.id}`);
+    const updated = await updateCustomer(db, actorOf(principal, req), id, attributes);
     return { data: customerResource(updated) };
   }
   router.handle(c.updateCustomer, ({ principal, req, params, body }) =>
@@ -52,22 +43,19 @@ export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Dat
   );
 
   async function remove(principal: Principal, req: FastifyRequest, id: number) {
-    const customerId = await deleteCustomer(db, id);
-    await record(principal, req, 'customer.delete', customerId, `customer:${customerId}`);
+    await deleteCustomer(deps, actorOf(principal, req), id);
     return undefined;
   }
   router.handle(c.deleteCustomer, ({ principal, req, params }) => remove(principal, req, params.id));
   router.handle(c.deleteCustomerCompat, ({ principal, req, params }) => remove(principal, req, params.id));
 
   router.handle(c.enableUser, async ({ principal, req, params }) => {
-    const user = await enableUser(db, params.id);
-    await record(principal, req, 'user.enable', user.customer_id, `user:${user.id}`);
+    const user = await enableUser(db, actorOf(principal, req), params.id);
     return { data: userResource(user) };
   });
 
   router.handle(c.disableUser, async ({ principal, req, params }) => {
-    const user = await disableUser(db, params.id);
-    await record(principal, req, 'user.disable', user.customer_id, `user:${user.id}`);
+    const user = await disableUser(db, actorOf(principal, req), params.id);
     return { data: userResource(user) };
   });
 }

@@ -1,27 +1,37 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { CustomerAttributes, ListQuery, UpdateCustomerInput } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
+import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
+import { removeAvatarFiles } from '../profile/profile.service';
 
 const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
 
 /**
- * Customers as the super lists them, each addressed by its owner: the customer's first admin (DESIGN.md "API
- * conventions").
+ * The id of a customer's owner, by which the super addresses the customer: its first admin, or while it has none
+ * (its admins were demoted) its first other user, so that a customer never drops out of the Customers list.
  */
+function ownerId(eb: ExpressionBuilder<Database & { c: Database['customers'] }, 'c'>) {
+  const first = (roles: 'admin' | 'staff' | 'any') => {
+    let query = eb
+      .selectFrom('users as o')
+      .select((o) => o.fn.min('o.id').as('id'))
+      .whereRef('o.customer_id', '=', 'c.id');
+    if (roles === 'admin') query = query.where('o.role', '=', 'admin');
+    if (roles === 'staff') query = query.where('o.role', '!=', 'guest');
+    return query;
+  };
+  return eb.fn.coalesce(first('admin'), first('staff'), first('any'));
+}
+
+/** Customers as the super lists them, each with its owner (see ownerId). */
 function customersWithOwner(db: Kysely<Database>) {
-  return db.selectFrom('customers as c').innerJoin('users as u', (join) =>
-    join.onRef('u.customer_id', '=', 'c.id').on('u.id', '=', (eb) =>
-      eb
-        .selectFrom('users as o')
-        .select((o) => o.fn.min('o.id').as('owner'))
-        .whereRef('o.customer_id', '=', 'c.id')
-        .where('o.role', '=', 'admin'),
-    ),
-  );
+  return db
+    .selectFrom('customers as c')
+    .innerJoin('users as u', (join) => join.onRef('u.customer_id', '=', 'c.id').on('u.id', '=', (eb) => ownerId(eb)));
 }
 
 export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
@@ -77,10 +87,10 @@ export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
 }
 
 /**
- * Sets a non-super user's status; for a customer's owner (its first admin) the customer's status follows, and its
- * users are signed out when it is disabled. Answers the user as it now is.
+ * Sets a non-super user's status; for a customer's owner the customer's status follows, and its users are signed
+ * out when it is disabled. Answers the user as it now is.
  */
-async function setUserStatus(db: Kysely<Database>, userId: number, status: 'Active' | 'Inactive') {
+async function setUserStatus(db: Kysely<Database>, actor: Actor, userId: number, status: 'Active' | 'Inactive') {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -89,30 +99,35 @@ async function setUserStatus(db: Kysely<Database>, userId: number, status: 'Acti
       .where('role', '!=', 'super')
       .executeTakeFirst();
     if (!user || user.customer_id === null) throw notFound();
+    const customerId = user.customer_id;
     const now = nowIso();
     await trx.updateTable('users').set({ status, updated_at: now }).where('id', '=', user.id).execute();
     const owner = await trx
-      .selectFrom('users')
-      .select((eb) => eb.fn.min('id').as('id'))
-      .where('customer_id', '=', user.customer_id)
-      .where('role', '=', 'admin')
+      .selectFrom('customers as c')
+      .select((eb) => ownerId(eb).as('id'))
+      .where('c.id', '=', customerId)
       .executeTakeFirst();
     const isOwner = owner?.id === user.id;
     if (isOwner)
-      await trx.updateTable('customers').set({ status, updated_at: now }).where('id', '=', user.customer_id).execute();
-    const scope = isOwner ? { customerId: user.customer_id } : { userId: user.id };
+      await trx.updateTable('customers').set({ status, updated_at: now }).where('id', '=', customerId).execute();
+    const scope = isOwner ? { customerId } : { userId: user.id };
     if (status === 'Inactive') await revokeTokensOfDisabled(trx, scope);
     else await dropTokensOfDisabled(trx, scope);
+    await auditChange(trx, actor, {
+      action: status === 'Active' ? 'user.enable' : 'user.disable',
+      target: `user:${user.id}`,
+      customerId,
+    });
     return { ...user, status, updated_at: now };
   });
 }
 
 /** Enables any non-super user; enabling a customer's owner enables the customer too, so its users can sign in. */
-export function enableUser(db: Kysely<Database>, userId: number) {
-  return setUserStatus(db, userId, 'Active');
+export function enableUser(db: Kysely<Database>, actor: Actor, userId: number) {
+  return setUserStatus(db, actor, userId, 'Active');
 }
 
-/** The customer whose owner (first admin) has this user id, or 404. */
+/** The customer whose owner has this user id, or 404. */
 export async function customerByOwner(db: Kysely<Database>, ownerId: number) {
   const row = await customersWithOwner(db)
     .selectAll('c')
@@ -143,8 +158,13 @@ export function customerResource(row: Awaited<ReturnType<typeof customerByOwner>
 }
 
 /** Changes a customer's company fields and its owner's name; the e-mail stays (it is read-only). */
-export async function updateCustomer(db: Kysely<Database>, ownerId: number, input: Partial<UpdateCustomerInput>) {
-  const customer = await customerByOwner(db, ownerId);
+export async function updateCustomer(
+  db: Kysely<Database>,
+  actor: Actor,
+  ownerUserId: number,
+  input: Partial<UpdateCustomerInput>,
+) {
+  const customer = await customerByOwner(db, ownerUserId);
   const { name, ...company } = input;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
@@ -157,15 +177,37 @@ export async function updateCustomer(db: Kysely<Database>, ownerId: number, inpu
         .execute();
     }
     if (name !== undefined)
-      await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ownerId).execute();
+      await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ownerUserId).execute();
+    await auditChange(trx, actor, {
+      action: 'customer.update',
+      target: `customer:${customer.id}`,
+      customerId: customer.id,
+    });
   });
-  return customerByOwner(db, ownerId);
+  return customerByOwner(db, ownerUserId);
 }
 
-/** Removes a customer with its users, phonebots and calls (foreign keys cascade); monthly counts stay. */
-export async function deleteCustomer(db: Kysely<Database>, ownerId: number): Promise<number> {
-  const customer = await customerByOwner(db, ownerId);
-  await db.deleteFrom('customers').where('id', '=', customer.id).execute();
+/**
+ * Removes a customer with its users, phonebots and calls (foreign keys cascade) and its users' avatar files;
+ * monthly counts stay.
+ */
+export async function deleteCustomer(
+  deps: { db: Kysely<Database>; dataDir: string },
+  actor: Actor,
+  ownerUserId: number,
+): Promise<number> {
+  const customer = await customerByOwner(deps.db, ownerUserId);
+  const avatars = await deps.db.transaction().execute(async (trx) => {
+    const users = await trx.selectFrom('users').select('avatar_path').where('customer_id', '=', customer.id).execute();
+    await trx.deleteFrom('customers').where('id', '=', customer.id).execute();
+    await auditChange(trx, actor, {
+      action: 'customer.delete',
+      target: `customer:${customer.id}`,
+      customerId: customer.id,
+    });
+    return users.map((user) => user.avatar_path);
+  });
+  await removeAvatarFiles(deps.dataDir, avatars);
   return customer.id;
 }
 
@@ -173,6 +215,6 @@ export async function deleteCustomer(db: Kysely<Database>, ownerId: number): Pro
  * Disables a user; disabling a customer's owner disables the customer: every user of it is signed out and its
  * phonebots stop being served to their runtimes.
  */
-export function disableUser(db: Kysely<Database>, userId: number) {
-  return setUserStatus(db, userId, 'Inactive');
+export function disableUser(db: Kysely<Database>, actor: Actor, userId: number) {
+  return setUserStatus(db, actor, userId, 'Inactive');
 }

@@ -2,14 +2,17 @@ import type { Kysely } from 'kysely';
 import { messageText } from '@phonebot/shared';
 import { guestContracts } from '@phonebot/shared/contracts/customers';
 import type { Database } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { generatePassword } from '../../lib/crypto';
 import type { ApiRouter } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { ALL_PHONEBOTS, listPhonebots, phonebotResource } from '../phonebots/phonebots.service';
 import { addGuest, deleteGuest, getGuest, guestResource, listGuests, setGuestPassword } from './guests.service';
 
-export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Database>; secrets: SecretBox }): void {
+export function registerGuestRoutes(
+  router: ApiRouter,
+  deps: { db: Kysely<Database>; secrets: SecretBox; dataDir: string },
+): void {
   const { db, secrets } = deps;
   const c = guestContracts;
 
@@ -24,39 +27,19 @@ export function registerGuestRoutes(router: ApiRouter, deps: { db: Kysely<Databa
   router.handle(c.getGuest, async ({ params }) => ({ data: guestResource(await getGuest(db, params.id)) }));
 
   router.handle(c.addGuest, async ({ body, principal, req }) => {
-    const { guest, password } = await addGuest(db, body);
-    await audit(db, {
-      actorUserId: principal.userId,
-      customerId: guest.customer_id,
-      action: 'guest.create',
-      target: `user:${guest.id}`,
-      ip: req.ip,
-    });
+    const { guest, password } = await addGuest(db, actorOf(principal, req), body);
     return { data: guestResource(guest), ...(password ? { meta: { password } } : {}) };
   });
 
   router.handle(c.createGuestPassword, async () => ({ meta: { password: generatePassword(20) } }));
 
   router.handle(c.updateGuestPassword, async ({ params, body, principal, req }) => {
-    await setGuestPassword(db, params.id, body.password);
-    await audit(db, {
-      actorUserId: principal.userId,
-      action: 'guest.password',
-      target: `user:${params.id}`,
-      ip: req.ip,
-    });
+    await setGuestPassword(db, actorOf(principal, req), params.id, body.password);
     return { meta: { message: messageText('passwordUpdated') } };
   });
 
   router.handle(c.deleteGuest, async ({ params, principal, req }) => {
-    const customerId = await deleteGuest(db, params.id);
-    await audit(db, {
-      actorUserId: principal.userId,
-      customerId,
-      action: 'guest.delete',
-      target: `user:${params.id}`,
-      ip: req.ip,
-    });
+    await deleteGuest(deps, actorOf(principal, req), params.id);
     return undefined;
   });
 }

@@ -2,9 +2,12 @@ import type { Kysely } from 'kysely';
 import type { AddGuestInput } from '@phonebot/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
+import { removeAvatarFiles } from '../profile/profile.service';
 import { nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
 import { generatePassword, hashPassword } from '../../lib/crypto';
 import { ApiError, notFound } from '../../lib/errors';
+import { cancelPasswordLinks } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 import { customerByOwner } from '../customers/customers.service';
 
@@ -37,6 +40,7 @@ export async function getGuest(db: Kysely<Database>, id: number) {
 /** Adds an Active guest to a customer; without a password one is generated and answered once. */
 export async function addGuest(
   db: Kysely<Database>,
+  actor: Actor,
   input: AddGuestInput,
 ): Promise<{ guest: GuestRow; password?: string }> {
   const customer = await customerByOwner(db, input.customer_id).catch(() => {
@@ -44,23 +48,28 @@ export async function addGuest(
   });
   const generated = input.password === undefined ? generatePassword(20) : undefined;
   const now = nowIso();
+  const passwordHash = await hashPassword(input.password ?? generated!);
   try {
-    const created = await db
-      .insertInto('users')
-      .values({
-        customer_id: customer.id,
-        name: input.name,
-        email: input.email,
-        role: 'guest',
-        status: 'Active',
-        email_verified_at: now,
-        password_hash: await hashPassword(input.password ?? generated!),
-        avatar_path: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const created = await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          customer_id: customer.id,
+          name: input.name,
+          email: input.email,
+          role: 'guest',
+          status: 'Active',
+          email_verified_at: now,
+          password_hash: passwordHash,
+          avatar_path: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await auditChange(trx, actor, { action: 'guest.create', target: `user:${user.id}`, customerId: customer.id });
+      return user;
+    });
     return { guest: await getGuest(db, created.id), ...(generated ? { password: generated } : {}) };
   } catch (error) {
     if (isUniqueViolation(error)) throw ApiError.of(409, 'emailExists', { pointer: '/email' });
@@ -69,8 +78,13 @@ export async function addGuest(
 }
 
 /** Sets a guest's password and signs the guest out everywhere. */
-export async function setGuestPassword(db: Kysely<Database>, id: number, password: string): Promise<void> {
-  await getGuest(db, id);
+export async function setGuestPassword(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  password: string,
+): Promise<void> {
+  const guest = await getGuest(db, id);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -79,17 +93,27 @@ export async function setGuestPassword(db: Kysely<Database>, id: number, passwor
       .where('id', '=', id)
       .execute();
     await revokeUserTokens(trx, id);
+    await cancelPasswordLinks(trx, id);
+    await auditChange(trx, actor, { action: 'guest.password', target: `user:${id}`, customerId: guest.customer_id });
   });
 }
 
 /** Deletes a guest user (its sessions go with it); any other user's id answers 404. Answers the guest's customer. */
-export async function deleteGuest(db: Kysely<Database>, id: number): Promise<number | null> {
-  const deleted = await db
-    .deleteFrom('users')
-    .where('id', '=', id)
-    .where('role', '=', 'guest')
-    .returning('customer_id')
-    .executeTakeFirst();
-  if (!deleted) throw notFound();
-  return deleted.customer_id;
+export async function deleteGuest(
+  deps: { db: Kysely<Database>; dataDir: string },
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  const avatar = await deps.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('users')
+      .where('id', '=', id)
+      .where('role', '=', 'guest')
+      .returning(['customer_id', 'avatar_path'])
+      .executeTakeFirst();
+    if (!deleted) throw notFound();
+    await auditChange(trx, actor, { action: 'guest.delete', target: `user:${id}`, customerId: deleted.customer_id });
+    return deleted.avatar_path;
+  });
+  await removeAvatarFiles(deps.dataDir, [avatar]);
 }

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type PhonebotFields, guestPhonebotSchema, updatePhonebotSchema } from '@phonebot/shared';
 import { type PhonebotType, phonebotContracts } from '@phonebot/shared/contracts/phonebots';
-import { nowIso } from '../../db/time';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { ApiError, validationError } from '../../lib/errors';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
@@ -55,22 +54,6 @@ function fieldsFor(principal: Principal, req: FastifyRequest) {
 export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): void {
   const { db, secrets } = deps;
   const c = phonebotContracts;
-  /** Every change to a phonebot is in the audit log with who made it. */
-  const recordChange = (
-    principal: Principal,
-    row: PhonebotWithCustomer,
-    action: string,
-    req: FastifyRequest,
-    detail?: Record<string, unknown>,
-  ) =>
-    audit(db, {
-      actorUserId: principal.userId,
-      customerId: row.customer_id,
-      action,
-      target: `phonebot:${row.license_key}`,
-      ip: req.ip,
-      detail,
-    });
   const view = <T extends PhonebotType>(principal: Principal, row: PhonebotWithCustomer, type: T) =>
     principal.role === 'guest' ? guestPhonebotResource(row, type) : phonebotResource(secrets, row, type);
 
@@ -80,8 +63,12 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     fields: PhonebotFields,
     type: T,
   ) {
-    const { row, botToken } = await createPhonebot(deps, companyScope(principal).customerId, fields);
-    await recordChange(principal, row, 'phonebot.create', req);
+    const { row, botToken } = await createPhonebot(
+      deps,
+      actorOf(principal, req),
+      companyScope(principal).customerId,
+      fields,
+    );
     return {
       data: phonebotResource(secrets, row, type),
       meta: { license_Key: row.license_key, bot_token: botToken },
@@ -91,9 +78,9 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
   /** A change by a company or guest; the super's goes through `superUpdate`, which may set the payment state. */
   async function update(principal: Principal, req: FastifyRequest, key: string, fields: Partial<PhonebotFields>) {
     const row = await getPhonebot(db, companyScope(principal), key);
-    const updated = await updatePhonebot(deps, row, fields);
-    await recordChange(principal, row, principal.role === 'guest' ? 'phonebot.guest-update' : 'phonebot.update', req);
-    return updated;
+    return updatePhonebot(deps, actorOf(principal, req), row, fields, {
+      action: principal.role === 'guest' ? 'phonebot.guest-update' : 'phonebot.update',
+    });
   }
 
   async function superUpdate(
@@ -105,27 +92,15 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
     const row = await getPhonebot(db, 'all', key);
     const { payment_status, ...fields } = attributes;
     // A payment state set by hand is newer than any webhook event that occurred before it.
-    const updated = await updatePhonebot(
-      deps,
-      row,
-      fields,
-      payment_status !== undefined ? { payment_status, payment_updated_at: nowIso() } : {},
-    );
-    const byHand = payment_status !== undefined && payment_status !== row.payment_status;
-    await recordChange(
-      principal,
-      row,
-      byHand ? 'phonebot.payment-status' : 'phonebot.update',
-      req,
-      payment_status !== undefined ? { from: row.payment_status, to: payment_status } : undefined,
-    );
-    return updated;
+    return updatePhonebot(deps, actorOf(principal, req), row, fields, {
+      action: 'phonebot.update',
+      paymentStatus: payment_status,
+    });
   }
 
   async function remove(principal: Principal, req: FastifyRequest, key: string) {
     const row = await getPhonebot(db, scopeOf(principal), key);
-    await deletePhonebot(db, row);
-    await recordChange(principal, row, 'phonebot.delete', req);
+    await deletePhonebot(db, actorOf(principal, req), row);
     return undefined;
   }
 
@@ -154,8 +129,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
   router.handle(c.deletePhonebot, ({ principal, req, params }) => remove(principal, req, params.id));
   router.handle(c.regenerateBotToken, async ({ principal, req, params }) => {
     const row = await getPhonebot(db, scopeOf(principal), params.id);
-    const botToken = await regenerateBotToken(db, row);
-    await recordChange(principal, row, 'phonebot.bot-token', req);
+    const botToken = await regenerateBotToken(db, actorOf(principal, req), row);
     return { meta: { license_Key: row.license_key, bot_token: botToken } };
   });
 

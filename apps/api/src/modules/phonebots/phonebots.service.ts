@@ -11,8 +11,10 @@ import {
   maskProviderKey,
 } from '@phonebot/shared';
 import type { PhonebotType } from '@phonebot/shared/contracts/phonebots';
+import { rowLock } from '../../db/engine';
 import type { Database, PhonebotsTable } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
@@ -213,69 +215,115 @@ export async function listPhonebots(db: Kysely<Database>, scope: PhonebotScope, 
   return { rows: list as PhonebotWithCustomer[], total: Number(total.n) };
 }
 
+/** Every change to a phonebot is in the audit log with who made it, written in the change's transaction. */
+function auditPhonebot(
+  trx: Kysely<Database>,
+  actor: Actor,
+  row: Pick<PhonebotRow, 'customer_id' | 'license_key'>,
+  action: string,
+  detail?: Record<string, unknown>,
+) {
+  return auditChange(trx, actor, {
+    action,
+    target: `phonebot:${row.license_key}`,
+    customerId: row.customer_id,
+    detail,
+  });
+}
+
 /** Creates a phonebot (payment_status 0) and answers it with its bot token, which is shown only this once. */
-export async function createPhonebot(deps: PhonebotsDeps, customerId: number, fields: PhonebotFields) {
+export async function createPhonebot(deps: PhonebotsDeps, actor: Actor, customerId: number, fields: PhonebotFields) {
   const { secrets, settings, bezeichnung } = splitFields(fields);
   const licenseKey = newLicenseKey();
   const botToken = newBotToken();
   const now = nowIso();
-  await deps.db
-    .insertInto('phonebots')
-    .values({
-      customer_id: customerId,
-      license_key: licenseKey,
-      bezeichnung: bezeichnung ?? '',
-      settings: JSON.stringify(settings),
-      ...sealSecrets(deps.secrets, licenseKey, secrets),
-      bot_token_hash: tokenHash(botToken),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('phonebots')
+      .values({
+        customer_id: customerId,
+        license_key: licenseKey,
+        bezeichnung: bezeichnung ?? '',
+        settings: JSON.stringify(settings),
+        ...sealSecrets(deps.secrets, licenseKey, secrets),
+        bot_token_hash: tokenHash(botToken),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await auditPhonebot(trx, actor, { customer_id: customerId, license_key: licenseKey }, 'phonebot.create');
+  });
   return { row: await getPhonebot(deps.db, { customerId }, licenseKey), botToken };
 }
 
-/** Applies a partial update: settings merge, secrets change only when a new value is given. */
+/**
+ * Applies a partial update: settings merge into the stored ones, secrets change only when a new value is given.
+ * The stored settings are read under a row lock in the same transaction as the write, so two people saving
+ * different fields at once (a guest's prompt, an admin's other settings) both keep their change. A payment
+ * status (the super's) counts as set now; its change is audited as such.
+ */
 export async function updatePhonebot(
   deps: PhonebotsDeps,
-  row: PhonebotWithCustomer,
+  actor: Actor,
+  row: PhonebotRow,
   fields: Partial<PhonebotFields>,
-  extra: { payment_status?: number; payment_updated_at?: string } = {},
+  options: { action: string; paymentStatus?: number },
 ): Promise<PhonebotWithCustomer> {
   const { secrets, settings, bezeichnung } = splitFields(fields);
+  const { paymentStatus } = options;
   await deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('phonebots')
+      .select(['settings', 'payment_status'])
+      .where('id', '=', row.id)
+      .$call(rowLock(trx))
+      .executeTakeFirst();
+    if (!current) throw notFound();
+    const now = nowIso();
     await trx
       .updateTable('phonebots')
       .set({
         ...(bezeichnung !== undefined ? { bezeichnung } : {}),
-        settings: JSON.stringify({ ...settingsOf(row), ...settings }),
+        settings: JSON.stringify({ ...settingsOf(current), ...settings }),
         ...sealSecrets(deps.secrets, row.license_key, secrets),
-        ...extra,
-        updated_at: nowIso(),
+        ...(paymentStatus !== undefined ? { payment_status: paymentStatus, payment_updated_at: now } : {}),
+        updated_at: now,
       })
       .where('id', '=', row.id)
       .execute();
     // The call lists show the phonebot's name and terms: their ETags must change with them.
     await bumpCallsVersion(trx, row.customer_id);
+    const byHand = paymentStatus !== undefined && paymentStatus !== current.payment_status;
+    await auditPhonebot(
+      trx,
+      actor,
+      row,
+      byHand ? 'phonebot.payment-status' : options.action,
+      paymentStatus !== undefined ? { from: current.payment_status, to: paymentStatus } : undefined,
+    );
   });
   return getPhonebot(deps.db, 'all', row.license_key);
 }
 
 /** Deletes a phonebot and (by cascade) its calls; the monthly call counts stay. */
-export async function deletePhonebot(db: Kysely<Database>, row: PhonebotRow): Promise<void> {
+export async function deletePhonebot(db: Kysely<Database>, actor: Actor, row: PhonebotRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('phonebots').where('id', '=', row.id).execute();
     await bumpCallsVersion(trx, row.customer_id);
+    await auditPhonebot(trx, actor, row, 'phonebot.delete');
   });
 }
 
 /** Issues a new bot token; the old one stops working at once. */
-export async function regenerateBotToken(db: Kysely<Database>, row: PhonebotRow): Promise<string> {
+export async function regenerateBotToken(db: Kysely<Database>, actor: Actor, row: PhonebotRow): Promise<string> {
   const botToken = newBotToken();
-  await db
-    .updateTable('phonebots')
-    .set({ bot_token_hash: tokenHash(botToken), updated_at: nowIso() })
-    .where('id', '=', row.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('phonebots')
+      .set({ bot_token_hash: tokenHash(botToken), updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
+    await auditPhonebot(trx, actor, row, 'phonebot.bot-token');
+  });
   return botToken;
 }

@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { profileContracts } from '@phonebot/shared/contracts/profile';
 import type { Database } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { ApiError, notFound } from '../../lib/errors';
 import { MIME_BY_EXT } from '../../lib/images';
-import type { Limiter } from '../../lib/rate-limit';
 import { userResource } from '../../lib/resources';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import {
   AVATAR_DIR,
+  type ProfileDeps,
   changePassword,
   getCompanyProfile,
   getUser,
@@ -20,8 +20,6 @@ import {
   updateCompanyProfile,
   updateOwnProfile,
 } from './profile.service';
-
-export type ProfileDeps = { db: Kysely<Database>; limiter: Limiter; dataDir: string };
 
 const AVATAR_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
@@ -37,18 +35,13 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
 
   router.handle(c.me, async ({ principal }) => ({ data: userResource(await getUser(db, principal.userId)) }));
 
-  router.handle(c.updateMe, async ({ principal, body }) => ({
-    data: userResource(await updateOwnProfile(db, principal.userId, body.data.attributes)),
-  }));
+  router.handle(c.updateMe, async ({ principal, body, req }) => {
+    const { user, pendingEmail } = await updateOwnProfile(deps, actorOf(principal, req), body.data.attributes);
+    return { data: userResource(user), ...(pendingEmail ? { meta: { pending_email: pendingEmail } } : {}) };
+  });
 
   router.handle(c.changePassword, async ({ principal, body, req }) => {
-    await changePassword(deps, principal.userId, principal.tokenId, body);
-    await audit(db, {
-      actorUserId: principal.userId,
-      customerId: principal.customerId,
-      action: 'password.change',
-      ip: req.ip,
-    });
+    await changePassword(deps, actorOf(principal, req), principal.tokenId, body);
     return { meta: { status: 'changed' } };
   });
 
@@ -61,8 +54,7 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
 
   router.handle(c.updateCompanyProfile, async ({ principal, body, req }) => {
     const customerId = customerOf(principal);
-    const attributes = await updateCompanyProfile(db, customerId, body.data.attributes);
-    await audit(db, { actorUserId: principal.userId, customerId, action: 'company.update', ip: req.ip });
+    const attributes = await updateCompanyProfile(db, actorOf(principal, req), customerId, body.data.attributes);
     return { data: { type: 'profile' as const, id: String(customerId), attributes } };
   });
 

@@ -2,15 +2,23 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { ChangePasswordInput, CompanyProfile, CompanyProfileInput, OwnProfileInput } from '@phonebot/shared';
-import { isUniqueViolation } from '../../db/errors';
+import {
+  EMAIL_CHANGE_TOKEN_TTL_HOURS,
+  type ChangePasswordInput,
+  type CompanyProfile,
+  type CompanyProfileInput,
+  type OwnProfileInput,
+} from '@phonebot/shared';
 import type { Database, User } from '../../db/schema';
-import { nowIso } from '../../db/time';
+import { HOUR, nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { ApiError, notFound } from '../../lib/errors';
 import { decodesAs, sniffImage } from '../../lib/images';
+import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter } from '../../lib/rate-limit';
-import { RATE_POLICIES } from '../auth/auth.service';
+import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth.mails';
+import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -22,81 +30,138 @@ export async function getUser(db: Kysely<Database>, id: number): Promise<User> {
   return user;
 }
 
-export async function updateOwnProfile(
-  db: Kysely<Database>,
-  userId: number,
-  input: Partial<OwnProfileInput>,
-): Promise<User> {
-  if (input.email !== undefined) {
-    const taken = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', input.email)
-      .where('id', '!=', userId)
-      .executeTakeFirst();
-    if (taken) throw ApiError.of(409, 'emailExists', { pointer: '/data/attributes/email' });
-  }
-  try {
-    return await db
-      .updateTable('users')
-      .set({ ...input, updated_at: nowIso() })
-      .where('id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.of(409, 'emailExists', { pointer: '/data/attributes/email' });
-    throw error;
-  }
+export type ProfileDeps = {
+  db: Kysely<Database>;
+  limiter: Limiter;
+  mailer: Mailer;
+  publicUrl: string;
+  dataDir: string;
+};
+
+const emailPointer = '/data/attributes/email';
+
+/** Checks the caller's current password under the sign-in limits (reserved before the check, like a login). */
+async function checkCurrentPassword(
+  deps: Pick<ProfileDeps, 'limiter'>,
+  user: User,
+  password: string,
+  ip: string,
+  pointer: string,
+): Promise<void> {
+  const attempt = await reservePasswordCheck(deps.limiter, user.email, ip);
+  if (!(await verifyPassword(password, user.password_hash)))
+    throw ApiError.of(422, 'currentPasswordIssue', { pointer });
+  await attempt.passed();
 }
 
 /**
- * Changes the caller's password after checking the current one; wrong attempts count like failed logins, and every
- * other session of the user ends.
+ * Changes the caller's name at once. A new e-mail address needs the current password and takes effect only when
+ * the link mailed to it is opened; the old address is told. Answers the user as it now is and the address waiting
+ * for confirmation, if any.
+ */
+export async function updateOwnProfile(
+  deps: ProfileDeps,
+  actor: Actor,
+  input: Partial<OwnProfileInput>,
+): Promise<{ user: User; pendingEmail: string | null }> {
+  const { db, mailer, publicUrl } = deps;
+  const user = await getUser(db, actor.userId);
+  const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+  if (newEmail !== undefined) {
+    const pointer = '/data/attributes/current_password';
+    if (!input.current_password) throw ApiError.of(422, 'currentPasswordRequired', { pointer });
+    await checkCurrentPassword(deps, user, input.current_password, actor.ip, pointer);
+    const taken = await db.selectFrom('users').select('id').where('email', '=', newEmail).executeTakeFirst();
+    if (taken) throw ApiError.of(409, 'emailExists', { pointer: emailPointer });
+  }
+  const updated = await db.transaction().execute(async (trx) => {
+    const row =
+      input.name !== undefined
+        ? await trx
+            .updateTable('users')
+            .set({ name: input.name, updated_at: nowIso() })
+            .where('id', '=', user.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : user;
+    if (newEmail !== undefined) {
+      const token = await issueUserToken(trx, user.id, 'email-change', EMAIL_CHANGE_TOKEN_TTL_HOURS * HOUR, newEmail);
+      await queueMail(trx, emailChangeMail(publicUrl, newEmail, row.name, token));
+      await queueMail(trx, emailChangeNoticeMail(publicUrl, user.email, row.name, newEmail));
+      await auditChange(trx, actor, { action: 'email.change-requested', target: `user:${user.id}` });
+    }
+    return row;
+  });
+  if (newEmail !== undefined) mailer.wake();
+  return { user: updated, pendingEmail: newEmail ?? null };
+}
+
+/**
+ * Changes the caller's password after checking the current one (counted like a sign-in). Every other session of
+ * the user ends and every pending reset or invitation link stops working.
  */
 export async function changePassword(
-  deps: { db: Kysely<Database>; limiter: Limiter },
-  userId: number,
+  deps: Pick<ProfileDeps, 'db' | 'limiter'>,
+  actor: Actor,
   tokenId: number,
   input: ChangePasswordInput,
 ): Promise<void> {
-  const { db, limiter } = deps;
-  const user = await getUser(db, userId);
-  await limiter.ensureBelow(RATE_POLICIES.loginFailures, user.email);
-  if (!(await verifyPassword(input.cpsd, user.password_hash))) {
-    await limiter.recordFailure(RATE_POLICIES.loginFailures, user.email);
-    throw ApiError.of(422, 'currentPasswordIssue', { pointer: '/cpsd' });
-  }
+  const { db } = deps;
+  const user = await getUser(db, actor.userId);
+  await checkCurrentPassword(deps, user, input.cpsd, actor.ip, '/cpsd');
   const passwordHash = await hashPassword(input.npsd);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: nowIso() })
-      .where('id', '=', userId)
+      .where('id', '=', user.id)
       .execute();
-    await revokeUserTokens(trx, userId, tokenId);
+    await revokeUserTokens(trx, user.id, tokenId);
+    await cancelPasswordLinks(trx, user.id);
+    await auditChange(trx, actor, { action: 'password.change' });
   });
 }
 
 export async function getCompanyProfile(db: Kysely<Database>, customerId: number): Promise<CompanyProfile> {
   const row = await db
     .selectFrom('customers')
-    .select(['company_name', 'address', 'pin', 'city', 'phone', 'company_email', 'bank', 'iban', 'bic'])
+    .select([
+      'company_name',
+      'address',
+      'pin',
+      'city',
+      'phone',
+      'company_email',
+      'bank',
+      'iban',
+      'bic',
+      'sms_allowed_numbers',
+    ])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return row;
+  return { ...row, sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[] };
 }
 
 export async function updateCompanyProfile(
   db: Kysely<Database>,
+  actor: Actor,
   customerId: number,
   input: Partial<CompanyProfileInput>,
 ): Promise<CompanyProfile> {
-  await db
-    .updateTable('customers')
-    .set({ ...input, updated_at: nowIso() })
-    .where('id', '=', customerId)
-    .execute();
+  const { sms_allowed_numbers: allowed, ...fields } = input;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('customers')
+      .set({
+        ...fields,
+        ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', customerId)
+      .execute();
+    await auditChange(trx, actor, { action: 'company.update', customerId });
+  });
   return getCompanyProfile(db, customerId);
 }
 
@@ -137,4 +202,9 @@ export async function removeAvatar(db: Kysely<Database>, dataDir: string, user: 
 async function removeAvatarFile(dataDir: string, relative: string | null): Promise<void> {
   if (!relative) return;
   await fs.rm(path.join(dataDir, 'uploads', relative), { force: true });
+}
+
+/** Removes the avatar files of deleted users (their names are random, but nobody may see them any more). */
+export async function removeAvatarFiles(dataDir: string, relatives: (string | null)[]): Promise<void> {
+  for (const relative of relatives) await removeAvatarFile(dataDir, relative);
 }

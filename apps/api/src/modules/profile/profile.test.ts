@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALID_PNG } from '../../../test/fixtures';
 import { PASSWORD, type TestApp, createTestApp } from '../../../test/app';
 
 let app: TestApp;
@@ -10,10 +11,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963e0cd4bfd0f00034c01e00cf203490000000049454e44ae426082',
-  'hex',
-);
+const PNG = VALID_PNG;
 
 function multipart(field: string, filename: string, type: string, content: Buffer) {
   const boundary = '----pbp-test-boundary';
@@ -38,22 +36,40 @@ async function upload(token: string, userId: number, part: ReturnType<typeof mul
 }
 
 describe('my profile', () => {
-  it('changes name and e-mail, refusing a taken address with its real reason', async () => {
+  it('changes the name at once and the e-mail only with the password, refusing a taken address', async () => {
     const me = await app.signIn('user');
     const other = await app.signIn('user');
-    const ok = await app.request({
+    const withoutPassword = await app.request({
       method: 'PATCH',
       url: '/api/v2/me',
       token: me.token,
       body: { data: { type: 'profile', attributes: { name: 'New Name', email: 'Fresh@Example.com' } } },
     });
+    expect(withoutPassword.status).toBe(422);
+    expect(withoutPassword.json.errors[0]).toMatchObject({
+      code: 'currentPasswordRequired',
+      source: { pointer: '/data/attributes/current_password' },
+    });
+    const ok = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/me',
+      token: me.token,
+      body: {
+        data: {
+          type: 'profile',
+          attributes: { name: 'New Name', email: 'Fresh@Example.com', current_password: PASSWORD },
+        },
+      },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.json.data.attributes).toMatchObject({ name: 'New Name', email: 'fresh@example.com' });
+    // The address changes only when the link mailed to it is opened.
+    expect(ok.json.data.attributes).toMatchObject({ name: 'New Name', email: me.email });
+    expect(ok.json.meta).toEqual({ pending_email: 'fresh@example.com' });
     const taken = await app.request({
       method: 'PATCH',
       url: '/api/v2/me',
       token: me.token,
-      body: { data: { type: 'profile', attributes: { email: other.email } } },
+      body: { data: { type: 'profile', attributes: { email: other.email, current_password: PASSWORD } } },
     });
     expect(taken.status).toBe(409);
     expect(taken.json.errors[0].code).toBe('emailExists');

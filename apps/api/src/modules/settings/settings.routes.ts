@@ -3,7 +3,7 @@ import type { OperatorInput } from '@phonebot/shared';
 import { settingsContracts } from '@phonebot/shared/contracts/settings';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import type { ApiRouter } from '../../lib/router';
 import { publicPaddleConfig } from '../billing/billing.service';
 import { getOperator, updateOperator } from './settings.service';
@@ -28,14 +28,7 @@ export function registerSettingsRoutes(router: ApiRouter, deps: SettingsDeps): v
   router.handle(c.operator, operatorResource);
 
   router.handle(c.updateOperator, async ({ body, principal, req }) => {
-    await updateOperator(db, body.data.attributes);
-    await audit(db, {
-      actorUserId: principal.userId,
-      action: 'settings.operator',
-      target: 'settings:operator',
-      ip: req.ip,
-      detail: { fields: Object.keys(body.data.attributes) },
-    });
+    await updateOperator(db, actorOf(principal, req), body.data.attributes);
     return operatorResource();
   });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { OPERATOR_FIELDS, type Operator, type OperatorInput } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
 
 const settingName = (field: keyof Operator) => `operator.${field}`;
 
@@ -28,8 +29,8 @@ export async function getOperator(db: Kysely<Database>, seed: OperatorInput): Pr
   return operator;
 }
 
-/** Saves the given parts (one row each, in one transaction); parts left out keep their values. */
-export async function updateOperator(db: Kysely<Database>, input: Partial<OperatorInput>): Promise<void> {
+/** Saves the given parts (one row each) with their audit entry in one transaction; parts left out keep their values. */
+export async function updateOperator(db: Kysely<Database>, actor: Actor, input: Partial<OperatorInput>): Promise<void> {
   const now = nowIso();
   const rows = OPERATOR_FIELDS.filter((field) => input[field] !== undefined).map((field) => ({
     name: settingName(field),
@@ -37,13 +38,20 @@ export async function updateOperator(db: Kysely<Database>, input: Partial<Operat
     updated_at: now,
   }));
   if (rows.length === 0) return;
-  await db
-    .insertInto('settings')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column('name')
-        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
-    )
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .execute();
+    await auditChange(trx, actor, {
+      action: 'settings.operator',
+      target: 'settings:operator',
+      detail: { fields: rows.map((row) => row.name) },
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PagedQuery, UpdateUserInput } from '@phonebot/shared';
 import { userContracts } from '@phonebot/shared/contracts/users';
-import { audit } from '../../lib/audit';
+import { actorOf } from '../../lib/audit';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
@@ -12,7 +12,6 @@ import {
   inviteUser,
   listCompanyUsers,
   updateCompanyUser,
-  userName,
 } from './users.service';
 
 const WHOLE_LIST: PagedQuery = { page: 1, per_page: 'all', sort: undefined, search: undefined, date: undefined };
@@ -20,15 +19,6 @@ const WHOLE_LIST: PagedQuery = { page: 1, per_page: 'all', sort: undefined, sear
 export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
   const { db } = deps;
   const c = userContracts;
-  const record = (principal: Principal, req: FastifyRequest, action: string, userId: number | string) =>
-    audit(db, {
-      actorUserId: principal.userId,
-      customerId: principal.customerId,
-      action,
-      target: `user:${userId}`,
-      ip: req.ip,
-    });
-
   /** A company has few users: they are read at once and paged here. */
   async function list(principal: Principal, req: FastifyRequest, query: PagedQuery = WHOLE_LIST) {
     const users = await listCompanyUsers(db, customerOf(principal));
@@ -42,21 +32,17 @@ export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
   }
 
   async function invite(principal: Principal, req: FastifyRequest, input: Parameters<typeof inviteUser>[3]) {
-    const inviter = await userName(db, principal.userId);
-    const user = await inviteUser(deps, customerOf(principal), inviter, input);
-    await record(principal, req, 'user.create', user.id);
+    const user = await inviteUser(deps, actorOf(principal, req), customerOf(principal), input);
     return { data: userResource(user) };
   }
 
   async function update(principal: Principal, req: FastifyRequest, id: number, input: Partial<UpdateUserInput>) {
-    const user = await updateCompanyUser(db, customerOf(principal), id, input);
-    await record(principal, req, 'user.update', user.id);
+    const user = await updateCompanyUser(db, actorOf(principal, req), customerOf(principal), id, input);
     return { data: userResource(user) };
   }
 
   async function remove(principal: Principal, req: FastifyRequest, id: number) {
-    await deleteCompanyUser(db, customerOf(principal), id);
-    await record(principal, req, 'user.delete', id);
+    await deleteCompanyUser(deps, actorOf(principal, req), customerOf(principal), id);
     return undefined;
   }
 

@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import { type CompanyRole, INVITE_TOKEN_TTL_HOURS, type UpdateUserInput } from '@phonebot/shared';
+import { rowLock } from '../../db/engine';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, User } from '../../db/schema';
 import { HOUR, nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
 import { ApiError, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { type Mailer, queueMail } from '../../lib/mailer';
 import { invitationMail } from '../auth/auth.mails';
 import { issueUserToken } from '../auth/auth.service';
+import { removeAvatarFiles } from '../profile/profile.service';
 
-export type UsersDeps = { db: Kysely<Database>; mailer: Mailer; publicUrl: string };
+export type UsersDeps = { db: Kysely<Database>; mailer: Mailer; publicUrl: string; dataDir: string };
 
 /** The roles an admin manages on the Users screen; guests are the super's (Guest Administration). */
 const COMPANY_USER_ROLES = ['admin', 'adminuser', 'user'] as const;
@@ -45,7 +48,15 @@ async function ensureEmailFree(db: Kysely<Database>, email: string, exceptId?: n
   if (await query.executeTakeFirst()) throw emailTaken();
 }
 
-/** Refuses a change that would leave the company without an admin. */
+/**
+ * Locks the company's row until the transaction ends (PostgreSQL; SQLite runs one write transaction at a time), so
+ * changes to its admins happen one after the other and each sees the admins the one before left.
+ */
+export async function lockCompany(trx: Kysely<Database>, customerId: number): Promise<void> {
+  await trx.selectFrom('customers').select('id').where('id', '=', customerId).$call(rowLock(trx)).execute();
+}
+
+/** Refuses a change that would leave the company without an admin; run it under lockCompany. */
 async function ensureAnotherAdmin(db: Kysely<Database>, user: User) {
   if (user.role !== 'admin' || user.customer_id === null) return;
   const other = await db
@@ -58,17 +69,11 @@ async function ensureAnotherAdmin(db: Kysely<Database>, user: User) {
   if (!other) throw ApiError.of(409, 'lastAdmin');
 }
 
-/** A user's name (the inviter's, for the invitation mail). */
-export async function userName(db: Kysely<Database>, id: number): Promise<string> {
-  const row = await db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow();
-  return row.name;
-}
-
 /** Adds an Active user of a company role who sets a password from the invitation mail. */
 export async function inviteUser(
   deps: UsersDeps,
+  actor: Actor,
   customerId: number,
-  inviterName: string,
   input: { email: string; name: string; role: CompanyRole },
 ): Promise<User> {
   const { db, mailer, publicUrl } = deps;
@@ -76,7 +81,12 @@ export async function inviteUser(
   const now = nowIso();
   const { name } = input;
   try {
-    const { user, token } = await db.transaction().execute(async (trx) => {
+    const user = await db.transaction().execute(async (trx) => {
+      const inviter = await trx
+        .selectFrom('users')
+        .select('name')
+        .where('id', '=', actor.userId)
+        .executeTakeFirstOrThrow();
       const created = await trx
         .insertInto('users')
         .values({
@@ -93,9 +103,12 @@ export async function inviteUser(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { user: created, token: await issueUserToken(trx, created.id, 'invite', INVITE_TOKEN_TTL_HOURS * HOUR) };
+      const token = await issueUserToken(trx, created.id, 'invite', INVITE_TOKEN_TTL_HOURS * HOUR);
+      await queueMail(trx, invitationMail(publicUrl, created.email, created.name, inviter.name, token));
+      await auditChange(trx, actor, { action: 'user.create', target: `user:${created.id}` });
+      return created;
     });
-    mailer.enqueue(invitationMail(publicUrl, user.email, user.name, inviterName, token));
+    mailer.wake();
     return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -103,31 +116,47 @@ export async function inviteUser(
   }
 }
 
+/** Changes a user of the company; demoting the last admin is refused, also when two admins demote each other at once. */
 export async function updateCompanyUser(
   db: Kysely<Database>,
+  actor: Actor,
   customerId: number,
   id: number,
   input: Partial<UpdateUserInput>,
 ): Promise<User> {
-  const user = await getCompanyUser(db, customerId, id);
-  if (input.email !== undefined) await ensureEmailFree(db, input.email, id);
-  if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(db, user);
   try {
-    return await db
-      .updateTable('users')
-      .set({ ...input, updated_at: nowIso() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (trx) => {
+      await lockCompany(trx, customerId);
+      const user = await getCompanyUser(trx, customerId, id);
+      if (input.email !== undefined) await ensureEmailFree(trx, input.email, id);
+      if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(trx, user);
+      const updated = await trx
+        .updateTable('users')
+        .set({ ...input, updated_at: nowIso() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await auditChange(trx, actor, { action: 'user.update', target: `user:${id}` });
+      return updated;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
 
-/** Deletes a user of the company; their tokens go with them (foreign keys cascade), so they are signed out at once. */
-export async function deleteCompanyUser(db: Kysely<Database>, customerId: number, id: number): Promise<void> {
-  const user = await getCompanyUser(db, customerId, id);
-  await ensureAnotherAdmin(db, user);
-  await db.deleteFrom('users').where('id', '=', id).execute();
+/**
+ * Deletes a user of the company; their tokens go with them (foreign keys cascade), so they are signed out at once,
+ * and their avatar file is removed. The last admin cannot be deleted.
+ */
+export async function deleteCompanyUser(deps: UsersDeps, actor: Actor, customerId: number, id: number): Promise<void> {
+  const avatar = await deps.db.transaction().execute(async (trx) => {
+    await lockCompany(trx, customerId);
+    const user = await getCompanyUser(trx, customerId, id);
+    await ensureAnotherAdmin(trx, user);
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await auditChange(trx, actor, { action: 'user.delete', target: `user:${id}` });
+    return user.avatar_path;
+  });
+  await removeAvatarFiles(deps.dataDir, [avatar]);
 }

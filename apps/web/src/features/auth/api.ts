@@ -1,4 +1,5 @@
 import type {
+  ConfirmEmailInput,
   ForgotInput,
   LoginInput,
   PasswordLinkInput,
@@ -40,6 +41,10 @@ export async function register(input: RegisterInput) {
 
 export async function verifyEmail(input: VerifyEmailInput) {
   return (await callApi((await authContracts.load()).verifyEmail, { body: input })).meta;
+}
+
+export async function confirmEmail(input: ConfirmEmailInput) {
+  return (await callApi((await authContracts.load()).confirmEmail, { body: input })).meta;
 }
 
 export async function forgotPassword(input: ForgotInput) {

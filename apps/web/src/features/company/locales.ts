@@ -13,11 +13,15 @@ const en = {
       bank: 'Bank',
       iban: 'IBAN',
       bic: 'BIC',
+      smsAllowedNumbers: 'Further SMS numbers',
     },
     sections: {
       company: 'Company',
       bank: 'Bank account (optional)',
+      sms: 'SMS',
     },
+    smsAllowedNumbersHint:
+      'An SMS about a call goes to its caller. Numbers or prefixes listed here (international form, +49…, one per line) may receive one too.',
     save: 'Update Profile',
     changePassword: 'Change Password',
   },
@@ -37,11 +41,15 @@ export const companyTranslations: FeatureTranslations<typeof en> = {
         bank: 'Bank',
         iban: 'IBAN',
         bic: 'BIC',
+        smsAllowedNumbers: 'Weitere SMS-Nummern',
       },
       sections: {
         company: 'Firma',
         bank: 'Bankverbindung (optional)',
+        sms: 'SMS',
       },
+      smsAllowedNumbersHint:
+        'Eine SMS zu einem Anruf geht an den Anrufer. Hier eingetragene Nummern oder Vorwahlen (international, +49…, eine pro Zeile) dürfen auch eine erhalten.',
       save: 'Profil aktualisieren',
       changePassword: 'Passwort ändern',
     },

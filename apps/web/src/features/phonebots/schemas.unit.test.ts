@@ -32,7 +32,7 @@ describe('phonebot form values', () => {
         web_log_enabled: '0',
         attendedtransfer: 1,
         sip_port: '5060',
-        apen_ai_key: 'sk-abcdefghijklmnopqrst...',
+        apen_ai_key: '...qrst',
         category_terms: ['Sales', 7],
         mcp_servers: [{ url: 'https://mcp.example.com' }, { nope: true }],
       }),

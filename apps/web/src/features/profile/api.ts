@@ -22,8 +22,10 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me> {
   return toMe(await callApi(profileContracts.me, {}, { signal }));
 }
 
-export async function updateMe(input: OwnProfileInput): Promise<Me> {
-  return toMe(await callApi(profileContracts.updateMe, { body: { data: { type: 'profile', attributes: input } } }));
+/** A new e-mail address waits for its confirmation link: the answer names it as `pendingEmail`. */
+export async function updateMe(input: Partial<OwnProfileInput>): Promise<{ me: Me; pendingEmail: string | null }> {
+  const answer = await callApi(profileContracts.updateMe, { body: { data: { type: 'profile', attributes: input } } });
+  return { me: toMe(answer), pendingEmail: answer.meta?.pending_email ?? null };
 }
 
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
@@ -75,7 +77,7 @@ export function useUpdateMe(alsoInvalidate: readonly QueryKey[] = []) {
   const refresh = useRefresh(alsoInvalidate);
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (me) => {
+    onSuccess: ({ me }) => {
       queryClient.setQueryData(profileKeys.me(), me);
       refresh();
     },

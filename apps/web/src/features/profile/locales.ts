@@ -7,6 +7,10 @@ const en = {
     name: 'Name',
     email: 'Email',
     submitChanges: 'Submit Changes',
+    emailPassword: 'Current password for the new email',
+    emailChangeHint: 'A new email address needs your password and a confirmation from its mailbox.',
+    emailChangeSent:
+      'We sent a confirmation link to {{email}}. Your email address changes once you open it; until then it stays {{current}}.',
     image: {
       group: 'Profile image',
       alt: 'Profile image of {{name}}',
@@ -37,6 +41,10 @@ export const profileTranslations: FeatureTranslations<typeof en> = {
       name: 'Name',
       email: 'E-Mail',
       submitChanges: 'Änderungen speichern',
+      emailPassword: 'Aktuelles Passwort für die neue E-Mail',
+      emailChangeHint: 'Eine neue E-Mail-Adresse braucht Ihr Passwort und eine Bestätigung aus ihrem Postfach.',
+      emailChangeSent:
+        'Wir haben einen Bestätigungslink an {{email}} gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen; bis dahin bleibt sie {{current}}.',
       image: {
         group: 'Profilbild',
         alt: 'Profilbild von {{name}}',

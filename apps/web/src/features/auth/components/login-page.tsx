@@ -41,6 +41,7 @@ export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginP
   const { t } = useI18n();
   const params = new URLSearchParams(search);
   const verified = params.get('verified');
+  const emailChanged = params.get('emailChanged');
   const returnUrl = params.get('returnUrl');
   // Why the last session ended, when the server refused its token (set by the route guard).
   const reason = params.get('reason');
@@ -136,6 +137,16 @@ export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginP
       {reason === 'disabled' && refusal === null && (
         <PlainAlert color="red" role="alert">
           {t('accountDisabled')}
+        </PlainAlert>
+      )}
+      {emailChanged === '1' && (
+        <PlainAlert color="green" role="status">
+          {t('emailChanged')}
+        </PlainAlert>
+      )}
+      {emailChanged === '0' && (
+        <PlainAlert color="red" role="alert">
+          {t('verifyLinkInvalid')}
         </PlainAlert>
       )}
       {refusal !== null && (

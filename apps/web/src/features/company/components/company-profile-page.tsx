@@ -1,4 +1,4 @@
-import { Anchor, Button, Fieldset, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Fieldset, Group, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +64,7 @@ function formValues(profile: CompanyProfile) {
     bank: profile.bank ?? '',
     iban: profile.iban ?? '',
     bic: profile.bic ?? '',
+    sms_allowed_numbers: profile.sms_allowed_numbers.join('\n'),
   };
 }
 
@@ -118,6 +119,17 @@ function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
               <TextInput label={t('company.fields.iban')} autoComplete="off" spellCheck={false} {...input('iban')} />
               <TextInput label={t('company.fields.bic')} autoComplete="off" spellCheck={false} {...input('bic')} />
             </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend={t('company.sections.sms')} variant="unstyled">
+            <Textarea
+              label={t('company.fields.smsAllowedNumbers')}
+              description={t('company.smsAllowedNumbersHint')}
+              autosize
+              minRows={2}
+              maxRows={8}
+              spellCheck={false}
+              {...input('sms_allowed_numbers')}
+            />
           </Fieldset>
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting}>

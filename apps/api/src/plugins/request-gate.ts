@@ -1,0 +1,68 @@
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, unauthenticated } from '../lib/errors';
+import type { Contract } from '@phonebot/shared';
+
+/** Bodies of the public routes (sign-in, sign-up, password mails) are small; anything larger is refused unread. */
+export const PUBLIC_BODY_LIMIT = 64 * 1024;
+
+/** Runs a request's authentication once, however often it is asked for (the gate and then the route). */
+export function oncePerRequest<T>(fn: (req: FastifyRequest) => Promise<T>): (req: FastifyRequest) => Promise<T> {
+  const results = new WeakMap<FastifyRequest, Promise<T>>();
+  return (req) => {
+    let result = results.get(req);
+    if (!result) {
+      result = fn(req);
+      results.set(req, result);
+    }
+    return result;
+  };
+}
+
+const tooLarge = () => ApiError.of(413, 'payloadTooLarge');
+
+/** Ends a body stream with 413 once more than `limit` bytes came in (a chunked body has no Content-Length). */
+function limitBytes(limit: number) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > limit) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Decides before a body is read whether it is read at all: a route for signed-in users or for phonebot runtimes
+ * answers 401 without a valid token, and a public route's body may be at most PUBLIC_BODY_LIMIT. So nobody without
+ * an account can make the server read and parse large bodies. The routes' own checks still run afterwards.
+ */
+export function registerRequestGate(
+  app: FastifyInstance,
+  options: {
+    prefix: string;
+    contracts: () => readonly Contract[];
+    authenticate: (req: FastifyRequest) => Promise<unknown>;
+    authenticateBot: (req: FastifyRequest) => Promise<unknown>;
+  },
+): void {
+  let byPath: Map<string, Contract> | undefined;
+  const contractOf = (req: FastifyRequest) => {
+    byPath ??= new Map(options.contracts().map((c) => [`${c.method} ${options.prefix}${c.path}`, c]));
+    return byPath.get(`${req.method} ${req.routeOptions.url ?? ''}`);
+  };
+
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const contract = contractOf(req);
+    if (!contract) return payload;
+    if (contract.auth === 'user' && !(await options.authenticate(req))) throw unauthenticated();
+    if (contract.auth === 'bot' && !(await options.authenticateBot(req))) throw unauthenticated();
+    if (contract.auth === 'public' && contract.body) {
+      const length = Number(req.headers['content-length']);
+      if (length > PUBLIC_BODY_LIMIT) throw tooLarge();
+      if (Number.isNaN(length)) return payload.pipe(limitBytes(PUBLIC_BODY_LIMIT));
+    }
+    return payload;
+  });
+}
