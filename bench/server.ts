@@ -15,6 +15,11 @@ runtime.app.get('/bench/ceiling', async (_req, reply) =>
     .type('application/vnd.api+json')
     .send(ceilingFile && fs.existsSync(ceilingFile) ? fs.readFileSync(ceilingFile) : '{}'),
 );
+// The event benchmark reads the process's memory after a full collection (the server runs with --expose-gc).
+runtime.app.get('/bench/memory', async () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return { ...process.memoryUsage(), streams: runtime.events.streamCount };
+});
 await runtime.app.listen({ port: config.port, host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void runtime.close().then(() => process.exit(0));

@@ -24,6 +24,9 @@ import { registerCallsHistoryRoutes } from './modules/calls-history/calls-histor
 import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import type { EventHub } from './modules/events/event-hub';
+import { registerEventRoutes } from './modules/events/events.routes';
+import { redeemEventTicket } from './modules/events/tickets';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -44,6 +47,7 @@ export type AppDeps = {
   limiter: Limiter;
   secrets: SecretBox;
   sms: SmsProvider;
+  events: EventHub;
   version: string;
 };
 
@@ -90,12 +94,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const token = bearerToken(req);
     return token ? principalFromToken(db.db, token) : null;
   });
+  // A ticket works once: the gate and the route must share its one redemption.
+  const authenticateTicket = oncePerRequest(async (req) => {
+    const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
+    return typeof ticket === 'string' ? redeemEventTicket(db.db, ticket) : null;
+  });
   const authenticateBot = oncePerRequest(async (req) => {
     const token = bearerToken(req);
     return token ? principalFromBotToken(db.db, token) : null;
   });
   const router = new ApiRouter(app, API_BASE, {
     authenticate,
+    authenticateTicket,
     recordRefusal: async (req, principal, contract) => {
       await audit(db.db, {
         actorUserId: principal.userId,
@@ -108,7 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticateBot,
     validateAnswers: config.validateAnswers,
   });
-  registerRequestGate(app, { prefix: API_BASE, contracts: () => router.contracts, authenticate, authenticateBot });
+  registerRequestGate(app, {
+    prefix: API_BASE,
+    contracts: () => router.contracts,
+    authenticate,
+    authenticateTicket,
+    authenticateBot,
+  });
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);
@@ -134,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerCallsHistoryRoutes(router, { db: db.db });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
+  registerEventRoutes(router, { db: db.db, hub: deps.events });
   registerSystemRoutes(app, router, {
     db,
     version: deps.version,

@@ -49,6 +49,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(10_000)),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(30_000)),
   MAX_CONNECTIONS_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  EVENTS_TRANSPORT: z.preprocess(emptyToUndefined, z.enum(['auto', 'postgres', 'redis']).default('auto')),
   PADDLE_SIGNATURE_TOLERANCE_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(5)),
   SMS_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   SMS_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
@@ -94,6 +95,8 @@ export type Config = {
   webDistDir: string | undefined;
   /** Checks every answer against its contract (the tests turn it on). */
   validateAnswers: boolean;
+  /** Timing of the event streams: keep-alive comments, session checks, and the sweep for lost signals (ms). */
+  events: { keepAliveMs: number; revalidateMs: number; sweepMs: number; transport: 'auto' | 'postgres' | 'redis' };
 };
 
 /** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     webDistDir: undefined,
     validateAnswers: false,
+    events: { keepAliveMs: 15_000, revalidateMs: 60_000, sweepMs: 5_000, transport: e.EVENTS_TRANSPORT },
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 
-const SECRET_QUERY = /([?&](?:token|password|access_token|key)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:token|password|access_token|key|ticket)=)[^&#]*/gi;
 
 /** A URL as it may be logged: values of secret-bearing query parameters are replaced. */
 export function safeUrl(url: string): string {

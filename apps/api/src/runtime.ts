@@ -10,8 +10,11 @@ import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
 import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
 import { createSmsProvider } from './lib/sms';
 import { startJobs } from './lib/jobs';
-import { DAY } from './db/time';
+import { DAY, MINUTE } from './db/time';
 import { deleteOldCalls } from './modules/calls/calls.service';
+import { pruneEvents, registerAnnouncer } from './modules/events/call-events';
+import { EventHub } from './modules/events/event-hub';
+import { memoryTransport, postgresTransport, redisTransport } from './modules/events/transports';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
 
 export type Runtime = App & {
@@ -19,6 +22,7 @@ export type Runtime = App & {
   mailer: Mailer;
   limiter: Limiter;
   secrets: SecretBox;
+  events: EventHub;
   /** Stops accepting requests, lets running ones and mails being sent finish, then closes the database. */
   close: () => Promise<void>;
 };
@@ -62,6 +66,30 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   const limiter = new Limiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore(), tooManyRequests);
   const secrets = createSecretBox(secretsKey.key);
+  // Several processes on one PostgreSQL database hear of each other's changes through LISTEN/NOTIFY, which the
+  // database delivers at commit; through Redis when told so (a pooler that cannot carry LISTEN) or when processes
+  // share one SQLite file; a single SQLite process needs no transport.
+  const { transport } = config.events;
+  const useRedis =
+    config.redisUrl !== undefined && (transport === 'redis' || (transport === 'auto' && !config.databaseUrl));
+  const events = new EventHub(
+    db.db,
+    useRedis
+      ? redisTransport(config.redisUrl!, log)
+      : config.databaseUrl
+        ? postgresTransport(config.databaseUrl, log)
+        : memoryTransport(),
+    log,
+    config.events,
+  );
+  try {
+    await events.start();
+  } catch (error) {
+    await limiter.close();
+    await db.close();
+    throw error;
+  }
+  const unregisterAnnouncer = registerAnnouncer(db.db, events.announce);
   const built = await buildApp({
     config,
     db,
@@ -70,20 +98,31 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     limiter,
     secrets,
     sms: createSmsProvider(config, log),
+    events,
     version: readVersion(),
   });
   const retentionDays = config.callRetentionDays;
   const stopJobs = startJobs(
     db.db,
-    retentionDays
-      ? [
-          {
-            name: 'call-retention',
-            everyMs: DAY,
-            run: async () => `deleted ${await deleteOldCalls(db.db, retentionDays)} calls`,
-          },
-        ]
-      : [],
+    [
+      ...(retentionDays
+        ? [
+            {
+              name: 'call-retention',
+              everyMs: DAY,
+              run: async () => `deleted ${await deleteOldCalls(db.db, retentionDays)} calls`,
+            },
+          ]
+        : []),
+      {
+        name: 'call-events-prune',
+        everyMs: 5 * MINUTE,
+        run: async () => {
+          const pruned = await pruneEvents(db.db);
+          return `deleted ${pruned.events} events and ${pruned.tickets} tickets`;
+        },
+      },
+    ],
     log,
   );
   return {
@@ -92,8 +131,12 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     mailer,
     limiter,
     secrets,
+    events,
     async close() {
       stopJobs();
+      // Open streams would hold the server open: they end first, and their clients reconnect with Last-Event-ID.
+      await events.close();
+      unregisterAnnouncer();
       await built.app.close();
       await mailer.close();
       await limiter.close();

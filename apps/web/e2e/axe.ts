@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
 /** Runs axe-core in the page and answers its violations (WCAG 2 A and AA rules). */
 export async function axeViolations(page: Page): Promise<string[]> {
@@ -19,6 +19,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations;
   });
   return (violations as Violation[]).map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)})` : ''}`,
+        )
+        .join(', ')}`,
   );
 }

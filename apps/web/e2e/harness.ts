@@ -42,41 +42,47 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   // The compiled server as `npm start` runs it (rebuilt first when its sources changed).
-  const server: ChildProcess = spawn(process.execPath, SERVER_START, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      SMTP_URL: smtp.url,
-      SUPER_ADMIN_EMAIL: SUPER_EMAIL,
-      SUPER_ADMIN_PASSWORD: SUPER_PASSWORD,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: pgDb?.url ?? '',
-      WEB_DIST_DIR: distDir,
-      TRUST_PROXY: 'true',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  const spawnServer = async (): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, SERVER_START, {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseUrl,
+        SMTP_URL: smtp.url,
+        SUPER_ADMIN_EMAIL: SUPER_EMAIL,
+        SUPER_ADMIN_PASSWORD: SUPER_PASSWORD,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: pgDb?.url ?? '',
+        WEB_DIST_DIR: distDir,
+        TRUST_PROXY: 'true',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const res = await fetch(`${baseUrl}/readyz`);
+        if (res.ok) return child;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`server did not start:\n${output.join('')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    if (server.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`server did not start:\n${output.join('')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  };
+  const stopServer = async (child: ChildProcess) => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+  };
+  let server = await spawnServer();
 
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -166,10 +172,16 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       const res = await api('POST', '/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
       return res.json.meta.access_token as string;
     },
+    /** Stops the server process (SIGTERM, as a deployment does) and answers a function that starts it again. */
+    async stopServer(): Promise<() => Promise<void>> {
+      await stopServer(server);
+      return async () => {
+        server = await spawnServer();
+      };
+    },
     async stop() {
       await browser.close().catch(() => {});
-      server.kill('SIGTERM');
-      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+      await stopServer(server);
       await smtp.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -32,6 +32,11 @@ export type Contract = {
   auth: ContractAuth;
   /** A signed-in user needs any one of these operations of the shared permissions table. */
   operations?: readonly Operation[];
+  /**
+   * Besides the Bearer header, a single-use ticket in `?ticket=` signs the user in (EventSource cannot send
+   * headers). Only operations that declare it accept tickets.
+   */
+  ticketAuth?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -23,6 +23,9 @@ export type Database = {
   settings: SettingsTable;
   mail_outbox: MailOutboxTable;
   sms_counters: SmsCountersTable;
+  call_event_heads: CallEventHeadsTable;
+  call_events: CallEventsTable;
+  event_tickets: EventTicketsTable;
 };
 
 export type CustomersTable = {
@@ -229,4 +232,24 @@ export type SmsCountersTable = {
   customer_id: number;
   bucket: string;
   count: number;
+};
+
+/** The last event id each company has used (its events are numbered per company). */
+export type CallEventHeadsTable = {
+  customer_id: number;
+  last_id: number;
+};
+
+export type CallEventsTable = {
+  customer_id: number;
+  id: number;
+  call_id: number;
+  kind: 'created' | 'updated' | 'deleted';
+  created_at: string;
+};
+
+export type EventTicketsTable = {
+  ticket_hash: string;
+  access_token_id: number;
+  expires_at: string;
 };

@@ -25,7 +25,7 @@ export async function claimRun(db: Kysely<Database>, name: string, everyMs: numb
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Runs background jobs inside the api process: checks hourly, runs each when its period is over. */
+/** Runs background jobs inside the api process: checks hourly (or at the shortest period), runs each when due. */
 export function startJobs(db: Kysely<Database>, jobs: Job[], log: Logger): () => void {
   const tick = async () => {
     for (const job of jobs) {
@@ -40,7 +40,7 @@ export function startJobs(db: Kysely<Database>, jobs: Job[], log: Logger): () =>
     }
   };
   const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), HOUR);
+  const timer = setInterval(() => void tick(), Math.min(HOUR, ...jobs.map((job) => job.everyMs)));
   first.unref();
   timer.unref();
   return () => {

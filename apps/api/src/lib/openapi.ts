@@ -17,6 +17,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Billing: 'The card checkout of a phonebot and the payment provider’s webhook.',
   'Calls History': 'Monthly call counts per customer and phonebot (super administrator).',
   System: 'The API’s own description.',
+  Events: 'Live updates: the company’s call log as Server-Sent Events.',
   Compatibility:
     'The original routes of the portal, kept for existing clients; they share services with the resources.',
 };
@@ -52,7 +53,8 @@ function answer(status: number, spec: AnswerSpec | undefined) {
 }
 
 function securityOf(contract: Contract) {
-  if (contract.auth === 'user') return [{ bearerAuth: [] }];
+  if (contract.auth === 'user')
+    return contract.ticketAuth ? [{ bearerAuth: [] }, { eventTicket: [] }] : [{ bearerAuth: [] }];
   if (contract.auth === 'bot') return [{ botToken: [] }];
   return [];
 }
@@ -106,6 +108,12 @@ export function buildOpenApi(contracts: Contract[], prefix: string, options: { v
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /login.' },
         botToken: { type: 'http', scheme: 'bearer', description: 'A phonebot’s bot token (pbt_…).' },
+        eventTicket: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'ticket',
+          description: 'A single-use ticket from POST /events/ticket (valid 60 seconds), for the event stream only.',
+        },
       },
       schemas: { ErrorDocument: jsonSchema(errorDocumentSchema, 'output') },
       responses: Object.fromEntries(

@@ -66,6 +66,8 @@ export type Handler<C extends Contract> = (ctx: HandlerContext<C>) => Promise<Co
 
 export type RouterOptions = {
   authenticate: Authenticator;
+  /** Signs in by a single-use ticket, for the operations whose contract accepts one (`ticketAuth`). */
+  authenticateTicket?: Authenticator;
   authenticateBot: BotAuthenticator;
   recordRefusal: RefusalRecorder;
   /**
@@ -201,7 +203,9 @@ export class ApiRouter {
       return { bot };
     }
     if (contract.auth === 'user') {
-      const principal = await this.options.authenticate(req);
+      const principal =
+        (await this.options.authenticate(req)) ??
+        (contract.ticketAuth && this.options.authenticateTicket ? await this.options.authenticateTicket(req) : null);
       if (!principal) throw unauthenticated();
       const allowed = contract.operations?.some((operation: Operation) => can(principal.role, operation)) ?? true;
       if (!allowed) {

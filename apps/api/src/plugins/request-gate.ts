@@ -44,6 +44,7 @@ export function registerRequestGate(
     prefix: string;
     contracts: () => readonly Contract[];
     authenticate: (req: FastifyRequest) => Promise<unknown>;
+    authenticateTicket: (req: FastifyRequest) => Promise<unknown>;
     authenticateBot: (req: FastifyRequest) => Promise<unknown>;
   },
 ): void {
@@ -56,7 +57,11 @@ export function registerRequestGate(
   app.addHook('preParsing', async (req, _reply, payload) => {
     const contract = contractOf(req);
     if (!contract) return payload;
-    if (contract.auth === 'user' && !(await options.authenticate(req))) throw unauthenticated();
+    if (contract.auth === 'user') {
+      const signedIn =
+        (await options.authenticate(req)) ?? (contract.ticketAuth ? await options.authenticateTicket(req) : null);
+      if (!signedIn) throw unauthenticated();
+    }
     if (contract.auth === 'bot' && !(await options.authenticateBot(req))) throw unauthenticated();
     if (contract.auth === 'public' && contract.body) {
       const length = Number(req.headers['content-length']);

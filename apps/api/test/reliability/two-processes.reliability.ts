@@ -97,7 +97,7 @@ describe('two api processes on one PostgreSQL with Redis', () => {
         server.output
           .join('')
           .split('\n')
-          .filter((line) => line.includes('"job ran"')).length,
+          .filter((line) => line.includes('"job ran"') && line.includes('"job":"call-retention"')).length,
     );
     expect(runs[0]! + runs[1]!).toBe(1);
     writeFigures(

@@ -4,6 +4,7 @@ import type { profileTranslations } from '../features/profile/locales';
 import type { companyTranslations } from '../features/company/locales';
 import type { phonebotsTranslations } from '../features/phonebots/locales';
 import type { callsTranslations } from '../features/calls/locales';
+import type { callsLiveTranslations } from '../features/calls/live-locales';
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
 import type { callsHistoryTranslations } from '../features/calls-history/locales';
@@ -22,6 +23,7 @@ declare module 'i18next' {
         (typeof companyTranslations)['en'] &
         (typeof phonebotsTranslations)['en'] &
         (typeof callsTranslations)['en'] &
+        (typeof callsLiveTranslations)['en'] &
         (typeof customersTranslations)['en'] &
         (typeof guestsTranslations)['en'] &
         (typeof callsHistoryTranslations)['en'] &

@@ -44,6 +44,19 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  * anyone else only learns that the token does not work.
  */
 export async function principalFromToken(db: Kysely<Database>, token: string): Promise<Principal | null> {
+  return principalWhere(db, 't.token_hash', tokenHash(token));
+}
+
+/** The same check by the token's id, for a session that signed in earlier (an open event stream). */
+export async function principalFromTokenId(db: Kysely<Database>, tokenId: number): Promise<Principal | null> {
+  return principalWhere(db, 't.id', tokenId);
+}
+
+async function principalWhere(
+  db: Kysely<Database>,
+  column: 't.token_hash' | 't.id',
+  value: string | number,
+): Promise<Principal | null> {
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -59,7 +72,7 @@ export async function principalFromToken(db: Kysely<Database>, token: string): P
       'u.customer_id',
       'c.status as customer_status',
     ])
-    .where('t.token_hash', '=', tokenHash(token))
+    .where(column, '=', value)
     .executeTakeFirst();
   const now = Date.now();
   if (!row || Date.parse(row.expires_at) <= now) return null;

@@ -132,7 +132,7 @@ export async function storeCall(trx: Kysely<Database>, target: CallTarget, call:
       })),
     )
     .execute();
-  await bumpCallsVersion(trx, target.customerId);
+  await bumpCallsVersion(trx, target.customerId, { kind: 'created', callIds: [Number(inserted.id)] });
   return { id: Number(inserted.id), priority, selected_category: category, status };
 }
 
@@ -192,15 +192,17 @@ async function touch(
 ) {
   if (ids.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const result = await trx
+    const changed = await trx
       .updateTable('calls')
       .set({ ...set, updated_at: nowIso() })
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
-      .executeTakeFirst();
-    const changed = Number(result.numUpdatedRows);
-    if (changed) await bumpCallsVersion(trx, customerId);
-    return changed;
+      .returning('id')
+      .execute();
+    if (changed.length) {
+      await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: changed.map((row) => Number(row.id)) });
+    }
+    return changed.length;
   });
 }
 
@@ -244,7 +246,7 @@ export async function setStatuses(db: Kysely<Database>, customerId: number, inpu
         .where('id', 'in', statusIds)
         .execute();
     }
-    await bumpCallsVersion(trx, customerId);
+    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: ids });
     return ids.length;
   });
 }
@@ -262,7 +264,7 @@ export async function deleteCall(db: Kysely<Database>, customerId: number, id: n
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound();
-    await bumpCallsVersion(trx, customerId);
+    await bumpCallsVersion(trx, customerId, { kind: 'deleted', callIds: [id] });
   });
 }
 
@@ -322,7 +324,7 @@ export async function addNote(
       .values({ call_id: callId, customer_id: customerId, user_id: userId, text, created_at: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await bumpCallsVersion(trx, customerId);
+    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [callId] });
     return note.id;
   });
   return noteResource(await notesOf(db, customerId).where('n.id', '=', id).executeTakeFirstOrThrow());
@@ -372,14 +374,16 @@ export async function deleteOldCalls(db: Kysely<Database>, days: number): Promis
   // Company by company, so each delete walks the (customer_id, created_at) index and holds its lock briefly.
   for (const { id } of customers) {
     deleted += await db.transaction().execute(async (trx) => {
-      const result = await trx
+      const gone = await trx
         .deleteFrom('calls')
         .where('customer_id', '=', id)
         .where('created_at', '<', cutoff)
-        .executeTakeFirst();
-      const count = Number(result.numDeletedRows);
-      if (count) await bumpCallsVersion(trx, id);
-      return count;
+        .returning('id')
+        .execute();
+      if (gone.length) {
+        await bumpCallsVersion(trx, id, { kind: 'deleted', callIds: gone.map((row) => Number(row.id)) });
+      }
+      return gone.length;
     });
   }
   return deleted;
@@ -426,7 +430,7 @@ export async function sendSms(
       })
       .returning([...SMS_COLUMNS])
       .executeTakeFirstOrThrow();
-    await bumpCallsVersion(trx, customerId);
+    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [input.call_id] });
     return row;
   });
   if (error) throw ApiError.of(502, 'smsFailed', { detail: `The SMS could not be sent: ${error}` });

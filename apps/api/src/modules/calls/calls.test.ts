@@ -70,7 +70,7 @@ async function seed(owner: SignedIn, phonebotId: number, rows: Seed[]): Promise<
       .executeTakeFirstOrThrow();
     ids.push(Number(inserted.id));
   }
-  await bumpCallsVersion(app.db.db, owner.customerId!);
+  await bumpCallsVersion(app.db.db, owner.customerId!, { kind: 'updated', callIds: [] });
   return ids;
 }
 

@@ -257,6 +257,21 @@ export async function createPhonebot(deps: PhonebotsDeps, actor: Actor, customer
 }
 
 /**
+ * The open calls (New, In Progress) of a phonebot: live screens are told of them when its name or terms change or
+ * it is deleted. Completed calls are left out so that such a change never floods the streams with the whole log.
+ */
+async function openCallIds(db: Kysely<Database>, row: PhonebotRow): Promise<number[]> {
+  const rows = await db
+    .selectFrom('calls')
+    .select('id')
+    .where('customer_id', '=', row.customer_id)
+    .where('status', 'in', ['New', 'In Progress'])
+    .where('phonebot_id', '=', row.id)
+    .execute();
+  return rows.map((call) => Number(call.id));
+}
+
+/**
  * Applies a partial update: settings merge into the stored ones, secrets change only when a new value is given.
  * The stored settings are read under a row lock in the same transaction as the write, so two people saving
  * different fields at once (a guest's prompt, an admin's other settings) both keep their change. A payment
@@ -292,7 +307,11 @@ export async function updatePhonebot(
       .where('id', '=', row.id)
       .execute();
     // The call lists show the phonebot's name and terms: their ETags must change with them.
-    await bumpCallsVersion(trx, row.customer_id);
+    const shown = bezeichnung !== undefined || settings.category_terms !== undefined;
+    await bumpCallsVersion(trx, row.customer_id, {
+      kind: 'updated',
+      callIds: shown ? await openCallIds(trx, row) : [],
+    });
     const byHand = paymentStatus !== undefined && paymentStatus !== current.payment_status;
     await auditPhonebot(
       trx,
@@ -308,8 +327,9 @@ export async function updatePhonebot(
 /** Deletes a phonebot and (by cascade) its calls; the monthly call counts stay. */
 export async function deletePhonebot(db: Kysely<Database>, actor: Actor, row: PhonebotRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const callIds = await openCallIds(trx, row);
     await trx.deleteFrom('phonebots').where('id', '=', row.id).execute();
-    await bumpCallsVersion(trx, row.customer_id);
+    await bumpCallsVersion(trx, row.customer_id, { kind: 'deleted', callIds });
     await auditPhonebot(trx, actor, row, 'phonebot.delete');
   });
 }

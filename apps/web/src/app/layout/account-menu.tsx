@@ -39,7 +39,7 @@ export function AccountMenu({ role, name, avatarUrl, onLogout }: AccountMenuProp
         <Button
           variant="subtle"
           px={6}
-          leftSection={<Avatar src={avatarUrl} name={name} color="initials" size={30} radius="xl" alt="" />}
+          leftSection={<Avatar src={avatarUrl} name={name} color="portal" size={30} radius="xl" alt="" />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           aria-label={name ? `${account}: ${name}` : account}
         >

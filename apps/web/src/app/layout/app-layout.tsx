@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_PIN_WIDTH } from '@phonebot/shared/constants';
-import { homePath } from '@phonebot/shared/permissions';
+import { can, homePath } from '@phonebot/shared/permissions';
 import { PageLoader } from '../../components/page-loader';
 import { RetryAlert } from '../../components/retry-alert';
 import { useMe, useRole } from '../../features/auth/queries';
@@ -15,11 +15,17 @@ import { errorText } from '../../lib/api-errors';
 import { translateText } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { lazyNamed } from '../lazy-named';
 import { mayOpen, protectedRouteOf } from '../route-table';
 import { AccountMenu } from './account-menu';
 import { OperatorFooter } from './operator-footer';
 import { Sidebar } from './sidebar';
 import { TopNavbar } from './top-navbar';
+
+const CallsLiveUpdates = lazyNamed(
+  () => import('../../features/calls/components/calls-live-updates'),
+  'CallsLiveUpdates',
+);
 
 /** SPEC §2 pins the sidebar when the window is wider than 1200 px. */
 const PINNED_QUERY = `(min-width: ${SIDEBAR_PIN_WIDTH + 1}px)`;
@@ -129,6 +135,11 @@ function Shell() {
       <AppShell.Navbar id="app-sidebar" aria-label={t('nav.mainNavigation')} inert={sidebarHidden}>
         <Sidebar role={role.data} onNavigate={nav.close} onLogout={logout} loggingOut={loggingOut} />
       </AppShell.Navbar>
+      {role.isSuccess && can(role.data, 'calls.view') && (
+        <Suspense fallback={null}>
+          <CallsLiveUpdates />
+        </Suspense>
+      )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ flex: 1 }}>{content}</div>
         <OperatorFooter />

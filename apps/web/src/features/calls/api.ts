@@ -12,6 +12,7 @@ import { contractQueryString } from '@phonebot/shared/contract';
 import type { JsonApiErrorObject } from '@phonebot/shared/jsonapi';
 import { ApiError, callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
+import { useLiveState } from '../../lib/live-events';
 import { LIST_CONFIG, type CallListKind } from './constants';
 import { apiQuery, type CallListParams } from './list-params';
 
@@ -59,9 +60,10 @@ export const callListQuery = (kind: CallListKind, params: CallListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** A call list, polled while the screen is open. */
+/** A call list; polled while the screen is open and the live connection is not (see useCallsLive). */
 export function useCallList(kind: CallListKind, params: CallListParams) {
-  return useQuery({ ...callListQuery(kind, params), refetchInterval: CALLS_POLL_MS });
+  const live = useLiveState();
+  return useQuery({ ...callListQuery(kind, params), refetchInterval: live === 'open' ? false : CALLS_POLL_MS });
 }
 
 /** One call with its whole conversation, notes and SMS. */

@@ -8,12 +8,15 @@ import { errorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { type CallRow, downloadCallLog } from '../api';
+import { useCallsLive } from '../live';
 import { LIST_CONFIG, type CallListKind } from '../constants';
 import { type CallListParams, sortParam, sortState } from '../list-params';
 import { BulkStatusBar } from './bulk-status-bar';
 import { CallsTable, FULL_COLUMNS, SIMPLE_COLUMNS } from './calls-table';
 import { NewCallAlert, RetentionNotice } from './call-notices';
 import { DayFilter, PageSizeSelect, Pager, SearchBox, TriageSort } from './list-controls';
+import { LiveStatus } from './live-status';
+import { UrgentAlertsButton } from './urgent-alerts-button';
 import { MessagePreviewModal } from './message-preview-modal';
 import { NotesModal } from './notes-modal';
 import { SmsModal } from './sms-modal';
@@ -58,6 +61,7 @@ const TITLES: Record<CallListKind, 'pages.viewCallLogs' | 'pages.newCalls' | 'pa
  */
 export function CallListScreen({ kind, canManage, params, update, view, onChanged }: CallListScreenProps) {
   const { t } = useTranslation();
+  const live = useCallsLive();
   const actions = useCallActions(onChanged);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [previewId, setPreviewId] = useState<number | null>(null);
@@ -158,6 +162,7 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
         <Group gap="sm">
           {kind === 'dashboard' && (
             <>
+              <UrgentAlertsButton />
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
@@ -183,6 +188,8 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
           )}
         </Group>
       </Group>
+
+      <LiveStatus state={live.state} />
 
       {kind === 'dashboard' && (
         <>

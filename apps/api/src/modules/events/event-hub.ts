@@ -1,0 +1,264 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema';
+import { principalFromTokenId } from '../auth/tokens.service';
+import { eventHead, eventHeads, eventsAfter } from './call-events';
+import type { EventStream } from './event-stream';
+import type { EventTransport } from './transports';
+
+export type HubOptions = {
+  /** A comment line goes to every stream this often, so proxies keep it open. */
+  keepAliveMs: number;
+  /** Each stream's session is checked this often; a revoked one ends its streams. */
+  revalidateMs: number;
+  /** The companies' heads are compared with what was delivered this often, catching any lost signal. */
+  sweepMs: number;
+};
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = { keepAliveMs: 15_000, revalidateMs: 60_000, sweepMs: 5_000 };
+
+const BATCH = 500;
+/** An announced id not yet visible (its transaction has not committed) is read again this often, growing. */
+const RETRY_FIRST_MS = 20;
+const RETRY_ATTEMPTS = 9;
+
+/** The streams of one company open in this process, and how far its events were read. */
+type Company = {
+  id: number;
+  streams: Set<EventStream>;
+  /** The last event id read from the table and delivered; undefined until the first stream has replayed. */
+  cursor: number | undefined;
+  /** The highest id a signal announced. */
+  wanted: number;
+  reading: boolean;
+  again: boolean;
+  attempts: number;
+  retry: NodeJS.Timeout | undefined;
+};
+
+/**
+ * The process's event streams by company. A signal ("company X has new events") makes the hub read that company's
+ * events after its cursor once and hand them to each of its streams, so the work per change does not grow with the
+ * number of streams. Events are read from the table, never taken from the signal, so a stream gets exactly the
+ * committed events, in id order, whichever transport carried the signal.
+ */
+export class EventHub {
+  private readonly companies = new Map<number, Company>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closing = false;
+  private sweeping = false;
+  private revalidating = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly transport: EventTransport,
+    private readonly log: Logger,
+    private readonly options: HubOptions = DEFAULT_HUB_OPTIONS,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.transport.start({
+      signal: (customerId, lastId) => this.signal(customerId, lastId),
+      resync: () => this.resync(),
+    });
+    this.every(this.options.keepAliveMs, () => this.keepAlive());
+    this.every(this.options.sweepMs, () => void this.sweep());
+    this.every(this.options.revalidateMs, () => void this.revalidate());
+  }
+
+  /** Called inside a change's transaction (see registerAnnouncer). */
+  readonly announce = (customerId: number, lastId: number): void => this.transport.announce(customerId, lastId);
+
+  get transportName(): EventTransport['name'] {
+    return this.transport.name;
+  }
+
+  get accepting(): boolean {
+    return !this.closing;
+  }
+
+  get streamCount(): number {
+    let count = 0;
+    for (const company of this.companies.values()) count += company.streams.size;
+    return count;
+  }
+
+  /**
+   * Adds a stream and replays what it missed: the events after `lastEventId` (or none, from the company's current
+   * head), then whatever the hub delivered meanwhile. An id above the company's head (another database, a stale
+   * client) counts as the head.
+   */
+  async attach(stream: EventStream, lastEventId: number | undefined): Promise<void> {
+    if (this.closing) return stream.close();
+    const company = this.companyOf(stream.customerId);
+    company.streams.add(stream);
+    try {
+      const head = await eventHead(this.db, company.id);
+      stream.lastId = lastEventId === undefined ? head : Math.min(lastEventId, head);
+      for (;;) {
+        const target = Math.max(head, company.cursor ?? 0);
+        if (stream.isClosed || stream.lastId >= target) break;
+        const events = await eventsAfter(this.db, company.id, stream.lastId, BATCH, target);
+        // Nothing left in the range: its events are older than the replay window and were pruned.
+        if (events.length === 0) stream.lastId = target;
+        stream.send(events);
+        await stream.drained();
+      }
+      stream.live();
+      company.cursor ??= stream.lastId;
+      this.read(company);
+    } catch (error) {
+      this.log.warn({ err: error, customerId: company.id }, 'event stream could not replay; closing it');
+      stream.close();
+    }
+  }
+
+  /** Ends every stream (clients reconnect with Last-Event-ID elsewhere or after the restart) and the transport. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const company of [...this.companies.values()]) {
+      clearTimeout(company.retry);
+      for (const stream of [...company.streams]) stream.close();
+    }
+    await this.transport.close();
+  }
+
+  private every(ms: number, run: () => void) {
+    const timer = setInterval(run, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private companyOf(id: number): Company {
+    let company = this.companies.get(id);
+    if (!company) {
+      company = {
+        id,
+        streams: new Set(),
+        cursor: undefined,
+        wanted: 0,
+        reading: false,
+        again: false,
+        attempts: 0,
+        retry: undefined,
+      };
+      this.companies.set(id, company);
+    }
+    return company;
+  }
+
+  /** The stream ended (client gone, closed by the hub); a company without streams is forgotten. */
+  readonly detach = (stream: EventStream): void => {
+    const company = this.companies.get(stream.customerId);
+    if (!company?.streams.delete(stream) || company.streams.size > 0) return;
+    clearTimeout(company.retry);
+    this.companies.delete(company.id);
+  };
+
+  private signal(customerId: number, lastId?: number) {
+    const company = this.companies.get(customerId);
+    if (!company) return;
+    if (lastId !== undefined && lastId > company.wanted) {
+      company.wanted = lastId;
+      company.attempts = 0;
+    }
+    this.read(company);
+  }
+
+  /** Reads the company's new events once and hands them to its streams; one read at a time per company. */
+  private read(company: Company) {
+    if (company.reading) {
+      company.again = true;
+      return;
+    }
+    company.reading = true;
+    void (async () => {
+      try {
+        do {
+          company.again = false;
+          if (company.cursor === undefined || company.streams.size === 0) break;
+          const events = await eventsAfter(this.db, company.id, company.cursor, BATCH);
+          // A signal that came in during the read sets `again`: the loop reads once more.
+          if (events.length === 0) continue;
+          company.cursor = events[events.length - 1]!.id;
+          for (const stream of company.streams) stream.deliver(events);
+          if (events.length === BATCH) company.again = true;
+        } while (company.again && !this.closing);
+        this.retryUnseen(company);
+      } catch (error) {
+        // The database is away: the sweep and the transport's resync read again once it is back.
+        this.log.debug({ err: error, customerId: company.id }, 'reading events failed');
+      } finally {
+        company.reading = false;
+      }
+    })();
+  }
+
+  /** An announced id that is not visible yet belongs to a transaction still committing: read again shortly. */
+  private retryUnseen(company: Company) {
+    if (company.cursor === undefined || company.cursor >= company.wanted || this.closing) {
+      company.attempts = 0;
+      return;
+    }
+    if (company.attempts >= RETRY_ATTEMPTS) {
+      // Rolled back, or slower than the sweep: the sweep takes over.
+      company.wanted = company.cursor;
+      company.attempts = 0;
+      return;
+    }
+    clearTimeout(company.retry);
+    company.retry = setTimeout(() => this.read(company), RETRY_FIRST_MS * 2 ** company.attempts++);
+    company.retry.unref();
+  }
+
+  private resync() {
+    for (const company of this.companies.values()) this.read(company);
+  }
+
+  private keepAlive() {
+    for (const company of this.companies.values()) for (const stream of company.streams) stream.comment('keep-alive');
+  }
+
+  /** Compares every company's head with its cursor in a few queries and reads where a signal went missing. */
+  private async sweep() {
+    if (this.sweeping || this.companies.size === 0) return;
+    this.sweeping = true;
+    try {
+      const heads = await eventHeads(this.db, [...this.companies.keys()]);
+      for (const [id, head] of heads) {
+        const company = this.companies.get(id);
+        if (company?.cursor !== undefined && head > company.cursor) this.read(company);
+      }
+    } catch (error) {
+      this.log.debug({ err: error }, 'event sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Ends the streams of sessions that were revoked, expired or disabled; one check per session. */
+  private async revalidate() {
+    if (this.revalidating) return;
+    this.revalidating = true;
+    try {
+      const byToken = new Map<number, EventStream[]>();
+      for (const company of this.companies.values()) {
+        for (const stream of company.streams) {
+          const streams = byToken.get(stream.tokenId);
+          if (streams) streams.push(stream);
+          else byToken.set(stream.tokenId, [stream]);
+        }
+      }
+      for (const [tokenId, streams] of byToken) {
+        if (this.closing) break;
+        const principal = await principalFromTokenId(this.db, tokenId).catch(() => undefined);
+        // undefined: the database is away; the streams stay until it can say.
+        if (principal === undefined) continue;
+        for (const stream of streams) if (principal?.customerId !== stream.customerId) stream.close();
+      }
+    } finally {
+      this.revalidating = false;
+    }
+  }
+}
