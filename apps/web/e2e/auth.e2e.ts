@@ -149,7 +149,7 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('shows the validation messages of SPEC §5 and the invalid-credentials toast', async () => {
+  it('shows the validation messages of docs/product.md §7 and the invalid-credentials toast', async () => {
     const { context, page } = await stack.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click();

@@ -88,7 +88,7 @@ describe('phonebots in the browser', () => {
     await page.getByRole('link', { name: 'Add Phonebot' }).click();
     await page.waitForURL('**/addvbot');
     await page.getByRole('heading', { name: 'Add Phonebot' }).waitFor();
-    // The defaults of SPEC §9.
+    // The defaults of docs/product.md §9.
     expect(await page.getByLabel('Chat model').inputValue()).toBe('gpt-4o');
     expect(await page.getByLabel('Abort time (seconds)').inputValue()).toBe('30');
     expect(await page.getByRole('switch', { name: 'Web log enabled' }).isChecked()).toBe(true);

@@ -117,7 +117,7 @@ describe('the company side in the browser', () => {
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
     );
 
-    // Add User: the rules of SPEC §5, then the invitation.
+    // Add User: the rules of docs/product.md §7, then the invitation.
     await page.getByRole('link', { name: 'Add User' }).click();
     await page.waitForURL('**/addusers');
     await page.getByText('The user gets an e-mail to set a password.').waitFor();
@@ -161,7 +161,7 @@ describe('the company side in the browser', () => {
     await operator.page.waitForURL('**/viewcalllogs');
     expect(await menuItems(operator.page)).toEqual(['Calls Dashboard', 'My profile', 'Logout']);
 
-    // Update User: SPEC §5 rules, a taken address, then the promotion to Admin.
+    // Update User: docs/product.md §7 rules, a taken address, then the promotion to Admin.
     await userRow(page, 'Otto Operator').getByRole('link', { name: 'Edit Otto Operator' }).click();
     await page.waitForURL('**/edituser/**');
     await page.getByRole('heading', { name: 'Update User' }).waitFor();
@@ -251,7 +251,7 @@ describe('the company side in the browser', () => {
     await context.close();
   });
 
-  it('edits the company profile with the rules of SPEC §5 and an IBAN check', async () => {
+  it('edits the company profile with the rules of docs/product.md §7 and an IBAN check', async () => {
     const { context, page } = await newPage();
     await login(page, admin.email, admin.password);
     await page.waitForURL('**/viewcalllogs');

@@ -1,4 +1,4 @@
-/** Option lists, limits, page sizes and intervals of the product (SPEC §3 and §9). */
+/** Option lists, limits, page sizes and intervals of the product (docs/product.md §5 and §9). */
 
 export const ROLES = ['super', 'admin', 'adminuser', 'user', 'guest'] as const;
 export type Role = (typeof ROLES)[number];
@@ -6,7 +6,7 @@ export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** localStorage key of the access token (SPEC §9). */
+/** localStorage key of the access token (docs/product.md §9). */
 export const TOKEN_STORAGE_KEY = 'user_free';
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,10 +1,10 @@
 /**
- * User-facing texts of the product, keyed. The English texts of SPEC §5 and §8 are verbatim; the web app's
+ * User-facing texts of the product, keyed. The English texts of docs/product.md §7 and §10 are verbatim; the web app's
  * English locale is built from this object and the German locale translates every key. Schemas use the keys as
  * their error messages, and the API answers the English text with the key as the error `code`.
  */
 export const messages = {
-  // SPEC §5 validation
+  // docs/product.md §7 validation
   emailInvalid: 'Email has to be a valid email address',
   emailRequired: 'Email is a required input',
   passwordRequired: 'Password is a required input',
@@ -27,7 +27,7 @@ export const messages = {
   statusRequired: 'You must select a status',
   noDataToExport: 'No data to export',
 
-  // SPEC §8 toasts
+  // docs/product.md §10 toasts
   invalidCredentials: 'Invalid credentials!',
   emailExists: 'Email Already Exists!',
   registered: 'Successfully registered!Please Verify your email address to login',
@@ -81,7 +81,7 @@ export const messages = {
   noCallsFound: 'No calls found.',
   defaultSmsText: 'Hello, this is a prefilled SMS message. You can edit it before sending.',
 
-  // Texts the spec does not show, needed by the server's rules (DESIGN.md "Accounts")
+  // Texts the spec does not show, needed by the server's rules (docs/product.md §1.2)
   emailNotVerified: 'Please verify your email address before you log in.',
   accountInactive: 'Your account is not active yet. An administrator has to enable it.',
   emailVerified: 'Your email address is verified. You can log in once your account is enabled.',

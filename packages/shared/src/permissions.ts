@@ -55,14 +55,14 @@ export function permissionsOf(role: Role): readonly Operation[] {
   return rolePermissions[role];
 }
 
-/** Where a role lands after login and when it opens a screen it may not use (SPEC §2 Login, §6). */
+/** Where a role lands after login and when it opens a screen it may not use (docs/product.md §4 Login, §8). */
 export function homePath(role: Role): string {
   return role === 'super' ? '/myprofile' : '/viewcalllogs';
 }
 
 export type MenuItem = { key: string; path: string; operation: Operation };
 
-/** The sidebar of SPEC §2 and §6, in its order; Logout is shown to everyone and is not listed here. */
+/** The sidebar of docs/product.md §4 and §8, in its order; Logout is shown to everyone and is not listed here. */
 export const MENU: readonly MenuItem[] = [
   { key: 'menu.callsDashboard', path: '/viewcalllogs', operation: 'calls.view' },
   { key: 'menu.companyProfile', path: '/companyprofile', operation: 'company.edit' },

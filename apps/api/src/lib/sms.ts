@@ -9,7 +9,7 @@ export type SmsProvider = {
   send: (to: string, body: string) => Promise<{ providerId: string | null }>;
 };
 
-/** Twilio's Messages API: form fields To, From, Body with Basic auth (DESIGN.md "Calls"). */
+/** Twilio's Messages API: form fields To, From, Body with Basic auth. */
 function twilio(config: Config['twilio']): SmsProvider {
   const { accountSid, authToken, from, apiBase } = config;
   return {

@@ -4,7 +4,7 @@ import { sessionRefusal, useSessionState } from '../lib/auth-token';
 import { loginUrl } from '../lib/return-url';
 
 /**
- * A logged-out visitor on a protected route goes to the login with the wanted path as returnUrl (SPEC §2). It
+ * A logged-out visitor on a protected route goes to the login with the wanted path as returnUrl (docs/product.md §2.3). It
  * also catches a token dropped after a 401, since that re-renders this guard, and tells the login page why (the
  * session expired or the account was disabled). A deliberate logout goes to /login.
  */

@@ -11,7 +11,7 @@ export type ProtectedRoute = {
   access: readonly Operation[];
 };
 
-/** The protected routes of SPEC §2, each with its operation from the shared permission table. */
+/** The protected routes of docs/product.md §2.2, each with its operation from the shared permission table. */
 export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/dashboard', titleKey: 'pages.dashboard', access: ['dashboard.view'] },
   { path: '/viewcalllogs', titleKey: 'pages.viewCallLogs', access: ['calls.view'] },

@@ -50,7 +50,7 @@ const SCREENS: Record<string, ComponentType> = {
   ...adminScreens,
 };
 
-/** Open routes left from the design template, sent to the nearest real screen (DESIGN.md "Template leftovers"). */
+/** Open routes left from the design template, sent to the nearest real screen (docs/product.md §2.5). */
 const TEMPLATE_REDIRECTS: Record<string, string> = {
   '/sign-in': '/login',
   '/sign-up': '/signup',
@@ -69,7 +69,7 @@ function screenFor(route: ProtectedRoute) {
 }
 
 /**
- * The route table of SPEC §2. Declarative routes: the app loads no data in loaders, and the data router would add
+ * The route table of docs/product.md §2. Declarative routes: the app loads no data in loaders, and the data router would add
  * about 16 KB (gzip) to every screen's first load.
  */
 export function AppRoutes() {

@@ -11,7 +11,7 @@ export type ConfirmOptions = {
   danger?: boolean;
 };
 
-/** The question every delete asks (SPEC §4): 'Are you sure?', 'You won't be able to revert this!', 'Yes, delete it!'. */
+/** The question every delete asks (docs/product.md §6): 'Are you sure?', 'You won't be able to revert this!', 'Yes, delete it!'. */
 export function deleteConfirmation(t: TFunction): ConfirmOptions {
   return {
     title: t('deleteConfirmTitle'),
@@ -22,7 +22,7 @@ export function deleteConfirmation(t: TFunction): ConfirmOptions {
 }
 
 /**
- * Asks before an action (SPEC §4: every delete and every status, priority or category change asks first).
+ * Asks before an action (docs/product.md §6: every delete and every status, priority or category change asks first).
  * `confirm` resolves true when the user confirms and false when they cancel or close the dialog; render `dialog`
  * once in the screen.
  */

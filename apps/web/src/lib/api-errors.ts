@@ -23,7 +23,7 @@ export function errorText(error: unknown, fallback: MessageKey = 'somethingWrong
 }
 
 /**
- * The first message per field of an API failure (SPEC §5). A pointer's last segment names the field, so `/email`
+ * The first message per field of an API failure (docs/product.md §7). A pointer's last segment names the field, so `/email`
  * and `/data/attributes/email` both land on `email`; `rename` maps wire names onto the form's field names.
  */
 export function fieldErrors(error: unknown, rename: Record<string, string> = {}): Record<string, ErrorText> {

@@ -3,7 +3,7 @@ import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
 
 /**
  * `signed-out` covers a visitor without a token and a token the server refused (401): the guard then keeps the
- * wanted path as returnUrl. `logged-out` is a deliberate logout, which simply goes to /login (SPEC §2).
+ * wanted path as returnUrl. `logged-out` is a deliberate logout, which simply goes to /login (docs/product.md §4).
  */
 export type SessionState = 'signed-in' | 'signed-out' | 'logged-out';
 /** How a session ended: a logout, or a token the server refused because it expired or its account was disabled. */

@@ -22,7 +22,7 @@ export function useToasterWanted(): boolean {
   );
 }
 
-/** Toasts of SPEC §8: top right, 2 s with a progress bar, green for success and red for error. */
+/** Toasts of docs/product.md §10: top right, 2 s with a progress bar, green for success and red for error. */
 function show(color: 'green' | 'red', message: string, options: ToastOptions): void {
   if (!toasterWanted) {
     toasterWanted = true;

@@ -146,7 +146,7 @@ const ui = {
 const noClashWithMessages: [keyof typeof ui & MessageKey] extends [never] ? true : never = true;
 void noClashWithMessages;
 
-/** English texts: the shared messages of SPEC §5 and §8 verbatim, plus the labels of the web app. */
+/** English texts: the shared messages of docs/product.md §7 and §10 verbatim, plus the labels of the web app. */
 export const en = { ...messages, ...ui };
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -11,7 +11,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /**
- * The Register form (field names of SPEC §3: password and confirmPassword): the company's name, and the
+ * The Register form (field names of docs/product.md §5: password and confirmPassword): the company's name, and the
  * registrant's own name as its contact person.
  */
 export const registerFormSchema = z
@@ -49,7 +49,7 @@ export const forgotSchema = z.object({
 });
 export type ForgotInput = z.infer<typeof forgotSchema>;
 
-/** The Reset Password form (SPEC §3: newPassword, confirmPassword). */
+/** The Reset Password form (docs/product.md §5: newPassword, confirmPassword). */
 export const resetFormSchema = z
   .object({
     newPassword: newPasswordSchema(),

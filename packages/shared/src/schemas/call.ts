@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from '../messages';
 import { idSchema } from './common';
 
-/** SPEC §4: call statuses and priorities, in their sort orders (§9). */
+/** docs/product.md §6: call statuses and priorities, in their sort orders (§9). */
 export const CALL_STATUSES = ['New', 'In Progress', 'Completed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const CALL_PRIORITIES = ['Normal Callback', 'Important Callback', 'Send Email', 'Transferred'] as const;
@@ -43,7 +43,7 @@ export const callResponseSchema = z.preprocess(
     ),
 );
 
-/** POST /bot/calls: one finished call as the phonebot runtime sends it (DESIGN.md "Bot API"). */
+/** POST /bot/calls: one finished call as the phonebot runtime sends it (docs/bot-api.md). */
 export const callIngestSchema = z.object({
   caller_number: z
     .string({ error: () => 'invalidType' satisfies MessageKey })

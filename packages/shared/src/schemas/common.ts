@@ -69,7 +69,7 @@ export function idSchema(errorKey: MessageKey = 'notFound') {
 export const idParamSchema = z.object({ id: idSchema() });
 
 /**
- * List query parameters, the same on every list (DESIGN.md "API conventions"). A bad value falls back to its
+ * List query parameters, the same on every list (docs/api.md). A bad value falls back to its
  * default instead of failing, so a pasted or hand-edited URL always shows a list.
  */
 export const listQuerySchema = z.object({

@@ -6,7 +6,7 @@ import { isValidIban } from './profile';
 
 /**
  * A customer row of `GET /customers`. Its id is the user id of the customer's owner (its first admin), as
- * DESIGN.md "API conventions" says.
+ * docs/api.md says.
  */
 export const customerAttributesSchema = z.object({
   name: z.string(),
@@ -25,7 +25,7 @@ export const customerAttributesSchema = z.object({
 });
 export type CustomerAttributes = z.infer<typeof customerAttributesSchema>;
 
-/** Update Customer (SPEC §5): company_name is required with the spec's message; e-mail is read-only. */
+/** Update Customer (docs/product.md §7): company_name is required with the spec's message; e-mail is read-only. */
 export const updateCustomerSchema = z.object({
   name: requiredText('nameRequired'),
   company_name: requiredText('usernameRequired'),

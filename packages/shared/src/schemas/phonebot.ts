@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
 
-/** Option lists of SPEC §3. */
+/** Option lists of docs/product.md §5. */
 export const CHAT_MODELS = [
   'gpt-4o',
   'gpt-5',
@@ -105,7 +105,7 @@ export const mcpServersSchema = z
   .transform((servers) => servers.filter((s) => s.url !== ''));
 
 /**
- * Every configurable field of a phonebot (SPEC §3). Secrets are plain strings here: on save an empty or missing
+ * Every configurable field of a phonebot (docs/product.md §5). Secrets are plain strings here: on save an empty or missing
  * secret keeps the stored one.
  */
 export const phonebotFieldsSchema = z.object({
@@ -158,7 +158,7 @@ export const phonebotFieldsSchema = z.object({
   speed_of_speech: number(PHONEBOT_LIMITS.speed.min, PHONEBOT_LIMITS.speed.max, false),
   transcription_language: z.enum(TRANSCRIPTION_LANGUAGES, { error: () => invalid }),
 });
-/** The defaults of a new phonebot (SPEC §9). */
+/** The defaults of a new phonebot (docs/product.md §9). */
 export const PHONEBOT_DEFAULTS = {
   bezeichnung: '',
   product_name: 'KI-Phone-Basic',

@@ -44,7 +44,7 @@ export function smsRecipientAllowed(to: string, caller: string, allowed: readonl
   return to === caller || allowed.some((entry) => to.startsWith(entry));
 }
 
-/** Company Profile (SPEC §3, rules of §5): bank, IBAN and BIC are optional; an IBAN must pass its checksum. */
+/** Company Profile (docs/product.md §5, rules of §7): bank, IBAN and BIC are optional; an IBAN must pass its checksum. */
 export const companyProfileSchema = z.object({
   company_name: requiredText('companyNameRequired'),
   address: requiredText('addressRequired'),

@@ -31,7 +31,7 @@ export type Checklist = z.infer<typeof checklistSchema>;
 export const COMPANY_ROLES = ['user', 'adminuser', 'admin'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
-/** Add User (SPEC §3: email, fname, lname, type users); no password: the user sets it from the invitation. */
+/** Add User (docs/product.md §5: email, fname, lname, type users); no password: the user sets it from the invitation. */
 export const addUserSchema = z.object({
   email: emailSchema,
   fname: requiredText('firstNameRequired'),

@@ -13,7 +13,7 @@ export type PaddleConfig = {
 };
 export type BillingDeps = { db: Kysely<Database>; paddle: PaddleConfig; signingKey: Buffer };
 
-/** Subscription status -> payment_status (DESIGN.md "Billing"); a trial is served like an active subscription. */
+/** Subscription status -> payment_status (docs/product.md §6.4); a trial is served like an active subscription. */
 const STATUS_MAP: Record<string, number> = { active: 1, trialing: 1, paused: 2, past_due: 3, canceled: 4 };
 const CHECKOUT_TTL_MS = DAY;
 

@@ -60,7 +60,7 @@ function base(db: Kysely<Database>, filter: CallFilter) {
     query = query.where('c.created_at', '>=', start).where('c.created_at', '<', end);
   }
   const term = filter.search?.trim().toLowerCase();
-  // The simple dashboard (all calls) filters by phonebot name only (SPEC §5).
+  // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).
   if (term && filter.view === 'all') return query.where((eb) => containsIgnoreCase(eb.ref('p.bezeichnung'), term));
   if (term) {
     // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
@@ -87,7 +87,7 @@ function rankOf(column: Expression<unknown>, values: readonly string[]) {
   )} else ${values.length} end`;
 }
 
-/** The ORDER BY of a list: the chosen field (SPEC §9 orders), then newest first and id, so pages never overlap. */
+/** The ORDER BY of a list: the chosen field (docs/product.md §9 orders), then newest first and id, so pages never overlap. */
 function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | undefined, categories: string[]) {
   const sort = parseSort(sortParam, CALL_SORTS, { field: 'created_at', direction: 'desc' });
   let query = base(db, filter);

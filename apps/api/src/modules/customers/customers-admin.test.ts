@@ -29,7 +29,7 @@ async function companyWithBot() {
 }
 
 describe('customer administration (super)', () => {
-  it('edits a customer’s company fields with SPEC §5 rules, keeping the e-mail', async () => {
+  it('edits a customer’s company fields with docs/product.md §7 rules, keeping the e-mail', async () => {
     const sup = await app.signIn('super');
     const { owner } = await companyWithBot();
     const res = await app.request({

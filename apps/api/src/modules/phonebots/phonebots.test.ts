@@ -34,7 +34,7 @@ async function createBot(owner: SignedIn, attributes: Record<string, unknown> = 
 }
 
 describe('phonebots of a company', () => {
-  it('creates with the defaults of SPEC §9, answers license key and bot token, and keeps secrets out of answers', async () => {
+  it('creates with the defaults of docs/product.md §9, answers license key and bot token, and keeps secrets out of answers', async () => {
     const admin = await app.signIn('admin');
     const created = await createBot(admin, { attendedTransfer: '1', sip_port: '5060' });
     expect(created.meta.license_Key).toBe(created.data.id);

@@ -142,7 +142,7 @@ describe('my profile', () => {
 });
 
 describe('company profile', () => {
-  it('is read and saved by admin and adminuser of the company, with SPEC §5 rules', async () => {
+  it('is read and saved by admin and adminuser of the company, with docs/product.md §7 rules', async () => {
     const admin = await app.signIn('admin');
     const adminuser = await app.signIn('adminuser', { customerId: admin.customerId! });
     const attributes = {

@@ -50,7 +50,7 @@ export function AccountMenu({ role, name, avatarUrl, onLogout }: AccountMenuProp
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {/* Guests have no profile screen (SPEC §6), so the entry would only bounce them home. */}
+        {/* Guests have no profile screen (docs/product.md §8), so the entry would only bounce them home. */}
         {can(role, 'profile.own') && (
           <Menu.Item component={Link} to="/myprofile" leftSection={<IconUserCircle size={16} aria-hidden />}>
             {t('nav.myProfile')}

@@ -27,7 +27,7 @@ const CallsLiveUpdates = lazyNamed(
   'CallsLiveUpdates',
 );
 
-/** SPEC §2 pins the sidebar when the window is wider than 1200 px. */
+/** docs/product.md §3.1 pins the sidebar when the window is wider than 1200 px. */
 const PINNED_QUERY = `(min-width: ${SIDEBAR_PIN_WIDTH + 1}px)`;
 /** Whether the user folded the pinned sidebar away, remembered in this browser. */
 const SIDEBAR_STORAGE_KEY = 'phonebot_sidebar_collapsed';

@@ -9,7 +9,7 @@ import { LanguageSwitch } from './language-switch';
 
 const OperatorFooter = lazyNamed(() => import('./operator-footer'), 'OperatorFooter');
 
-/** Sign-in, sign-up and reset screens: no sidebar or account menu (SPEC §2 Shell), only brand and language. */
+/** Sign-in, sign-up and reset screens: no sidebar or account menu (docs/product.md §3.4), only brand and language. */
 export function AuthLayout() {
   const { t } = useTranslation();
   return (

@@ -41,7 +41,7 @@ type SidebarProps = {
   loggingOut: boolean;
 };
 
-/** The side menu of SPEC §6: the shared MENU filtered by the role, then Logout for everyone. */
+/** The side menu of docs/product.md §8.1: the shared MENU filtered by the role, then Logout for everyone. */
 export function Sidebar({ role, onNavigate, onLogout, loggingOut }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

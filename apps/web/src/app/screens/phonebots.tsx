@@ -43,7 +43,7 @@ export const phonebotScreens: Record<string, ComponentType> = {
   '/vbots': PhonebotsPage,
   '/addvbot': AddPhonebotPage,
   '/editvbot/:license_Key': UpdatePhonebotScreen,
-  // The older edit route of SPEC §2 shows the same form (DESIGN.md "defects we fix").
+  // The older edit route of docs/product.md §4 shows the same form (docs/product.md §10.4).
   '/editphonebot/:license_Key': UpdatePhonebotScreen,
   '/phonebots': AllPhonebotsPage,
   '/vbotsforGuest': GuestPhonebotsPage,

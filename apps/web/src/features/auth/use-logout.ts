@@ -5,7 +5,7 @@ import { notifyError } from '../../lib/notify';
 import { useLogoutMutation } from './queries';
 
 /**
- * Logout of SPEC §4: the server revokes the token, then the token is removed and the route guard sends the
+ * Logout of docs/product.md §6: the server revokes the token, then the token is removed and the route guard sends the
  * browser to /login. When the call fails the user stays logged in, except on a 401: the token is already dead.
  */
 export function useLogout() {

@@ -16,7 +16,7 @@ export async function fetchCallCounts(month: string, signal?: AbortSignal) {
   return { month: document.meta.month, rows: document.data.map((row) => row.attributes) };
 }
 
-/** Polled while the screen is open (SPEC §9), keeping the last month on screen while another one loads. */
+/** Polled while the screen is open (docs/product.md §9), keeping the last month on screen while another one loads. */
 export const callCountsQuery = (month: string) =>
   queryOptions({
     queryKey: callsHistoryKeys.month(month),

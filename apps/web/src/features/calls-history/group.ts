@@ -1,11 +1,11 @@
 import type { CallCountRow } from './api';
 
-/** Calls History pages by customer (SPEC §9): 10 customers per page, each with all of its phonebots. */
+/** Calls History pages by customer (docs/product.md §9): 10 customers per page, each with all of its phonebots. */
 export const CUSTOMERS_PER_PAGE = 10;
 
 export type CustomerGroup = { key: string; name: string; rows: CallCountRow[] };
 
-/** The rows whose customer name or phonebot contains the search, ignoring case (SPEC §5). */
+/** The rows whose customer name or phonebot contains the search, ignoring case (docs/product.md §7). */
 export function filterRows(rows: readonly CallCountRow[], search: string | undefined): CallCountRow[] {
   const term = search?.trim().toLowerCase() ?? '';
   if (term === '') return [...rows];

@@ -3,7 +3,7 @@ import type { CallRow } from './api';
 import { PREVIEW_LENGTH } from './constants';
 import type { SortState } from './list-params';
 
-/** SPEC §9: the message cut to 20 characters, then '...'; a shorter message is shown whole. */
+/** docs/product.md §9: the message cut to 20 characters, then '...'; a shorter message is shown whole. */
 export function messagePreview(message: string): string {
   return message.length > PREVIEW_LENGTH ? `${message.slice(0, PREVIEW_LENGTH)}...` : message;
 }
@@ -21,7 +21,7 @@ function rank(values: readonly string[], value: string): number {
 }
 
 /**
- * Orders rows as the server does (SPEC §9): priority and status by their fixed lists, then newest first and by id,
+ * Orders rows as the server does (docs/product.md §9): priority and status by their fixed lists, then newest first and by id,
  * so a list sorted in the browser reads like one sorted by the server.
  */
 export function compareCalls(sort: SortState): (a: CallRow, b: CallRow) => number {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the EditCustomer route parameter carries (SPEC §2): the owner's user id and the customer's e-mail. */
+/** What the EditCustomer route parameter carries (docs/product.md §4): the owner's user id and the customer's e-mail. */
 export type CustomerLink = { userId: number; email: string };
 
 const linkSchema = z.object({

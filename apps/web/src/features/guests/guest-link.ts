@@ -1,4 +1,4 @@
-/** EditGuest's route parameter (SPEC §2): base64 of the user id, URL-encoded since base64 may hold '/' or '+'. */
+/** EditGuest's route parameter (docs/product.md §4): base64 of the user id, URL-encoded since base64 may hold '/' or '+'. */
 export function editGuestPath(userId: number | string): string {
   return `/editguest/${encodeURIComponent(btoa(String(userId)))}`;
 }

@@ -12,7 +12,7 @@ import {
 import { lazyValue } from '../../lib/lazy-value';
 import type { PhonebotAttributes } from './api';
 
-/** SPEC §4: 0 inactive, 1 active, 2 paused, 3 past_due, 4 canceled, anything else unknown. */
+/** docs/product.md §6: 0 inactive, 1 active, 2 paused, 3 past_due, 4 canceled, anything else unknown. */
 export type PaymentStatusName = keyof typeof PAYMENT_STATUS | 'unknown';
 export function paymentStatusName(value: number | undefined): PaymentStatusName {
   const found = Object.entries(PAYMENT_STATUS).find(([, code]) => code === value);
@@ -40,7 +40,7 @@ function isNumberField(name: string): name is (typeof NUMBER_FIELDS)[number] {
   return (NUMBER_FIELDS as readonly string[]).includes(name);
 }
 
-/** Form values of a phonebot: the defaults of SPEC §9, overlaid with the answer's settings when editing. */
+/** Form values of a phonebot: the defaults of docs/product.md §9, overlaid with the answer's settings when editing. */
 export function formValuesOf(attributes?: PhonebotAttributes): PhonebotFormValues {
   const values: Record<string, unknown> = {};
   const answer = attributes as Record<string, unknown> | undefined;
@@ -58,7 +58,7 @@ export function formValuesOf(attributes?: PhonebotAttributes): PhonebotFormValue
       values[name] = typeof number === 'number' && Number.isFinite(number) ? number : (fallback ?? '');
     } else if (name === 'category_terms') {
       const terms = Array.isArray(given) ? given.filter((term): term is string => typeof term === 'string') : [];
-      // The editor always shows at least one input (SPEC §5: 1 to 5).
+      // The editor always shows at least one input (docs/product.md §7: 1 to 5).
       values[name] = terms.length > 0 ? terms : [''];
     } else if (name === 'mcp_servers') {
       values[name] = Array.isArray(given)
@@ -76,7 +76,7 @@ export function formValuesOf(attributes?: PhonebotAttributes): PhonebotFormValue
 }
 
 /**
- * A category term typed or pasted with double quotes around it loses them as it is typed (SPEC §5); a lone quote
+ * A category term typed or pasted with double quotes around it loses them as it is typed (docs/product.md §7); a lone quote
  * stays, so a term can still be typed character by character.
  */
 export function stripQuotes(value: string): string {

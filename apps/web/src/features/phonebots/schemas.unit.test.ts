@@ -13,7 +13,7 @@ const answer = (settings: Record<string, unknown>) =>
   }) as unknown as PhonebotAttributes;
 
 describe('phonebot form values', () => {
-  it('starts a new phonebot with the defaults of SPEC §9 and one empty category term', () => {
+  it('starts a new phonebot with the defaults of docs/product.md §9 and one empty category term', () => {
     const values = formValuesOf();
     expect(values.chatmodel).toBe('gpt-4o');
     expect(values.abort_time).toBe(30);
@@ -71,7 +71,7 @@ describe('phonebot form values', () => {
     ]);
   });
 
-  it('names the payment status of SPEC §4', () => {
+  it('names the payment status of docs/product.md §6', () => {
     expect([0, 1, 2, 3, 4, 9, undefined].map(paymentStatusName)).toEqual([
       'inactive',
       'active',

@@ -92,7 +92,7 @@ export function useDeleteUser(alsoInvalidate: readonly QueryKey[] = []) {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: (_, id) => {
-      // The row leaves the list at once (SPEC §4), not only after the refetch.
+      // The row leaves the list at once (docs/product.md §6), not only after the refetch.
       queryClient.setQueryData(usersKeys.list(), (users: CompanyUser[] | undefined) =>
         users?.filter((user) => user.id !== id),
       );

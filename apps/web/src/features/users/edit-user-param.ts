@@ -1,4 +1,4 @@
-/** The Update User route's parameter (SPEC §2 EditUser): JSON holding userId and userEmail, URI-encoded. */
+/** The Update User route's parameter (docs/product.md §4 EditUser): JSON holding userId and userEmail, URI-encoded. */
 export type EditUserParam = { userId: number; userEmail: string };
 
 /**

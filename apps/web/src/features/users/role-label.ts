@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Role } from '@phonebot/shared/constants';
 
-/** Roles as the company sees them: user is "User", adminuser is "Admin" (SPEC §2), admin, the owner, is "Owner". */
+/** Roles as the company sees them: user is "User", adminuser is "Admin" (docs/product.md §4), admin, the owner, is "Owner". */
 export function roleLabel(t: TFunction, role: Role): string {
   switch (role) {
     case 'user':

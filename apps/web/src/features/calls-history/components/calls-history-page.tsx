@@ -21,12 +21,12 @@ import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
 
 registerTranslations(callsHistoryTranslations);
 
-/** The export's columns (SPEC §7), the same in every interface language so scripts can read the file. */
+/** The export's columns (docs/product.md §11), the same in every interface language so scripts can read the file. */
 const CSV_HEADER = ['Customer Name', 'Phonebot', 'Number of Calls'] as const;
 
 const pageSchema = listQuerySchema.pick({ page: true, search: true });
 
-/** The current month in the browser's time zone, as YYYY-MM (SPEC §9: the default month). */
+/** The current month in the browser's time zone, as YYYY-MM (docs/product.md §9: the default month). */
 function currentMonth(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
@@ -38,7 +38,7 @@ function monthStart(month: string): Date {
   return new Date(year, monthNumber - 1, 1);
 }
 
-/** Calls History (SPEC §2): monthly call counts per customer and phonebot, searched, paged and exported here. */
+/** Calls History (docs/product.md §4): monthly call counts per customer and phonebot, searched, paged and exported here. */
 export function CallsHistoryPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();

@@ -11,7 +11,7 @@ type BulkStatusBarProps = {
   onDone: () => void;
 };
 
-/** The bulk verb of a selection: set one status on every selected call (SPEC §2, §5 'You must select a status'). */
+/** The bulk verb of a selection: set one status on every selected call (docs/product.md §4, §7 'You must select a status'). */
 export function BulkStatusBar({ selectedIds, actions, onDone }: BulkStatusBarProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<CallStatus | ''>('');

@@ -56,7 +56,7 @@ const TITLES: Record<CallListKind, 'pages.viewCallLogs' | 'pages.newCalls' | 'pa
 };
 
 /**
- * One call screen of SPEC §2: the full dashboard, new calls, completed calls or the simple dashboard. They share the
+ * One call screen of docs/product.md §4: the full dashboard, new calls, completed calls or the simple dashboard. They share the
  * table, its actions and modals, and differ in their controls and columns.
  */
 export function CallListScreen({ kind, canManage, params, update, view, onChanged }: CallListScreenProps) {

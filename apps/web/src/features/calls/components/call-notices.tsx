@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SHOW_RETENTION_NOTICE } from '../constants';
 
-/** SPEC §2: the New Call Alert, shown while calls nobody was notified of wait, leading to the new-calls screen. */
+/** docs/product.md §4: the New Call Alert, shown while calls nobody was notified of wait, leading to the new-calls screen. */
 export function NewCallAlert({ count }: { count: number }) {
   const { t } = useTranslation();
   if (count <= 0) return null;

@@ -6,7 +6,7 @@ import { useServerList } from './use-server-list';
 
 registerTranslations(callsTranslations);
 
-/** /viewcalllogs: the open calls (New and In Progress), the full variant of SPEC §2. */
+/** /viewcalllogs: the open calls (New and In Progress), the full variant of docs/product.md §4. */
 export function CallsDashboardPage({ canManage }: CallScreenProps) {
   const [params, update] = useCallListParams('dashboard');
   const view = useServerList('dashboard', params);

@@ -43,7 +43,7 @@ export type CallColumn =
   | 'actions'
   | 'remove';
 
-/** SPEC §2, the full variant: phonebot, category, priority, phone number, status, message preview, notes, date/time, actions. */
+/** docs/product.md §4, the full variant: phonebot, category, priority, phone number, status, message preview, notes, date/time, actions. */
 export const FULL_COLUMNS: readonly CallColumn[] = [
   'phonebot',
   'category',
@@ -56,7 +56,7 @@ export const FULL_COLUMNS: readonly CallColumn[] = [
   'actions',
 ];
 
-/** SPEC §2, the simple variant: Phonebot, Caller, Text, Action, Date/Time, Remove. */
+/** docs/product.md §4, the simple variant: Phonebot, Caller, Text, Action, Date/Time, Remove. */
 export const SIMPLE_COLUMNS: readonly CallColumn[] = ['phonebot', 'caller', 'text', 'action', 'dateTime', 'remove'];
 
 /** Columns only someone who may change calls sees (a guest only reads the log). */

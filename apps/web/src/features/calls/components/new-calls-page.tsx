@@ -30,7 +30,7 @@ function withChange(visit: Visit, change: CallChange): Visit {
 }
 
 /**
- * /newcalls: the calls nobody was notified of. Opening the screen marks the calls it lists notified (SPEC §4), and
+ * /newcalls: the calls nobody was notified of. Opening the screen marks the calls it lists notified (docs/product.md §6), and
  * the server then stops listing them, so a poll would take every row away seconds after it appeared. The screen
  * therefore keeps the calls of this visit: it asks for all unnotified calls of its search and day, adds each
  * poll's arrivals, marks them, and sorts and pages the visit's calls itself. The user's own changes update the

@@ -16,7 +16,7 @@ type SmsModalProps = {
   onClose: () => void;
 };
 
-/** Send an SMS about a call, prefilled with the caller's number and the default text (SPEC §9). */
+/** Send an SMS about a call, prefilled with the caller's number and the default text (docs/product.md §9). */
 export function SmsModal({ call, onClose }: SmsModalProps) {
   const { t } = useTranslation();
   return (

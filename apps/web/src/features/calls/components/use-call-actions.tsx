@@ -18,7 +18,7 @@ export type CallChange = { ids: number[]; patch: Partial<CallRow> } | { ids: num
 type Field = 'status' | 'priority' | 'category';
 
 /**
- * The row and bulk actions of the call tables with the confirmations and toasts of SPEC §4 and §8: every status,
+ * The row and bulk actions of the call tables with the confirmations and toasts of docs/product.md §6 and §10: every status,
  * priority and category change asks first, every delete asks with the delete texts; mark completed and bulk status
  * are explicit verbs and do not ask.
  */

@@ -15,7 +15,7 @@ import { lazyCompanyProfileSchema } from '../schemas';
 
 registerTranslations(companyTranslations);
 
-/** Company Profile of SPEC §2 and §3 (admin and adminuser). */
+/** Company Profile of docs/product.md §4 and §5 (admin and adminuser). */
 export function CompanyProfilePage() {
   const { t } = useTranslation();
   const profile = useCompanyProfile();
@@ -39,7 +39,7 @@ export function CompanyProfilePage() {
     <Stack gap="lg" maw={860}>
       <Group justify="space-between">
         <Title order={1}>{t('pages.companyProfile')}</Title>
-        {/* The company area's password screen has no menu entry of its own (SPEC §2), so it is reached from here. */}
+        {/* The company area's password screen has no menu entry of its own (docs/product.md §4), so it is reached from here. */}
         <Anchor component={Link} to="/changepassword">
           <Group gap={4} component="span" wrap="nowrap">
             <IconKey size={16} aria-hidden />

@@ -41,7 +41,7 @@ function customerName(customer: Customer): string {
   return customer.attributes.company_name || customer.attributes.name;
 }
 
-/** Customers list of SPEC §2: search, sort and paging on the server, Enable and Disable after a confirmation. */
+/** Customers list of docs/product.md §4: search, sort and paging on the server, Enable and Disable after a confirmation. */
 export function CustomersPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();

@@ -51,7 +51,7 @@ function CustomerNotFound() {
   );
 }
 
-/** Update Customer (SPEC §2): the route parameter is base64 of {userId, email}; a broken one shows "not found". */
+/** Update Customer (docs/product.md §4): the route parameter is base64 of {userId, email}; a broken one shows "not found". */
 export function EditCustomerPage() {
   const { id } = useParams();
   const link = decodeCustomerId(id);

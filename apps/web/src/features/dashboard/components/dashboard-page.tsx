@@ -17,7 +17,7 @@ type DashboardPageProps = {
 };
 
 /**
- * The home dashboard of SPEC §2: two stat cards, Total Users (the users Users lists) and Total Phonebots, and a new
+ * The home dashboard of docs/product.md §4: two stat cards, Total Users (the users Users lists) and Total Phonebots, and a new
  * company's first steps.
  */
 export function DashboardPage({ checklist }: DashboardPageProps) {

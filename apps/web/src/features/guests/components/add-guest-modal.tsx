@@ -17,7 +17,7 @@ type AddGuestModalProps = {
   onClose: () => void;
 };
 
-/** Add Guest (DESIGN.md "Accounts"): a guest user for a chosen customer, with a password given or generated. */
+/** Add Guest (docs/product.md §1.2): a guest user for a chosen customer, with a password given or generated. */
 export function AddGuestModal({ opened, onClose }: AddGuestModalProps) {
   const { t } = useTranslation();
   return (

@@ -46,7 +46,7 @@ function GuestNotFound() {
   );
 }
 
-/** EditGuest (SPEC §2): the route parameter is base64 of the guest's user id; a broken one shows "not found". */
+/** EditGuest (docs/product.md §4): the route parameter is base64 of the guest's user id; a broken one shows "not found". */
 export function EditGuestPage() {
   const { id } = useParams();
   const userId = decodeGuestId(id);
@@ -116,7 +116,7 @@ function GuestPasswordForm({ userId, guest }: { userId: number; guest: Guest }) 
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
             <TextInput label={t('guests.edit.name')} value={guest.attributes.name} readOnly />
-            {/* A plain text field (SPEC §2): the super reads the password to pass it on. */}
+            {/* A plain text field (docs/product.md §4): the super reads the password to pass it on. */}
             <TextInput
               label={t('guests.edit.password')}
               autoComplete="new-password"

@@ -15,7 +15,7 @@ import { GuestsTable } from './guests-table';
 
 registerTranslations(guestsTranslations);
 
-/** Guest Administration (SPEC §2): the guests and every phonebot, each list searched and paged in the browser. */
+/** Guest Administration (docs/product.md §4): the guests and every phonebot, each list searched and paged in the browser. */
 export function GuestAdminPage() {
   const { t } = useTranslation();
   const admin = useQuery(guestAdminQuery());

@@ -33,7 +33,7 @@ export function GuestsTable({ guests }: { guests: Guest[] }) {
   const busy = (mutation: { isPending: boolean; variables?: number }, guest: Guest) =>
     mutation.isPending && mutation.variables === Number(guest.id);
 
-  // The earlier client's Enable button had no handler (DESIGN.md "defects we fix"); this one enables the guest.
+  // The earlier client's Enable button had no handler (docs/product.md §10.4); this one enables the guest.
   const handleEnable = async (guest: Guest) => {
     const confirmed = await confirm({
       title: t('deleteConfirmTitle'),

@@ -18,7 +18,7 @@ registerTranslations(phonebotsTranslations);
 
 const INITIAL_VALUES = formValuesOf();
 
-/** /addvbot: a new phonebot with the defaults of SPEC §9; its bot token is shown once, then the list. */
+/** /addvbot: a new phonebot with the defaults of docs/product.md §9; its bot token is shown once, then the list. */
 export function AddPhonebotPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -101,7 +101,7 @@ export function AllPhonebotsPage() {
                       <Table.Td>{phonebot.customer_name}</Table.Td>
                       <Table.Td>{phonebot.bezeichnung}</Table.Td>
                       <Table.Td ff="monospace">{phonebot.license_Key}</Table.Td>
-                      {/* Masked by the server (SPEC §9); shown as given. */}
+                      {/* Masked by the server (docs/product.md §9); shown as given. */}
                       <Table.Td ff="monospace">{phonebot.apen_ai_key}</Table.Td>
                       <Table.Td>
                         <ServiceStatusBadge pstatus={phonebot.pstatus} />

@@ -9,7 +9,7 @@ type BotTokenModalProps = {
 };
 
 /**
- * The bot token is stored only as a hash, so this is the one moment it can be seen (DESIGN.md "Phonebots"). The
+ * The bot token is stored only as a hash, so this is the one moment it can be seen (docs/product.md §5.4). The
  * dialog closes only through "I have copied it": neither Esc, nor a click beside it, nor a close button loses the
  * token by accident.
  */

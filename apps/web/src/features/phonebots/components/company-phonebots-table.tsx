@@ -12,7 +12,7 @@ type CompanyPhonebotsTableProps = {
   editPath: (licenseKey: string) => string;
 };
 
-/** The company's and the guest's phonebot table (SPEC §2): #, Phonebot, License/UserKey, Status, Created At. */
+/** The company's and the guest's phonebot table (docs/product.md §4): #, Phonebot, License/UserKey, Status, Created At. */
 export function CompanyPhonebotsTable({ phonebots, editPath }: CompanyPhonebotsTableProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();

@@ -18,7 +18,7 @@ export function ServiceStatusBadge({ pstatus }: { pstatus: string | undefined })
   return <>{pstatus ?? ''}</>;
 }
 
-/** SPEC §4: green at 1 (active), a warning colour otherwise. */
+/** docs/product.md §6: green at 1 (active), a warning colour otherwise. */
 export function PaymentStatusBadge({ value }: { value: number | undefined }) {
   const { t } = useTranslation();
   const name = paymentStatusName(value);

@@ -14,7 +14,7 @@ type AvatarFieldProps = {
 };
 
 /**
- * The avatar of the Info card (SPEC §2): Select Image without one, Change and Remove with one. A chosen file is
+ * The avatar of the Info card (docs/product.md §4): Select Image without one, Change and Remove with one. A chosen file is
  * uploaded at once; the server judges the content, so its reason is what the user reads when it refuses.
  */
 export function AvatarField({ me, alsoInvalidate }: AvatarFieldProps) {

@@ -9,7 +9,7 @@ import { ChangePasswordForm } from './change-password-form';
 registerTranslations(profileTranslations);
 
 /**
- * Change Password of the company area (SPEC §2, admin and adminuser). It changes the signed-in user's own password,
+ * Change Password of the company area (docs/product.md §4, admin and adminuser). It changes the signed-in user's own password,
  * like My profile's card, so it lives with the profile and shares its form.
  */
 export function ChangePasswordPage() {

@@ -18,7 +18,7 @@ type MyProfilePageProps = {
   alsoInvalidate?: readonly QueryKey[];
 };
 
-/** User Profile / My profile of SPEC §2: the Info card (avatar, name, e-mail) and the Change Password card. */
+/** User Profile / My profile of docs/product.md §4: the Info card (avatar, name, e-mail) and the Change Password card. */
 export function MyProfilePage({ alsoInvalidate }: MyProfilePageProps) {
   const { t } = useTranslation();
   const me = useMe();

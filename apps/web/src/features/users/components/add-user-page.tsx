@@ -19,7 +19,7 @@ type AddUserPageProps = {
   alsoInvalidate?: readonly QueryKey[];
 };
 
-/** Add User of SPEC §2: no password field; the new user sets one from the invitation mail (DESIGN.md "Accounts"). */
+/** Add User of docs/product.md §4: no password field; the new user sets one from the invitation mail (docs/product.md §1.2). */
 export function AddUserPage({ alsoInvalidate }: AddUserPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

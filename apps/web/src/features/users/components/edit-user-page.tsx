@@ -28,7 +28,7 @@ function isCompanyRole(role: string): role is CompanyRole {
   return (COMPANY_ROLES as readonly string[]).includes(role);
 }
 
-/** Update User of SPEC §2, opened as /edituser/{data} with data = encoded JSON of userId and userEmail. */
+/** Update User of docs/product.md §4, opened as /edituser/{data} with data = encoded JSON of userId and userEmail. */
 export function EditUserPage({ alsoInvalidate }: EditUserPageProps) {
   const { t } = useTranslation();
   const param = parseEditUserParam(useParams().data);
@@ -74,7 +74,7 @@ function EditUserForm({ user, alsoInvalidate }: { user: CompanyUser; alsoInvalid
     name: user.name,
     role: isCompanyRole(user.role) ? user.role : 'user',
   });
-  // An admin assigns user or adminuser (SPEC §6); the owner role is offered only to keep an owner an owner.
+  // An admin assigns user or adminuser (docs/product.md §8); the owner role is offered only to keep an owner an owner.
   const roles: CompanyRole[] = user.role === 'admin' ? ['user', 'adminuser', 'admin'] : ['user', 'adminuser'];
 
   const handleSubmit = form.onSubmit(async (input) => {

@@ -22,7 +22,7 @@ type UsersPageProps = {
   alsoInvalidate?: readonly QueryKey[];
 };
 
-/** Users list of SPEC §2: every user of the company, unpaged, with edit and delete. */
+/** Users list of docs/product.md §4: every user of the company, unpaged, with edit and delete. */
 export function UsersPage({ alsoInvalidate }: UsersPageProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();

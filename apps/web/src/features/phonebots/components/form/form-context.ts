@@ -2,7 +2,7 @@ import { createFormContext } from '@mantine/form';
 import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
 import type { PhonebotFormValues } from '../../schemas';
 
-/** The phonebot form is one form at the top; each section reads it through this context (STYLE.md, twenty). */
+/** The phonebot form is one form at the top; each section reads it through this context. */
 export const [PhonebotFormProvider, usePhonebotFormContext] = createFormContext<
   PhonebotFormValues,
   Partial<PhonebotFields>

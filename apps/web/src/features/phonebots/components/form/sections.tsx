@@ -138,7 +138,7 @@ export function ModelsSection({ stored, maskedKey }: ModelsSectionProps) {
         description={maskedKey ? t('phonebots.form.storedKey', { value: maskedKey }) : undefined}
       />
       <FlagField name="realtime_api" />
-      {/* SPEC §4: these three apply to the realtime API only. */}
+      {/* docs/product.md §6: these three apply to the realtime API only. */}
       {form.values.realtime_api && (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <NumberField
@@ -196,7 +196,7 @@ export function ToolsSection() {
         <FlagField name="websearch_openai" />
         <FlagField name="forwarding_through_openai_tool" />
       </Flags>
-      {/* SPEC §4: the MCP servers are used only when forwarding through the OpenAI tool. */}
+      {/* docs/product.md §6: the MCP servers are used only when forwarding through the OpenAI tool. */}
       {form.values.forwarding_through_openai_tool && <McpServersEditor />}
     </Section>
   );
