@@ -32,6 +32,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
+import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { clientErrorHandler, httpServerOptions, limitConnectionsPerClient } from './plugins/connections';
 import { registerJsonApi } from './plugins/json-api';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCallsHistoryRoutes(router, { db: db.db });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
+  registerUrgentMailRoutes(router, { db: db.db });
   registerSystemRoutes(app, router, {
     db,
     version: deps.version,
