@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonApi(app, { validateAnswers: config.validateAnswers });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   // The checkout's Paddle hosts are allowed only where billing is set up.
-  await registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
+  registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
 
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
