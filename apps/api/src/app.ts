@@ -29,6 +29,7 @@ import { registerEventRoutes } from './modules/events/events.routes';
 import { redeemEventTicket } from './modules/events/tickets';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { getOperator } from './modules/settings/settings.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     termsUrl: config.operator.terms_url || config.publicUrl,
   });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, async () => ({ operator: await getOperator(db.db, config.operator) }));
   return { app, router };
 }
 
