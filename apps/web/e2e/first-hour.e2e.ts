@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../../api/test/smtp';
 import { editGuestPath } from '../src/features/guests/guest-link';
@@ -55,6 +58,23 @@ async function signedIn(token: string, path: string, options: { language?: 'en' 
   return { context, page };
 }
 
+const shots = process.env.E2E_SHOTS_DIR;
+/** A screenshot to look at, when E2E_SHOTS_DIR names a folder for them. */
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `first-hour-${name}.png`), fullPage: true });
+}
+
+/** Chooses a language in the signed-in header's language menu. */
+async function chooseLanguage(page: Page, name: 'Deutsch' | 'English') {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(Language|Sprache):/ })
+    .click();
+  await page.getByRole('menuitemradio', { name }).click();
+}
+
 async function createPhonebot(token: string, name: string) {
   const created = await stack.api(
     'POST',
@@ -105,7 +125,7 @@ describe('the operator of the deployment', () => {
     await visitor.page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).waitFor();
 
     // German: the same footer, the legal pages in German.
-    await page.getByLabel('Language').first().selectOption('de');
+    await chooseLanguage(page, 'Deutsch');
     await footer.getByRole('link', { name: 'Datenschutz' }).waitFor();
     await footer.getByRole('link', { name: 'Impressum' }).waitFor();
     await page.getByRole('heading', { name: 'Einstellungen', level: 1 }).waitFor();
@@ -183,6 +203,43 @@ describe('sign-up and invitations', () => {
     await page.goto(reset);
     await page.getByRole('heading', { name: 'Reset Password', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Change Password' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the header on a phone and mails in the user’s language', () => {
+  it('fits 390 px with the language menu, and mails follow the language chosen there', async () => {
+    const owner = await company('Sprache GmbH');
+    const { context, page } = await signedIn(owner.token, '/dashboard', { width: 390 });
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: /^Account/ }).waitFor();
+    const fits = () =>
+      page.evaluate(() => {
+        const banner = document.querySelector('header')!;
+        return banner.scrollWidth <= banner.clientWidth && document.documentElement.scrollWidth <= 390;
+      });
+    expect(await fits()).toBe(true);
+    await shot(page, 'header-390-en');
+    await chooseLanguage(page, 'Deutsch');
+    await header.getByRole('button', { name: /^Konto/ }).waitFor();
+    expect(await fits()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'header-390-de');
+    // The choice is saved on the account: the invitation a colleague gets from this owner is German.
+    await expect
+      .poll(async () => (await stack.api('GET', '/me', undefined, owner.token)).json.data.attributes.language)
+      .toBe('de');
+    const invited = await stack.api(
+      'POST',
+      '/user',
+      { data: { type: 'users', attributes: { email: 'kai@sprache.example', fname: 'Kai', lname: 'Kollege' } } },
+      owner.token,
+    );
+    expect(invited.status).toBe(201);
+    const mail = await stack.smtp.waitFor('kai@sprache.example', 'Einladung');
+    expect(mail.plain).toContain('Hallo Kai Kollege,');
+    expect(mail.html).toContain('Passwort festlegen');
+    expect(mail.plain).toContain('Beispiel Telefonie GmbH');
     await context.close();
   });
 });
@@ -510,7 +567,7 @@ describe('a damaged avatar', () => {
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: damaged });
     await page.getByText('The image could not be read: the file is damaged or not a complete image.').waitFor();
-    await page.getByLabel('Language').first().selectOption('de');
+    await chooseLanguage(page, 'Deutsch');
     await page
       .getByText('Das Bild konnte nicht gelesen werden: Die Datei ist beschädigt oder kein vollständiges Bild.')
       .waitFor();
