@@ -66,6 +66,23 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `first-hour-${name}.png`), fullPage: true });
 }
 
+/** Every separator the operator's footer shows stands between two parts on its own line (none starts or ends one). */
+async function footerSeparatorsInLine(page: Page) {
+  await page.locator('footer').first().waitFor();
+  return page.evaluate(() => {
+    const footer = document.querySelector('footer')!;
+    const separators = [...footer.querySelectorAll('[aria-hidden="true"]')].filter(
+      (el) => el.textContent?.trim() === '·' && el.getBoundingClientRect().width > 0,
+    );
+    return separators.every((separator) => {
+      const { top } = separator.getBoundingClientRect();
+      const before = separator.previousElementSibling?.getBoundingClientRect();
+      const after = separator.nextElementSibling?.getBoundingClientRect();
+      return !!before && !!after && Math.abs(before.top - top) < 4 && Math.abs(after.top - top) < 4;
+    });
+  });
+}
+
 /** Chooses a language in the signed-in header's language menu. */
 async function chooseLanguage(page: Page, name: 'Deutsch' | 'English') {
   await page
@@ -219,12 +236,18 @@ describe('the header on a phone and mails in the user’s language', () => {
         return banner.scrollWidth <= banner.clientWidth && document.documentElement.scrollWidth <= 390;
       });
     expect(await fits()).toBe(true);
+    expect(await footerSeparatorsInLine(page)).toBe(true);
     await shot(page, 'header-390-en');
     await chooseLanguage(page, 'Deutsch');
     await header.getByRole('button', { name: /^Konto/ }).waitFor();
     expect(await fits()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'header-390-de');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await footerSeparatorsInLine(page)).toBe(true);
+      await shot(page, `footer-${width}-de`);
+    }
     // The choice is saved on the account: the invitation a colleague gets from this owner is German.
     await expect
       .poll(async () => (await stack.api('GET', '/me', undefined, owner.token)).json.data.attributes.language)
@@ -245,6 +268,50 @@ describe('the header on a phone and mails in the user’s language', () => {
 });
 
 describe('guest administration and phonebots of the super', () => {
+  it('shows the password of a new guest once, given or generated, until "I have copied it"', async () => {
+    const owner = await company('Passwort OHG');
+    const { context, page } = await signedIn(superToken, '/guest', { language: 'de', width: 390 });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const add = async (email: string, password?: string) => {
+      await page.getByRole('button', { name: 'Gast anlegen' }).click();
+      const form = page.getByRole('dialog', { name: 'Gast anlegen' });
+      await form.getByRole('combobox', { name: 'Kunde' }).fill(owner.email.slice(0, 12));
+      await page.getByRole('option', { name: new RegExp(owner.email.replace(/[.]/g, '\\.')) }).click();
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Gabi Gast');
+      await form.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
+      if (password) await form.getByLabel('Passwort', { exact: true }).fill(password);
+      await form.getByRole('button', { name: 'Gast anlegen' }).click();
+      const shown = page.getByRole('dialog', { name: 'Gast angelegt' });
+      await shown.waitFor();
+      return shown;
+    };
+
+    // A given password is shown too, so the super can pass it on.
+    const given = await add('gabi@passwort.example', 'gabis-password-1');
+    expect(await given.getByTestId('generated-password').inputValue()).toBe('gabis-password-1');
+    expect(await given.getByRole('button', { name: 'Schließen' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await given.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'guest-password-390-de');
+    await given.getByRole('button', { name: 'Passwort kopieren' }).click();
+    await given.getByRole('button', { name: 'Kopiert', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('gabis-password-1');
+    await given.getByRole('button', { name: 'Ich habe es kopiert' }).click();
+    await given.waitFor({ state: 'hidden' });
+
+    // A generated one works for signing in.
+    const generated = await add('gero@passwort.example');
+    const password = await generated.getByTestId('generated-password').inputValue();
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    expect((await stack.api('POST', '/login', { email: 'gero@passwort.example', password })).status).toBe(200);
+    await generated.getByRole('button', { name: 'Ich habe es kopiert' }).click();
+    await generated.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
   it('shows each guest’s company, disables, enables and deletes a guest after confirming', async () => {
     const owner = await company('Gast & Co');
     const created = await stack.api(
