@@ -475,6 +475,53 @@ describe('dates in the user’s language', () => {
   });
 });
 
+describe('Calls History on a phone', () => {
+  it('fits 390 px without sideways scrolling or cut texts, in English and German', async () => {
+    const owner = await company('Rechtsanwaltskanzlei Weitläufig-Langname & Partner mbB');
+    const bot = await createPhonebot(owner.token, 'Telefonzentrale Hauptniederlassung Nord');
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${bot.bot_token}`,
+          'idempotency-key': `history-${i}`,
+        },
+        body: JSON.stringify({
+          caller_number: '+49301234567',
+          response: [{ text: 'Hallo', action: 'BotResponseText' }],
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const [language, heading] of [
+      ['en', 'Calls History'],
+      ['de', 'Anrufverlauf'],
+    ] as const) {
+      const { context, page } = await signedIn(superToken, '/callsCount', { language, width: 390 });
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('cell', { name: 'Telefonzentrale Hauptniederlassung Nord' }).waitFor();
+      const problems = await page.evaluate(() => {
+        const found: string[] = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
+        for (const el of document.querySelectorAll('main *')) {
+          const style = getComputedStyle(el);
+          const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+          if (el.scrollWidth > el.clientWidth + 1 && (scrolls || (el.textContent?.trim() && !el.children.length)))
+            found.push(
+              `${el.tagName}.${el.className} ${el.scrollWidth}/${el.clientWidth} ${el.textContent?.slice(0, 40)}`,
+            );
+        }
+        return found;
+      });
+      expect(problems).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `calls-history-390-${language}`);
+      await context.close();
+    }
+  });
+});
+
 describe('the shell', () => {
   it('shows the avatar in the header, folds the sidebar away and keeps the colour scheme, remembered', async () => {
     const owner = await company('Schale GmbH');
