@@ -128,13 +128,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticateBot,
   });
 
-  const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
+  const authDeps = {
+    db: db.db,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    publicUrl: config.publicUrl,
+    operator: config.operator,
+  };
   registerAuthRoutes(router, authDeps);
   registerUserRoutes(router, {
     db: db.db,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    operator: config.operator,
   });
   registerProfileRoutes(app, router, { ...authDeps, dataDir: config.dataDir });
   registerDashboardRoutes(router, { db: db.db });

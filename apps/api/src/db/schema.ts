@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role, UserStatus } from '@phonebot/shared';
+import type { Language, Role, UserStatus } from '@phonebot/shared';
 
 /**
  * The database as the application sees it on both engines: timestamps are ISO-8601 UTC strings, counts are
@@ -59,6 +59,8 @@ export type UsersTable = {
   email_verified_at: string | null;
   password_hash: string | null;
   avatar_path: string | null;
+  /** The language of the user's screens and mails. */
+  language: Generated<Language>;
   created_at: string;
   updated_at: string;
 };

@@ -301,7 +301,7 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [200, 200] },
   },
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
-  'POST /phonebots/:id/checkout': { target: 'phonebot', allow: managers([409, 404]) },
+  'POST /phonebots/:id/checkout': { target: 'phonebot', allow: { ...managers([409, 404]), super: [409, 409] } },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
   'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },
