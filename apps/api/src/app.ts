@@ -13,6 +13,7 @@ import type { SmsProvider } from './lib/sms';
 import type { Limiter } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerMfaRoutes } from './modules/auth/mfa.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
 import { registerBotRoutes } from './modules/bot/bot.routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
   registerAuthRoutes(router, authDeps);
+  registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets });
   registerUserRoutes(router, {
     db: db.db,
     mailer: deps.mailer,

@@ -26,6 +26,7 @@ export type Database = {
   call_event_heads: CallEventHeadsTable;
   call_events: CallEventsTable;
   event_tickets: EventTicketsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
 };
 
 export type CustomersTable = {
@@ -42,6 +43,8 @@ export type CustomersTable = {
   status: UserStatus;
   /** JSON list of numbers and prefixes (E.164 form) an SMS may go to besides a call's caller. */
   sms_allowed_numbers: Generated<string>;
+  /** 1 when every user of the company must sign in with a second factor. */
+  require_mfa: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -56,8 +59,23 @@ export type UsersTable = {
   email_verified_at: string | null;
   password_hash: string | null;
   avatar_path: string | null;
+  /** The two-factor secret (encrypted), set once a first code confirmed it. */
+  totp_secret_enc: Generated<string | null>;
+  /** A secret handed out for enrolment and not yet confirmed by a code. */
+  totp_pending_enc: Generated<string | null>;
+  totp_enabled_at: Generated<string | null>;
+  /** The time step of the last code accepted: a code of that step or an earlier one is never taken again. */
+  totp_last_step: Generated<number | null>;
   created_at: string;
   updated_at: string;
+};
+
+export type MfaRecoveryCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
 };
 
 export type AccessTokensTable = {
@@ -71,7 +89,8 @@ export type AccessTokensTable = {
   revoked_reason: string | null;
 };
 
-export type UserTokenKind = 'verify' | 'reset' | 'invite' | 'email-change';
+/** `mfa` and `mfa-enrol`: a sign-in that passed the password and waits for its second step. */
+export type UserTokenKind = 'verify' | 'reset' | 'invite' | 'email-change' | 'mfa' | 'mfa-enrol';
 
 export type UserTokensTable = {
   id: Generated<number>;

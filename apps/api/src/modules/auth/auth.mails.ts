@@ -132,3 +132,18 @@ export function emailChangeNoticeMail(publicUrl: string, oldEmail: string, name:
     { url: `${publicUrl}/login`, label: 'Sign in' },
   );
 }
+
+/** Tells a user that an administrator reset their second factor, so a reset they did not ask for is noticed. */
+export function mfaResetMail(publicUrl: string, email: string, name: string): Mail {
+  return mail(
+    email,
+    'Your two-factor sign-in was reset',
+    hello(name),
+    [
+      'An administrator has reset the two-factor sign-in of your Phonebot Portal account. Your authenticator app and recovery codes no longer work for it.',
+      'When you next log in, set up two-factor sign-in again if your company requires it, or in My profile.',
+      'If you did not ask for this, please contact your administrator at once.',
+    ],
+    { url: `${publicUrl}/login`, label: 'Log in' },
+  );
+}

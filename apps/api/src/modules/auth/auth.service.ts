@@ -18,6 +18,7 @@ import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../lib/
 import { ApiError } from '../../lib/errors';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter, RatePolicy } from '../../lib/rate-limit';
+import { issueChallenge, mfaRequiredFor } from './mfa.service';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mails';
 
@@ -122,7 +123,9 @@ function findUserByEmail(db: Kysely<Database>, email: string) {
       'u.customer_id',
       'u.email_verified_at',
       'u.password_hash',
+      'u.totp_secret_enc',
       'c.status as customer_status',
+      'c.require_mfa',
     ])
     .where('u.email', '=', email)
     .executeTakeFirst();
@@ -147,6 +150,11 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
   if (!user.email_verified_at) throw ApiError.of(403, 'emailNotVerified');
   if (user.status !== 'Active' || (user.role !== 'super' && user.customer_status !== 'Active')) {
     throw ApiError.of(403, 'accountInactive');
+  }
+  // With a second factor (or one required and not set up yet) the password only opens the second step.
+  if (user.totp_secret_enc) return { mfa_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa') };
+  if (await mfaRequiredFor(db, user)) {
+    return { mfa_enrolment_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa-enrol') };
   }
   const { token, expiresIn } = await db.transaction().execute(async (trx) => {
     const issued = await issueAccessToken(trx, user.id);
