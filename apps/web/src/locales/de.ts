@@ -243,7 +243,7 @@ export const de: Translation = {
     mfaUseApp: 'Stattdessen die Authenticator-App verwenden',
     mfaEnrolTitle: 'Zwei-Faktor-Anmeldung einrichten',
     mfaEnrolSubtitle:
-      'Ihr Unternehmen verlangt einen zweiten Faktor. Scannen Sie den QR-Code mit einer Authenticator-App und geben Sie dann den angezeigten Code ein.',
+      'Ihre Firma verlangt einen zweiten Faktor. Scannen Sie den QR-Code mit einer Authenticator-App und geben Sie dann den angezeigten Code ein.',
     mfaQrAlt: 'QR-Code für Ihre Authenticator-App',
     mfaSecretLabel: 'Oder geben Sie diesen Schlüssel von Hand ein',
     mfaRecoveryTitle: 'Ihre Wiederherstellungscodes',

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ChangePasswordInput, OwnProfileInput } from '@phonebot/shared/schemas/user';
+import { mfaContracts } from '@phonebot/shared/contracts/mfa';
 import { profileContracts } from '@phonebot/shared/contracts/profile';
 import type { UserResource } from '@phonebot/shared/contracts/users';
 import { ApiError, callApi } from '../../lib/api-client';
@@ -110,4 +111,38 @@ export function useRemoveAvatar(alsoInvalidate: readonly QueryKey[] = []) {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
+}
+
+export const mfaQuery = () =>
+  queryOptions({
+    queryKey: [...profileKeys.all, 'mfa'] as const,
+    queryFn: async ({ signal }) => (await callApi(mfaContracts.status, {}, { signal })).meta,
+  });
+
+export function useMfa() {
+  return useQuery(mfaQuery());
+}
+
+function useMfaMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: mfaQuery().queryKey }),
+  });
+}
+
+export function useStartTotp() {
+  return useMutation({ mutationFn: async () => (await callApi(mfaContracts.startTotp, {})).meta });
+}
+
+export function useConfirmTotp() {
+  return useMfaMutation(
+    async (code: string) => (await callApi(mfaContracts.confirmTotp, { body: { code } })).meta.recovery_codes,
+  );
+}
+
+export function useDisableTotp() {
+  return useMfaMutation(async (input: { password: string; code: string }) => {
+    await callApi(mfaContracts.disableTotp, { body: input });
+  });
 }

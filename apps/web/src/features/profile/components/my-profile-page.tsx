@@ -10,6 +10,7 @@ import { profileTranslations } from '../locales';
 import { AvatarField } from './avatar-field';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileInfoForm } from './profile-info-form';
+import { TwoFactorCard } from './two-factor-card';
 
 registerTranslations(profileTranslations);
 
@@ -63,6 +64,14 @@ export function MyProfilePage({ alsoInvalidate }: MyProfilePageProps) {
               {t('profile.password.title')}
             </Title>
             <ChangePasswordForm variant="profile" />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="profile-mfa-title">
+          <Stack gap="md">
+            <Title order={2} fz="h3" id="profile-mfa-title">
+              {t('profile.mfa.title')}
+            </Title>
+            <TwoFactorCard />
           </Stack>
         </Paper>
       </SimpleGrid>
