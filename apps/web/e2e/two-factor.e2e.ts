@@ -46,7 +46,7 @@ describe('two-factor sign-in in the browser', () => {
     await page.goto('/myprofile');
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
     await card.getByText('Off: signing in asks only for your password.').waitFor();
-    await card.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await card.getByRole('button', { name: 'Set up' }).click();
     await card.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await card.locator('code').first().innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -115,5 +115,46 @@ describe('two-factor sign-in in the browser', () => {
     await third.page.getByRole('button', { name: 'Continue' }).click();
     await third.page.waitForURL('**/viewcalllogs');
     await third.context.close();
+  });
+
+  it('lists the sessions in My profile and ends the others', async () => {
+    const email = 'sami@example.com';
+    const { token } = await stack.createAdmin({
+      name: 'Sami Session',
+      email,
+      password: PASSWORD,
+      company_name: 'Sami AG',
+    });
+    const { context, page } = await stack.newPage();
+    await stack.login(page, email, PASSWORD);
+    await page.waitForURL('**/viewcalllogs');
+    await page.goto('/myprofile');
+    const card = page.getByRole('region', { name: 'Sessions' });
+    await card.getByTestId('session-row').nth(1).waitFor();
+    expect(await card.getByTestId('session-row').count()).toBe(2);
+    await card.getByText('This device').waitFor();
+    await card.getByText('Chrome on Linux').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const language of ['en', 'de']) {
+      for (const width of [390, 1280, 1440]) {
+        const view = await stack.newPage({ width });
+        await view.context.addInitScript((lng) => localStorage.setItem('phonebot_language', lng), language);
+        await submitPassword(view.page, email);
+        await view.page.waitForURL('**/viewcalllogs');
+        await view.page.goto('/myprofile');
+        await view.page.getByTestId('session-row').nth(1).waitFor();
+        await shot(view.page, `sessions-${language}-${width}`);
+        await view.context.close();
+      }
+    }
+    await page.reload();
+    await card.getByRole('button', { name: 'End all other sessions' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'End all other sessions' }).click();
+    await card.getByText('This device').waitFor();
+    await expect.poll(() => card.getByTestId('session-row').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    // The session of the API sign-in no longer works.
+    expect((await stack.api('GET', '/me', undefined, token)).status).toBe(401);
+    await context.close();
   });
 });

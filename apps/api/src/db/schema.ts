@@ -87,6 +87,9 @@ export type AccessTokensTable = {
   expires_at: string;
   /** Set when the token was revoked for a reason its holder is told (`disabled`); such a token never works again. */
   revoked_reason: string | null;
+  /** The client's address at sign-in, then at its last use; its user agent at sign-in (both shown in My profile). */
+  ip: Generated<string | null>;
+  user_agent: Generated<string | null>;
 };
 
 /** `mfa` and `mfa-enrol`: a sign-in that passed the password and waits for its second step. */

@@ -131,7 +131,7 @@ function findUserByEmail(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
-export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
+export async function login(deps: AuthDeps, input: LoginInput, ip: string, userAgent?: string) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
   const attempt = await reservePasswordCheck(limiter, input.email, ip);
@@ -157,7 +157,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
     return { mfa_enrolment_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa-enrol') };
   }
   const { token, expiresIn } = await db.transaction().execute(async (trx) => {
-    const issued = await issueAccessToken(trx, user.id);
+    const issued = await issueAccessToken(trx, user.id, { ip, userAgent });
     await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'login', ip });
     return issued;
   });

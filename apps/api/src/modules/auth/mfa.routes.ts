@@ -1,4 +1,5 @@
 import { mfaContracts } from '@phonebot/shared/contracts/mfa';
+import { sessionContracts } from '@phonebot/shared/contracts/sessions';
 import { actorOf } from '../../lib/audit';
 import type { ApiRouter } from '../../lib/router';
 import {
@@ -14,15 +15,18 @@ import {
   setRequireMfaEverywhere,
   startTotp,
 } from './mfa.service';
+import { endOtherSessions, endSession, listSessions } from './sessions.service';
 
 export function registerMfaRoutes(router: ApiRouter, deps: MfaDeps): void {
   const c = mfaContracts;
   const { db } = deps;
 
-  router.handle(c.loginMfa, async ({ body, req }) => ({ meta: await loginMfa(deps, body, req.ip) }));
+  router.handle(c.loginMfa, async ({ body, req }) => ({
+    meta: await loginMfa(deps, body, req.ip, req.headers['user-agent']),
+  }));
   router.handle(c.loginMfaEnrol, async ({ body, req }) => ({ meta: await loginMfaEnrol(deps, body, req.ip) }));
   router.handle(c.loginMfaEnrolConfirm, async ({ body, req }) => ({
-    meta: await loginMfaEnrolConfirm(deps, body, req.ip),
+    meta: await loginMfaEnrolConfirm(deps, body, req.ip, req.headers['user-agent']),
   }));
 
   router.handle(c.status, async ({ principal }) => ({ meta: await mfaStatus(db, principal.userId) }));
@@ -51,4 +55,18 @@ export function registerMfaRoutes(router: ApiRouter, deps: MfaDeps): void {
     await setRequireMfaEverywhere(db, actorOf(principal, req), body.data.attributes.require_mfa);
     return securityDocument();
   });
+}
+
+export function registerSessionRoutes(router: ApiRouter, db: MfaDeps['db']): void {
+  const c = sessionContracts;
+  router.handle(c.list, async ({ principal }) => ({
+    data: await listSessions(db, principal.userId, principal.tokenId),
+  }));
+  router.handle(c.end, async ({ principal, req, params }) => {
+    await endSession(db, actorOf(principal, req), params.id);
+    return undefined;
+  });
+  router.handle(c.endOthers, async ({ principal, req }) => ({
+    meta: { ended: await endOtherSessions(db, actorOf(principal, req), principal.tokenId) },
+  }));
 }

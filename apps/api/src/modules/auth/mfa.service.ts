@@ -401,7 +401,7 @@ function isResetter(role: Role): boolean {
 
 // ---- the second step of a sign-in ----
 
-export async function loginMfa(deps: MfaDeps, input: LoginMfaInput, ip: string) {
+export async function loginMfa(deps: MfaDeps, input: LoginMfaInput, ip: string, userAgent?: string) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
   const user = await challengedUser(db, input.mfa_token, 'mfa');
@@ -414,7 +414,7 @@ export async function loginMfa(deps: MfaDeps, input: LoginMfaInput, ip: string) 
         : await acceptRecoveryCode(trx, user.id, input.recovery_code!);
     if (!ok) return null;
     if (!(await takeChallenge(trx, user.challenge_id))) throw challengeInvalid();
-    const token = await issueAccessToken(trx, user.id);
+    const token = await issueAccessToken(trx, user.id, { ip, userAgent });
     await audit(trx, {
       actorUserId: user.id,
       customerId: user.customer_id,
@@ -439,7 +439,12 @@ export async function loginMfaEnrol(deps: MfaDeps, input: LoginMfaEnrolInput, ip
   return startEnrolment(deps, user.id, user.email);
 }
 
-export async function loginMfaEnrolConfirm(deps: MfaDeps, input: LoginMfaEnrolConfirmInput, ip: string) {
+export async function loginMfaEnrolConfirm(
+  deps: MfaDeps,
+  input: LoginMfaEnrolConfirmInput,
+  ip: string,
+  userAgent?: string,
+) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
   const user = await challengedUser(db, input.mfa_token, 'mfa-enrol');
@@ -448,7 +453,7 @@ export async function loginMfaEnrolConfirm(deps: MfaDeps, input: LoginMfaEnrolCo
   const answer = await db.transaction().execute(async (trx) => {
     const codes = await finishEnrolment(trx, deps, user, input.code);
     if (!codes || !(await takeChallenge(trx, user.challenge_id))) throw challengeInvalid();
-    const token = await issueAccessToken(trx, user.id);
+    const token = await issueAccessToken(trx, user.id, { ip, userAgent });
     const actor = { userId: user.id, customerId: user.customer_id, ip };
     await auditChange(trx, actor, { action: 'mfa.enable', target: `user:${user.id}` });
     await auditChange(trx, actor, { action: 'login', detail: { second_factor: 'enrolment' } });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } fr
 import type { ChangePasswordInput, OwnProfileInput } from '@phonebot/shared/schemas/user';
 import { mfaContracts } from '@phonebot/shared/contracts/mfa';
 import { profileContracts } from '@phonebot/shared/contracts/profile';
+import { sessionContracts } from '@phonebot/shared/contracts/sessions';
 import type { UserResource } from '@phonebot/shared/contracts/users';
 import { ApiError, callApi } from '../../lib/api-client';
 
@@ -145,4 +146,26 @@ export function useDisableTotp() {
   return useMfaMutation(async (input: { password: string; code: string }) => {
     await callApi(mfaContracts.disableTotp, { body: input });
   });
+}
+
+const sessionsKey = [...profileKeys.all, 'sessions'] as const;
+
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: async ({ signal }) => (await callApi(sessionContracts.list, {}, { signal })).data,
+  });
+}
+
+function useSessionMutation<I>(mutationFn: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionsKey }) });
+}
+
+export function useEndSession() {
+  return useSessionMutation((id: number) => callApi(sessionContracts.end, { params: { id } }));
+}
+
+export function useEndOtherSessions() {
+  return useSessionMutation(() => callApi(sessionContracts.endOthers, {}));
 }
