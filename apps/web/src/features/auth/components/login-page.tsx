@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { Role } from '@phonebot/shared/constants';
 import type { LoginInput } from '@phonebot/shared/schemas/auth';
 import {
@@ -18,7 +18,10 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchRole, login } from '../api';
 import { lazyLoginSchema } from '../schemas';
 import { firstIssuePerField } from '../../../components/plain/first-issues';
-import { MfaStep, type MfaChallenge } from './login-mfa-step';
+import type { MfaChallenge } from './login-mfa-step';
+
+// Only accounts with a second factor need its step: it loads after the password, not with the login page.
+const MfaStep = lazy(async () => ({ default: (await import('./login-mfa-step')).MfaStep }));
 
 type Field = keyof LoginInput;
 type Errors = Partial<Record<Field, ErrorText>>;
@@ -137,7 +140,9 @@ export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginP
         <div className="pb-heading">
           <h1 className="pb-title">{t(challenge.kind === 'code' ? 'auth.mfaTitle' : 'auth.mfaEnrolTitle')}</h1>
         </div>
-        <MfaStep challenge={challenge} onSignedIn={finishSecondStep} />
+        <Suspense fallback={<span className="pb-spinner" aria-hidden />}>
+          <MfaStep challenge={challenge} onSignedIn={finishSecondStep} />
+        </Suspense>
       </div>
     );
   }
