@@ -13,6 +13,7 @@ import type { SmsProvider } from './lib/sms';
 import type { Limiter } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerMfaRoutes, registerSessionRoutes } from './modules/auth/mfa.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
 import { registerBotRoutes } from './modules/bot/bot.routes';
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
-    return token ? principalFromToken(db.db, token) : null;
+    return token ? principalFromToken(db.db, token, req.ip) : null;
   });
   // A ticket works once: the gate and the route must share its one redemption.
   const authenticateTicket = oncePerRequest(async (req) => {
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     operator: config.operator,
   };
   registerAuthRoutes(router, authDeps);
+  registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets });
+  registerSessionRoutes(router, db.db);
   registerUserRoutes(router, {
     db: db.db,
     mailer: deps.mailer,

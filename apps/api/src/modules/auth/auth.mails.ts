@@ -101,6 +101,15 @@ const TEXTS = {
       ],
       link: 'Sign in',
     },
+    mfaReset: {
+      subject: 'Your two-factor sign-in was reset',
+      body: [
+        `an administrator has reset the two-factor sign-in of your ${PRODUCT} account. Your authenticator app and recovery codes no longer work for it.`,
+        'When you next sign in, set up two-factor sign-in again if your company requires it, or in My profile.',
+        'If you did not ask for this, please contact your administrator at once.',
+      ],
+      link: 'Sign in',
+    },
   },
   de: {
     hello: (name: string) => (name ? `Hallo ${name},` : 'Hallo,'),
@@ -153,6 +162,15 @@ const TEXTS = {
       body: (newEmail: string) => [
         `jemand, der in Ihrem Konto beim ${PRODUCT} angemeldet ist, hat die Änderung der E-Mail-Adresse auf ${newEmail} beantragt. Die Änderung wird wirksam, wenn der an diese Adresse gesendete Link geöffnet wird.`,
         'Wenn Sie das nicht waren, melden Sie sich an, ändern Sie sofort Ihr Passwort (das beendet alle anderen Sitzungen) und informieren Sie Ihren Administrator.',
+      ],
+      link: 'Anmelden',
+    },
+    mfaReset: {
+      subject: 'Ihre Zwei-Faktor-Anmeldung wurde zurückgesetzt',
+      body: [
+        `ein Administrator hat die Zwei-Faktor-Anmeldung Ihres Kontos beim ${PRODUCT} zurückgesetzt. Ihre Authenticator-App und Ihre Wiederherstellungscodes gelten dafür nicht mehr.`,
+        'Richten Sie die Zwei-Faktor-Anmeldung bei der nächsten Anmeldung neu ein, wenn Ihre Firma sie verlangt, oder unter Mein Profil.',
+        'Wenn Sie das nicht veranlasst haben, wenden Sie sich bitte sofort an Ihren Administrator.',
       ],
       link: 'Anmelden',
     },
@@ -282,4 +300,10 @@ export function emailChangeNoticeMail(
     url: `${publicUrl}/login`,
     label: texts.link,
   });
+}
+
+/** Tells a user that an administrator reset their second factor, so a reset they did not ask for is noticed. */
+export function mfaResetMail(context: MailContext, publicUrl: string, email: string, name: string): Mail {
+  const texts = TEXTS[context.language].mfaReset;
+  return composeMail(context, email, texts.subject, name, texts.body, { url: `${publicUrl}/login`, label: texts.link });
 }

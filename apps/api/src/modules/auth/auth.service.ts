@@ -19,6 +19,7 @@ import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../lib/
 import { ApiError } from '../../lib/errors';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter, RatePolicy } from '../../lib/rate-limit';
+import { issueChallenge, mfaRequiredFor } from './mfa.service';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
 import { alreadyRegisteredMail, mailContext, resetMail, verificationMail } from './auth.mails';
 
@@ -126,13 +127,15 @@ function findUserByEmail(db: Kysely<Database>, email: string) {
       'u.email_verified_at',
       'u.password_hash',
       'u.language',
+      'u.totp_secret_enc',
       'c.status as customer_status',
+      'c.require_mfa',
     ])
     .where('u.email', '=', email)
     .executeTakeFirst();
 }
 
-export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
+export async function login(deps: AuthDeps, input: LoginInput, ip: string, userAgent?: string) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
   const attempt = await reservePasswordCheck(limiter, input.email, ip);
@@ -152,8 +155,13 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
   if (user.status !== 'Active' || (user.role !== 'super' && user.customer_status !== 'Active')) {
     throw ApiError.of(403, 'accountInactive');
   }
+  // With a second factor (or one required and not set up yet) the password only opens the second step.
+  if (user.totp_secret_enc) return { mfa_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa') };
+  if (await mfaRequiredFor(db, user)) {
+    return { mfa_enrolment_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa-enrol') };
+  }
   const { token, expiresIn } = await db.transaction().execute(async (trx) => {
-    const issued = await issueAccessToken(trx, user.id);
+    const issued = await issueAccessToken(trx, user.id, { ip, userAgent });
     await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'login', ip });
     return issued;
   });

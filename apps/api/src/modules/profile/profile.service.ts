@@ -139,11 +139,16 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
       'iban',
       'bic',
       'sms_allowed_numbers',
+      'require_mfa',
     ])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { ...row, sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[] };
+  return {
+    ...row,
+    sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[],
+    require_mfa: Number(row.require_mfa) === 1,
+  };
 }
 
 export async function updateCompanyProfile(
@@ -152,18 +157,23 @@ export async function updateCompanyProfile(
   customerId: number,
   input: Partial<CompanyProfileInput>,
 ): Promise<CompanyProfile> {
-  const { sms_allowed_numbers: allowed, ...fields } = input;
+  const { sms_allowed_numbers: allowed, require_mfa: requireMfa, ...fields } = input;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('customers')
       .set({
         ...fields,
         ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
+        ...(requireMfa !== undefined ? { require_mfa: requireMfa ? 1 : 0 } : {}),
         updated_at: nowIso(),
       })
       .where('id', '=', customerId)
       .execute();
-    await auditChange(trx, actor, { action: 'company.update', customerId });
+    await auditChange(trx, actor, {
+      action: 'company.update',
+      customerId,
+      ...(requireMfa !== undefined ? { detail: { require_mfa: requireMfa } } : {}),
+    });
   });
   return getCompanyProfile(db, customerId);
 }
