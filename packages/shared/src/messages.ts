@@ -147,6 +147,11 @@ export const messages = {
   smsDailyCapReached: 'The company’s SMS limit for today is reached.',
   smsAllowedNumbersInvalid: 'Enter phone numbers or prefixes in international form (+49…), one per line.',
   emailChanged: 'Your new email address is confirmed. Log in with it.',
+  callbackSlaInvalid: 'Enter whole minutes from 1 to 43200 for each priority.',
+  assigneeInvalid: 'Choose a user of your company.',
+  assignSelfOnly: 'You can assign calls only to yourself, and release only your own.',
+  callAlreadyAssigned: 'Someone else has already taken this call.',
+  snoozeInvalid: 'Choose a time in the next 90 days.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -143,6 +143,11 @@ export const de: Translation = {
   smsDailyCapReached: 'Das SMS-Tageslimit der Firma ist erreicht.',
   smsAllowedNumbersInvalid: 'Geben Sie Telefonnummern oder Vorwahlen international ein (+49…), eine pro Zeile.',
   emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
+  callbackSlaInvalid: 'Geben Sie für jede Priorität ganze Minuten von 1 bis 43200 ein.',
+  assigneeInvalid: 'Wählen Sie einen Benutzer Ihrer Firma.',
+  assignSelfOnly: 'Sie können Anrufe nur sich selbst zuweisen und nur Ihre eigenen freigeben.',
+  callAlreadyAssigned: 'Jemand anderes hat diesen Anruf bereits übernommen.',
+  snoozeInvalid: 'Wählen Sie einen Zeitpunkt in den nächsten 90 Tagen.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

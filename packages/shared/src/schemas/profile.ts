@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
+import { callbackSlaAttributesSchema, callbackSlaSchema } from './call';
 import { emailSchema, optionalText, requiredText } from './common';
 
 /** ISO 13616 check: move the first four characters to the end, letters to numbers, the remainder mod 97 is 1. */
@@ -66,6 +67,8 @@ export const companyProfileSchema = z.object({
     .nullable()
     .optional(),
   sms_allowed_numbers: smsAllowedNumbersSchema.optional(),
+  /** Minutes to the callback deadline per priority; the priorities not named keep theirs. */
+  callback_sla_minutes: callbackSlaSchema.optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -80,5 +83,6 @@ export const companyProfileAttributesSchema = z.object({
   iban: z.string().nullable(),
   bic: z.string().nullable(),
   sms_allowed_numbers: z.array(z.string()),
+  callback_sla_minutes: callbackSlaAttributesSchema,
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

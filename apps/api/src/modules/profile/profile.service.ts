@@ -10,6 +10,7 @@ import {
   type OwnProfileInput,
 } from '@phonebot/shared';
 import type { Database, User } from '../../db/schema';
+import { companySla, parseSla } from '../calls/callbacks.service';
 import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
@@ -122,6 +123,10 @@ export async function changePassword(
   });
 }
 
+function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 export async function getCompanyProfile(db: Kysely<Database>, customerId: number): Promise<CompanyProfile> {
   const row = await db
     .selectFrom('customers')
@@ -136,11 +141,16 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
       'iban',
       'bic',
       'sms_allowed_numbers',
+      'callback_sla_minutes',
     ])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { ...row, sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[] };
+  return {
+    ...row,
+    sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[],
+    callback_sla_minutes: parseSla(row.callback_sla_minutes),
+  };
 }
 
 export async function updateCompanyProfile(
@@ -149,13 +159,16 @@ export async function updateCompanyProfile(
   customerId: number,
   input: Partial<CompanyProfileInput>,
 ): Promise<CompanyProfile> {
-  const { sms_allowed_numbers: allowed, ...fields } = input;
+  const { sms_allowed_numbers: allowed, callback_sla_minutes: sla, ...fields } = input;
   await db.transaction().execute(async (trx) => {
+    // The deadlines not named keep their minutes; the new ones apply to calls that arrive or change priority later.
+    const merged = sla === undefined ? undefined : { ...(await companySla(trx, customerId)), ...definedOnly(sla) };
     await trx
       .updateTable('customers')
       .set({
         ...fields,
         ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
+        ...(merged !== undefined ? { callback_sla_minutes: JSON.stringify(merged) } : {}),
         updated_at: nowIso(),
       })
       .where('id', '=', customerId)
