@@ -19,7 +19,15 @@ const en = {
       company: 'Company',
       bank: 'Bank account (optional)',
       sms: 'SMS',
+      callbacks: 'Callback deadlines',
     },
+    callbackSlaHint:
+      'How long after a call arrives its callback is due, per priority. Changes apply to new calls and to calls whose priority changes.',
+    sla_important: 'Important Callback',
+    sla_transferred: 'Transferred',
+    sla_email: 'Send Email',
+    sla_normal: 'Normal Callback',
+    minutes: 'min',
     smsAllowedNumbersHint:
       'An SMS about a call goes to its caller. Numbers or prefixes listed here (international form, +49…, one per line) may receive one too.',
     save: 'Update Profile',
@@ -47,7 +55,15 @@ export const companyTranslations: FeatureTranslations<typeof en> = {
         company: 'Firma',
         bank: 'Bankverbindung (optional)',
         sms: 'SMS',
+        callbacks: 'Rückruffristen',
       },
+      callbackSlaHint:
+        'Wie lange nach Eingang eines Anrufs der Rückruf fällig ist, je Priorität. Änderungen gelten für neue Anrufe und für Anrufe, deren Priorität sich ändert.',
+      sla_important: 'Wichtiger Rückruf',
+      sla_transferred: 'Weitergeleitet',
+      sla_email: 'E-Mail senden',
+      sla_normal: 'Normaler Rückruf',
+      minutes: 'Min.',
       smsAllowedNumbersHint:
         'Eine SMS zu einem Anruf geht an den Anrufer. Hier eingetragene Nummern oder Vorwahlen (international, +49…, eine pro Zeile) dürfen auch eine erhalten.',
       save: 'Profil aktualisieren',
