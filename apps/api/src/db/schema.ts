@@ -44,6 +44,9 @@ export type CustomersTable = {
   sms_allowed_numbers: Generated<string>;
   /** JSON {priority: minutes}: how long after arrival a callback of each priority is due. */
   callback_sla_minutes: Generated<string>;
+  /** JSON list of the priorities whose calls, untaken after `urgent_mail_minutes`, are mailed to the operators. */
+  urgent_mail_priorities: Generated<string>;
+  urgent_mail_minutes: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -122,6 +125,8 @@ export type CallsTable = {
   notified: Generated<number>;
   started_at: string | null;
   duration_s: number | null;
+  /** When the urgent-call e-mail about this call was queued; null while none was. */
+  urgent_mail_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
   /** The user the call is assigned to (same company), or null. */

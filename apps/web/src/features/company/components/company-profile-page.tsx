@@ -26,6 +26,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
 import { SLA_FIELDS, lazyCompanyProfileSchema } from '../schemas';
+import { UrgentMailCard } from './urgent-mail-card';
 
 registerTranslations(companyTranslations);
 
@@ -62,6 +63,7 @@ export function CompanyProfilePage() {
         </Anchor>
       </Group>
       {content}
+      <UrgentMailCard />
     </Stack>
   );
 }
