@@ -43,6 +43,8 @@ export type CustomersTable = {
   status: UserStatus;
   /** JSON list of numbers and prefixes (E.164 form) an SMS may go to besides a call's caller. */
   sms_allowed_numbers: Generated<string>;
+  /** JSON {priority: minutes}: how long after arrival a callback of each priority is due. */
+  callback_sla_minutes: Generated<string>;
   /** JSON list of the priorities whose calls, untaken after `urgent_mail_minutes`, are mailed to the operators. */
   urgent_mail_priorities: Generated<string>;
   urgent_mail_minutes: Generated<number>;
@@ -151,6 +153,14 @@ export type CallsTable = {
   urgent_mail_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** The user the call is assigned to (same company), or null. */
+  assignee_id: number | null;
+  /** When the callback is due: arrival plus the company's deadline for the priority, unless set by hand. */
+  callback_due_at: string | null;
+  /** 1 when callback_due_at was set by hand: a priority change then leaves it alone. */
+  callback_due_manual: Generated<number>;
+  snoozed_until: string | null;
+  completed_at: string | null;
 };
 
 export type IdempotencyKeysTable = {
