@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { ActionIcon, Badge, Code, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
