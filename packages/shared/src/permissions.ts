@@ -19,6 +19,7 @@ export const OPERATIONS = [
   'callsHistory.view',
   'calls.retention',
   'settings.manage',
+  'insights.view',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -41,10 +42,19 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'users.manage',
     'phonebots.manage',
     'profile.own',
+    'insights.view',
   ],
-  adminuser: ['dashboard.view', 'calls.view', 'calls.manage', 'company.edit', 'phonebots.manage', 'profile.own'],
-  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own'],
-  guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit'],
+  adminuser: [
+    'dashboard.view',
+    'calls.view',
+    'calls.manage',
+    'company.edit',
+    'phonebots.manage',
+    'profile.own',
+    'insights.view',
+  ],
+  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own', 'insights.view'],
+  guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit', 'insights.view'],
 };
 
 export function can(role: Role | undefined | null, operation: Operation): boolean {

@@ -21,6 +21,7 @@ import { DAY, nowIso } from '../../db/time';
 import { ApiError, notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
+import { countChange, countDeleted, countNewCall, lockCallFacts } from '../insights/rollups';
 import { bumpCallsVersion } from './calls-version';
 import { listedCall, previewOf } from './calls.list';
 import { type SmsLimits, guardSms } from './sms-guard';
@@ -112,6 +113,16 @@ export async function storeCall(trx: Kysely<Database>, target: CallTarget, call:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await countNewCall(trx, {
+    id: Number(inserted.id),
+    customer_id: target.customerId,
+    phonebot_id: target.phonebotId,
+    caller_number: call.caller_number,
+    priority,
+    selected_category: category,
+    status,
+    created_at: now,
+  });
   // The month's count and the company's version are the rows every call of a company updates: they are taken
   // last, so concurrent calls of one company wait on each other only for these statements and the commit.
   await trx
@@ -192,13 +203,18 @@ async function touch(
 ) {
   if (ids.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    // Only what the Insights counts hold needs the calls' earlier values.
+    const counted = set.status !== undefined || set.priority !== undefined || set.selected_category !== undefined;
+    const before = counted ? await lockCallFacts(trx, customerId, ids) : [];
     const changed = await trx
       .updateTable('calls')
-      .set({ ...set, updated_at: nowIso() })
+      .set({ ...set, updated_at: now })
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
       .returning('id')
       .execute();
+    await countChange(trx, before, set, now);
     if (changed.length) {
       await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: changed.map((row) => Number(row.id)) });
     }
@@ -228,12 +244,7 @@ export async function setCategory(db: Kysely<Database>, customerId: number, id: 
 export async function setStatuses(db: Kysely<Database>, customerId: number, input: BulkStatusInput): Promise<number> {
   const ids = [...new Set(input.calls.map((c) => c.id))];
   return db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('calls')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('id', 'in', ids)
-      .execute();
+    const found = await lockCallFacts(trx, customerId, ids);
     if (found.length !== ids.length) throw notFound();
     const now = nowIso();
     const byStatus = new Map<CallStatus, number[]>();
@@ -245,6 +256,12 @@ export async function setStatuses(db: Kysely<Database>, customerId: number, inpu
         .where('customer_id', '=', customerId)
         .where('id', 'in', statusIds)
         .execute();
+      await countChange(
+        trx,
+        found.filter((call) => statusIds.includes(call.id)),
+        { status },
+        now,
+      );
     }
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: ids });
     return ids.length;
@@ -258,12 +275,14 @@ export async function markNotified(db: Kysely<Database>, customerId: number, ids
 
 export async function deleteCall(db: Kysely<Database>, customerId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const before = await lockCallFacts(trx, customerId, [id]);
     const result = await trx
       .deleteFrom('calls')
       .where('customer_id', '=', customerId)
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound();
+    await countDeleted(trx, before);
     await bumpCallsVersion(trx, customerId, { kind: 'deleted', callIds: [id] });
   });
 }
