@@ -75,6 +75,7 @@ export type MenuItem = { key: string; path: string; operation: Operation };
 /** The sidebar of docs/product.md §4 and §8, in its order; Logout is shown to everyone and is not listed here. */
 export const MENU: readonly MenuItem[] = [
   { key: 'menu.callsDashboard', path: '/viewcalllogs', operation: 'calls.view' },
+  { key: 'menu.insights', path: '/insights', operation: 'insights.view' },
   { key: 'menu.companyProfile', path: '/companyprofile', operation: 'company.edit' },
   { key: 'menu.users', path: '/users1', operation: 'users.manage' },
   { key: 'menu.phonebots', path: '/vbots', operation: 'phonebots.manage' },

@@ -28,6 +28,7 @@ export type Database = {
   event_tickets: EventTicketsTable;
   call_rollups: CallRollupsTable;
   call_caller_hours: CallCallerHoursTable;
+  call_callers: CallCallersTable;
   call_completions: CallCompletionsTable;
   call_completion_rollups: CallCompletionRollupsTable;
 };
@@ -295,5 +296,12 @@ export type CallCompletionRollupsTable = {
   hour: string;
   phonebot_id: number;
   seconds: number;
+  calls: number;
+};
+
+/** All calls per company and caller number. */
+export type CallCallersTable = {
+  customer_id: number;
+  caller_number: string;
   calls: number;
 };

@@ -7,7 +7,8 @@ import { columnTypes } from './dialect';
  *
  * - `call_rollups`: calls per company, UTC hour of arrival, phonebot and one dimension (`status`, `priority`,
  *   `category`; '' is Uncategorized) with its value.
- * - `call_caller_hours`: calls per company, hour, phonebot and caller number (the repeat callers).
+ * - `call_caller_hours`: calls per company, hour, phonebot and caller number (the repeat callers), and
+ *   `call_callers` all calls per number.
  * - `call_completions`: when each completed call arrived and was completed; `call_completion_rollups` counts the
  *   completions per hour of completion and rounded time to complete (see `completionBucket`).
  *
@@ -41,8 +42,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('call_caller_hours_number_idx')
     .on('call_caller_hours')
-    .columns(['customer_id', 'caller_number'])
+    .columns(['customer_id', 'caller_number', 'hour'])
     .execute();
+  // All calls of each number, so that the repeat callers of a range are looked up among numbers that called twice.
+  await db.schema
+    .createTable('call_callers')
+    .addColumn('customer_id', 'integer', (col) => col.notNull())
+    .addColumn('caller_number', 'text', (col) => col.notNull())
+    .addColumn('calls', 'integer', (col) => col.notNull())
+    .addPrimaryKeyConstraint('call_callers_pk', ['customer_id', 'caller_number'])
+    .execute();
+  await db.schema.createIndex('call_callers_calls_idx').on('call_callers').columns(['customer_id', 'calls']).execute();
 
   await db.schema
     .createTable('call_completions')
@@ -83,6 +93,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     select customer_id, ${hourOf('created_at')}, phonebot_id, caller_number, count(*)
     from calls group by customer_id, ${hourOf('created_at')}, phonebot_id, caller_number`.execute(db);
   await sql`
+    insert into call_callers (customer_id, caller_number, calls)
+    select customer_id, caller_number, count(*) from calls group by customer_id, caller_number`.execute(db);
+  await sql`
     insert into call_completions (call_id, customer_id, phonebot_id, created_at, completed_at)
     select id, customer_id, phonebot_id, created_at, updated_at from calls where status = 'Completed'`.execute(db);
   const seconds = isPostgres
@@ -105,6 +118,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against Kysely<any> on purpose
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['call_completion_rollups', 'call_completions', 'call_caller_hours', 'call_rollups'])
+  for (const table of [
+    'call_completion_rollups',
+    'call_completions',
+    'call_callers',
+    'call_caller_hours',
+    'call_rollups',
+  ])
     await db.schema.dropTable(table).execute();
 }

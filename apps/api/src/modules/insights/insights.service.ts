@@ -14,6 +14,43 @@ import { hourOf } from './rollups';
 const OPEN = ['New', 'In Progress'];
 const UNCATEGORIZED = 'Uncategorized';
 const TOP_CALLERS = 10;
+/** Up to this many numbers that called twice or more are looked up by number; beyond, the range is read whole. */
+const CANDIDATES = 2000;
+
+/**
+ * The numbers with most calls in a range, two at least. Only numbers that called at least twice at all can, and
+ * they are usually few: those are looked up by number instead of reading every caller of the range.
+ */
+async function topCallers(db: Kysely<Database>, customerId: number, firstHour: string, lastHour: string) {
+  const candidates = await db
+    .selectFrom('call_callers')
+    .select('caller_number')
+    .where('customer_id', '=', customerId)
+    .where('calls', '>=', 2)
+    .limit(CANDIDATES + 1)
+    .execute();
+  if (candidates.length === 0) return [];
+  let query = db
+    .selectFrom('call_caller_hours')
+    .select(['caller_number', (eb) => eb.fn.sum<number>('calls').as('calls')])
+    .where('customer_id', '=', customerId)
+    .where('hour', '>=', firstHour)
+    .where('hour', '<=', lastHour);
+  if (candidates.length <= CANDIDATES) {
+    query = query.where(
+      'caller_number',
+      'in',
+      candidates.map((c) => c.caller_number),
+    );
+  }
+  return query
+    .groupBy('caller_number')
+    .having((eb) => eb.fn.sum('calls'), '>=', 2)
+    .orderBy((eb) => eb.fn.sum('calls'), 'desc')
+    .orderBy('caller_number')
+    .limit(TOP_CALLERS)
+    .execute();
+}
 
 /** The server's time zone: the day the call lists filter by, and the default here. */
 export function serverZone(): string {
@@ -97,7 +134,7 @@ export async function callStats(
   const tz = query.tz ?? serverZone();
   const split: InsightSplit = query.split ?? 'status';
   const today = localHour(hourOf(now.toISOString()), tz).day;
-  const to = query.to ?? (query.from ? addDays(query.from, 29) : today);
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
   let from = query.from ?? addDays(to, -29);
   if (Date.parse(to) - Date.parse(from) >= INSIGHTS_MAX_DAYS * DAY) from = addDays(to, -(INSIGHTS_MAX_DAYS - 1));
   const [firstHour, lastHour] = hourBounds(from, to, tz);
@@ -109,12 +146,13 @@ export async function callStats(
   const [rows, completions, phonebots, overdueRollup, overdueEdge, callers] = await Promise.all([
     db
       .selectFrom('call_rollups')
-      .select(['dim', 'hour', 'phonebot_id', 'value', 'calls'])
+      .select(['hour', 'value', (eb) => eb.fn.sum<number>('calls').as('calls')])
+      .$if(split === 'phonebot', (q) => q.select('phonebot_id').groupBy('phonebot_id'))
       .where('customer_id', '=', customerId)
-      .where('dim', 'in', [...new Set<RollupDim>(['status', splitDim])])
+      .where('dim', '=', splitDim)
       .where('hour', '>=', firstHour)
       .where('hour', '<=', lastHour)
-      .where('calls', '<>', 0)
+      .groupBy(['hour', 'value'])
       .execute(),
     db
       .selectFrom('call_completion_rollups')
@@ -142,18 +180,7 @@ export async function callStats(
       .where('created_at', '<', overdueBefore.toISOString())
       .where('status', 'in', OPEN)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('call_caller_hours')
-      .select(['caller_number', (eb) => eb.fn.sum<number>('calls').as('calls')])
-      .where('customer_id', '=', customerId)
-      .where('hour', '>=', firstHour)
-      .where('hour', '<=', lastHour)
-      .groupBy('caller_number')
-      .having((eb) => eb.fn.sum('calls'), '>=', 2)
-      .orderBy((eb) => eb.fn.sum('calls'), 'desc')
-      .orderBy('caller_number')
-      .limit(TOP_CALLERS)
-      .execute(),
+    topCallers(db, customerId, firstHour, lastHour),
   ]);
 
   const names = new Map(phonebots.map((p) => [p.id, p.bezeichnung]));
@@ -163,17 +190,16 @@ export async function callStats(
   const splits = new Map<string, Map<string, number>>(days.map((day) => [day, new Map()]));
   const weekdayHours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
 
+  // Every call has one value of each dimension, so the split's rows add up to the totals.
   for (const row of rows) {
     const at = localHour(row.hour, tz);
     const calls = Number(row.calls);
-    if (row.dim === 'status') {
-      add(totals, at.day, calls);
-      weekdayHours[at.weekday]![at.hour]! += calls;
-    }
-    if (row.dim !== splitDim) continue;
+    add(totals, at.day, calls);
+    weekdayHours[at.weekday]![at.hour]! += calls;
+    const phonebotId = 'phonebot_id' in row ? Number(row.phonebot_id) : 0;
     const name =
       split === 'phonebot'
-        ? (names.get(row.phonebot_id) ?? `#${row.phonebot_id}`)
+        ? (names.get(phonebotId) ?? `#${phonebotId}`)
         : split === 'category' && row.value === ''
           ? UNCATEGORIZED
           : row.value;

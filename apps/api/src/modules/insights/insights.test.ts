@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import * as rollupMigration from '../../db/migrations/2026-11-24-0601-call-rollups';
-import { storeCall } from '../calls/calls.service';
-import { completionBucket } from './rollups';
+import { deleteOldCalls, storeCall } from '../calls/calls.service';
+import { completionBucket, forgetCaller } from './rollups';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -277,5 +277,22 @@ describe('call statistics', () => {
         .execute();
       expect(completions.length).toBe(row.status === 'Completed' ? 1 : 0);
     }
+  });
+
+  it('keep counting calls that expired, and forget an erased caller’s number but not the calls', async () => {
+    const c = await company(['A']);
+    const old = new Date(Date.now() - 4000 * 86400_000);
+    const day = old.toISOString().slice(0, 10);
+    await call(c, old.toISOString(), { caller: '+4930777' });
+    await call(c, new Date(old.getTime() + 3600_000).toISOString(), { caller: '+4930777' });
+    const query = `from=${day}&to=${day}&tz=UTC`;
+    expect((await stats(c.admin.token, query)).meta.top_callers).toEqual([{ number: '+4930777', calls: 2 }]);
+    expect(await deleteOldCalls(app.db.db, 3000)).toBeGreaterThanOrEqual(2);
+    const kept = await stats(c.admin.token, query);
+    expect(kept.meta.total).toBe(2);
+    await app.db.db.transaction().execute((trx) => forgetCaller(trx, c.customerId, '+4930777'));
+    const forgotten = await stats(c.admin.token, query);
+    expect(forgotten.meta.total).toBe(2);
+    expect(forgotten.meta.top_callers).toEqual([]);
   });
 });

@@ -78,6 +78,15 @@ async function addCaller(trx: Kysely<Database>, call: CallFacts, delta: number) 
         .doUpdateSet((eb) => ({ calls: eb('call_caller_hours.calls', '+', delta) })),
     )
     .execute();
+  await trx
+    .insertInto('call_callers')
+    .values({ customer_id: call.customer_id, caller_number: call.caller_number, calls: delta })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'caller_number'])
+        .doUpdateSet((eb) => ({ calls: eb('call_callers.calls', '+', delta) })),
+    )
+    .execute();
 }
 
 async function addCompletion(
@@ -195,9 +204,11 @@ export async function countDeleted(trx: Kysely<Database>, calls: CallFacts[]): P
  * counted everywhere else, the number is no longer kept.
  */
 export async function forgetCaller(trx: Kysely<Database>, customerId: number, callerNumber: string): Promise<void> {
-  await trx
-    .deleteFrom('call_caller_hours')
-    .where('customer_id', '=', customerId)
-    .where('caller_number', '=', callerNumber)
-    .execute();
+  for (const table of ['call_caller_hours', 'call_callers'] as const) {
+    await trx
+      .deleteFrom(table)
+      .where('customer_id', '=', customerId)
+      .where('caller_number', '=', callerNumber)
+      .execute();
+  }
 }
