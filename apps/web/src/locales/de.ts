@@ -164,6 +164,7 @@ export const de: Translation = {
   },
   menu: {
     callsDashboard: 'Anruf-Dashboard',
+    insights: 'Auswertungen',
     companyProfile: 'Firmenprofil',
     users: 'Benutzer',
     phonebots: 'Phonebots',
@@ -231,6 +232,7 @@ export const de: Translation = {
   pages: {
     dashboard: 'Dashboard',
     viewCallLogs: 'Anruf-Dashboard',
+    insights: 'Auswertungen',
     calls: 'Anrufe',
     newCalls: 'Neue Anrufe',
     completedCalls: 'Erledigte Anrufe',

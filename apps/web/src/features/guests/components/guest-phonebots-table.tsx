@@ -10,8 +10,13 @@ import { useSectionState } from '../list-state';
 import { ListPager } from './list-pager';
 import { SearchBox } from './search-box';
 
-function serviceStatus(t: ReturnType<typeof useTranslation>['t'], pstatus: string): string {
-  return pstatus === 'active' || pstatus === 'inactive' ? t(`guests.serviceStatus.${pstatus}`) : pstatus;
+type ServiceStatusKey = 'guests.serviceStatus.active' | 'guests.serviceStatus.inactive';
+
+// Typed by the keys it uses: the whole translation function's type is too deep to check here.
+function serviceStatus(t: (key: ServiceStatusKey) => string, pstatus: string): string {
+  return pstatus === 'active' || pstatus === 'inactive'
+    ? t(`guests.serviceStatus.${pstatus}` as ServiceStatusKey)
+    : pstatus;
 }
 
 /** Every phonebot, as Guest Administration lists it; the Open AI Key arrives masked from the server. */
