@@ -133,11 +133,55 @@ async function reopened(trx: Kysely<Database>, callId: number) {
   if (gone) await addCompletion(trx, gone, -1);
 }
 
-/** Counts a call just stored (a call stored as Completed is completed when it arrives). */
-export async function countNewCall(trx: Kysely<Database>, call: CallFacts): Promise<void> {
-  for (const dim of DIMS) await addRollup(trx, call, dim, valueOf(call, dim), 1);
-  await addCaller(trx, call, 1);
-  if (call.status === 'Completed') await completed(trx, call, call.created_at);
+const FACT_COLUMNS = [
+  'id',
+  'customer_id',
+  'phonebot_id',
+  'caller_number',
+  'priority',
+  'selected_category',
+  'status',
+  'created_at',
+] as const;
+
+/** The facts of calls just stored in this transaction. */
+export async function callFacts(trx: Kysely<Database>, ids: number[]): Promise<CallFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('calls')
+    .select([...FACT_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Counts calls just stored (a call stored as Completed is completed when it arrives). The counts of a group of
+ * calls are summed first and each count row is then updated once, all in the order of their keys: concurrent
+ * groups never take two count rows in opposite orders.
+ */
+export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
+  const rollups = new Map<string, { call: CallFacts; dim: RollupDim; value: string; n: number }>();
+  const callers = new Map<string, { call: CallFacts; n: number }>();
+  for (const call of calls) {
+    for (const dim of DIMS) {
+      const value = valueOf(call, dim);
+      const key = [call.customer_id, dim, hourOf(call.created_at), call.phonebot_id, value].join('|');
+      const entry = rollups.get(key) ?? { call, dim, value, n: 0 };
+      entry.n += 1;
+      rollups.set(key, entry);
+    }
+    const key = [call.customer_id, hourOf(call.created_at), call.phonebot_id, call.caller_number].join('|');
+    const entry = callers.get(key) ?? { call, n: 0 };
+    entry.n += 1;
+    callers.set(key, entry);
+  }
+  const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, { call, dim, value, n }] of sorted(rollups)) await addRollup(trx, call, dim, value, n);
+  for (const [, { call, n }] of sorted(callers)) await addCaller(trx, call, n);
+  for (const call of [...calls].sort((a, b) => a.id - b.id)) {
+    if (call.status === 'Completed') await completed(trx, call, call.created_at);
+  }
 }
 
 /**
@@ -149,16 +193,7 @@ export async function lockCallFacts(trx: Kysely<Database>, customerId: number, i
   const rows = await rowLock(trx)(
     trx
       .selectFrom('calls')
-      .select([
-        'id',
-        'customer_id',
-        'phonebot_id',
-        'caller_number',
-        'priority',
-        'selected_category',
-        'status',
-        'created_at',
-      ])
+      .select([...FACT_COLUMNS])
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
       .orderBy('id'),
