@@ -295,4 +295,28 @@ describe('call statistics', () => {
     expect(forgotten.meta.total).toBe(2);
     expect(forgotten.meta.top_callers).toEqual([]);
   });
+
+  it('count calls the phonebot runtime posts in parallel', async () => {
+    const admin = await app.signIn('admin');
+    const created = await api('POST', '/vbot', admin.token, {
+      data: { type: 'vbots', attributes: { bezeichnung: 'Runtime', category_terms: ['Sales'] } },
+    });
+    const botToken = created.json.meta.bot_token as string;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        app.request({
+          method: 'POST',
+          url: '/api/v2/bot/calls',
+          token: botToken,
+          headers: { 'idempotency-key': `insights-${i}` },
+          body: { caller_number: i % 3 === 0 ? '+4930100' : `+49301${i}`, response: [] },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    const today = new Date().toISOString().slice(0, 10);
+    const doc = await stats(admin.token, `from=${today}&to=${today}&tz=UTC`);
+    expect(doc.meta.total).toBe(12);
+    expect(doc.meta.top_callers).toEqual([{ number: '+4930100', calls: 4 }]);
+  });
 });
