@@ -147,6 +147,11 @@ export const messages = {
   smsDailyCapReached: 'The company’s SMS limit for today is reached.',
   smsAllowedNumbersInvalid: 'Enter phone numbers or prefixes in international form (+49…), one per line.',
   emailChanged: 'Your new email address is confirmed. Log in with it.',
+  mfaCodeInvalid: 'The code is wrong or was already used. Enter the current code of your authenticator app.',
+  mfaTokenInvalid: 'The sign-in took too long. Please log in again.',
+  mfaAlreadyEnabled: 'Two-factor sign-in is already on.',
+  mfaNotEnabled: 'Two-factor sign-in is not on.',
+  mfaNotStarted: 'Start the set-up again: scan a new QR code.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

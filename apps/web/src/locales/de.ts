@@ -143,6 +143,12 @@ export const de: Translation = {
   smsDailyCapReached: 'Das SMS-Tageslimit der Firma ist erreicht.',
   smsAllowedNumbersInvalid: 'Geben Sie Telefonnummern oder Vorwahlen international ein (+49…), eine pro Zeile.',
   emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
+  mfaCodeInvalid:
+    'Der Code ist falsch oder wurde schon verwendet. Geben Sie den aktuellen Code Ihrer Authenticator-App ein.',
+  mfaTokenInvalid: 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',
+  mfaAlreadyEnabled: 'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.',
+  mfaNotEnabled: 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
+  mfaNotStarted: 'Beginnen Sie die Einrichtung erneut: Scannen Sie einen neuen QR-Code.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',
@@ -228,6 +234,26 @@ export const de: Translation = {
     passwordSet: 'Ihr Passwort ist festgelegt. Sie können sich jetzt anmelden.',
     requestNewLink: 'Neuen Link anfordern',
     sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    mfaTitle: 'Zwei-Faktor-Anmeldung',
+    mfaSubtitle: 'Geben Sie den 6-stelligen Code Ihrer Authenticator-App ein.',
+    mfaRecoverySubtitle: 'Geben Sie einen Ihrer Wiederherstellungscodes ein. Jeder Code gilt einmal.',
+    mfaCode: 'Code',
+    mfaRecoveryCode: 'Wiederherstellungscode',
+    mfaVerify: 'Bestätigen',
+    mfaUseRecovery: 'Stattdessen einen Wiederherstellungscode verwenden',
+    mfaUseApp: 'Stattdessen die Authenticator-App verwenden',
+    mfaEnrolTitle: 'Zwei-Faktor-Anmeldung einrichten',
+    mfaEnrolSubtitle:
+      'Ihre Firma verlangt einen zweiten Faktor. Scannen Sie den QR-Code mit einer Authenticator-App und geben Sie dann den angezeigten Code ein.',
+    mfaQrAlt: 'QR-Code für Ihre Authenticator-App',
+    mfaSecretLabel: 'Oder geben Sie diesen Schlüssel von Hand ein',
+    mfaRecoveryTitle: 'Ihre Wiederherstellungscodes',
+    mfaRecoveryNote:
+      'Bewahren Sie diese Codes sicher auf. Jeder meldet Sie einmal an, falls Sie Ihr Telefon verlieren. Sie werden nur jetzt angezeigt.',
+    mfaCopy: 'Codes kopieren',
+    mfaCopied: 'Kopiert',
+    mfaDownload: 'Codes herunterladen',
+    mfaContinue: 'Weiter',
   },
   pages: {
     dashboard: 'Dashboard',

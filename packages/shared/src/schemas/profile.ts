@@ -66,6 +66,8 @@ export const companyProfileSchema = z.object({
     .nullable()
     .optional(),
   sms_allowed_numbers: smsAllowedNumbersSchema.optional(),
+  /** Every user of the company must sign in with a second factor. */
+  require_mfa: z.boolean().optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -80,5 +82,6 @@ export const companyProfileAttributesSchema = z.object({
   iban: z.string().nullable(),
   bic: z.string().nullable(),
   sms_allowed_numbers: z.array(z.string()),
+  require_mfa: z.boolean(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared';
+import { CALL_PRIORITIES, type CallPriority, type OperatorInput } from '@phonebot/shared';
 import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { type Mail, queueMail } from '../../lib/mailer';
+import { mailContext } from '../auth/auth.mails';
 import { urgentCallMail } from './urgent-mail.mails';
 
 /** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */
@@ -54,7 +55,7 @@ export async function updateUrgentMail(
   });
 }
 
-type MailContext = { publicUrl: string };
+type JobContext = { publicUrl: string; operatorSeed: OperatorInput };
 
 /**
  * Queues one mail per operator of each company about its calls of the chosen priorities that are still New (nobody
@@ -64,7 +65,7 @@ type MailContext = { publicUrl: string };
  */
 export async function mailUntakenUrgentCalls(
   db: Kysely<Database>,
-  context: MailContext,
+  context: JobContext,
   now: Date = new Date(),
 ): Promise<number> {
   const companies = await db
@@ -121,13 +122,15 @@ export async function mailUntakenUrgentCalls(
         .execute();
       const operators = await trx
         .selectFrom('users')
-        .select(['email', 'name'])
+        .select(['email', 'name', 'language'])
         .where('customer_id', '=', company.id)
         .where('status', '=', 'Active')
         .where('role', 'in', OPERATOR_ROLES)
         .execute();
+      const english = await mailContext(trx, context.operatorSeed, 'en');
+      const german = { ...english, language: 'de' as const };
       for (const operator of operators) {
-        const mail: Mail = urgentCallMail(context.publicUrl, operator, {
+        const mail: Mail = urgentCallMail(operator.language === 'de' ? german : english, context.publicUrl, operator, {
           minutes: company.urgent_mail_minutes,
           calls: calls.map((call) => ({
             caller: call.caller_number,

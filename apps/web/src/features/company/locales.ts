@@ -14,12 +14,16 @@ const en = {
       iban: 'IBAN',
       bic: 'BIC',
       smsAllowedNumbers: 'Further SMS numbers',
+      requireMfa: 'Require two-factor sign-in',
     },
     sections: {
       company: 'Company',
       bank: 'Bank account (optional)',
       sms: 'SMS',
+      security: 'Sign-in',
     },
+    requireMfaHint:
+      'Every user of the company signs in with a code of an authenticator app; users without one set it up at their next login.',
     smsAllowedNumbersHint:
       'An SMS about a call goes to its caller. Numbers or prefixes listed here (international form, +49…, one per line) may receive one too.',
     save: 'Update Profile',
@@ -42,12 +46,16 @@ export const companyTranslations: FeatureTranslations<typeof en> = {
         iban: 'IBAN',
         bic: 'BIC',
         smsAllowedNumbers: 'Weitere SMS-Nummern',
+        requireMfa: 'Zwei-Faktor-Anmeldung verlangen',
       },
       sections: {
         company: 'Firma',
         bank: 'Bankverbindung (optional)',
         sms: 'SMS',
+        security: 'Anmeldung',
       },
+      requireMfaHint:
+        'Alle Benutzer der Firma melden sich mit einem Code einer Authenticator-App an; wer noch keinen hat, richtet ihn bei der nächsten Anmeldung ein.',
       smsAllowedNumbersHint:
         'Eine SMS zu einem Anruf geht an den Anrufer. Hier eingetragene Nummern oder Vorwahlen (international, +49…, eine pro Zeile) dürfen auch eine erhalten.',
       save: 'Profil aktualisieren',

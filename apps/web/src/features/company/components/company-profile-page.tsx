@@ -1,4 +1,16 @@
-import { Anchor, Button, Fieldset, Group, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +79,7 @@ function formValues(profile: CompanyProfile) {
     iban: profile.iban ?? '',
     bic: profile.bic ?? '',
     sms_allowed_numbers: profile.sms_allowed_numbers.join('\n'),
+    require_mfa: profile.require_mfa,
   };
 }
 
@@ -131,6 +144,13 @@ function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
               maxRows={8}
               spellCheck={false}
               {...input('sms_allowed_numbers')}
+            />
+          </Fieldset>
+          <Fieldset legend={t('company.sections.security')} variant="unstyled">
+            <Checkbox
+              label={t('company.fields.requireMfa')}
+              description={t('company.requireMfaHint')}
+              {...form.getInputProps('require_mfa', { type: 'checkbox' })}
             />
           </Fieldset>
           <Group justify="flex-end">

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { ActionIcon, Badge, Code, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,13 +11,8 @@ import { useSectionState } from '../list-state';
 import { ListPager } from './list-pager';
 import { SearchBox } from './search-box';
 
-type ServiceStatusKey = 'guests.serviceStatus.active' | 'guests.serviceStatus.inactive';
-
-// Typed by the keys it uses: the whole translation function's type is too deep to check here.
-function serviceStatus(t: (key: ServiceStatusKey) => string, pstatus: string): string {
-  return pstatus === 'active' || pstatus === 'inactive'
-    ? t(`guests.serviceStatus.${pstatus}` as ServiceStatusKey)
-    : pstatus;
+function serviceStatus(t: TFunction, pstatus: string): string {
+  return pstatus === 'active' || pstatus === 'inactive' ? t(`guests.serviceStatus.${pstatus}`) : pstatus;
 }
 
 /** Every phonebot, as Guest Administration lists it; the Open AI Key arrives masked from the server. */
