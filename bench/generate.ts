@@ -4,6 +4,7 @@
  * The measured company (customer 1) holds `size` calls; the other 199 share as many again.
  */
 import { type Kysely, sql } from 'kysely';
+import * as rollups from '../apps/api/src/db/migrations/2026-11-24-0601-call-rollups';
 import type { Database } from '../apps/api/src/db/schema';
 import { hashPassword, randomToken, tokenHash } from '../apps/api/src/lib/crypto';
 import { issueAccessToken } from '../apps/api/src/modules/auth/tokens.service';
@@ -126,7 +127,7 @@ export async function growCalls(
   await refreshCounts(db, engine);
 }
 
-/** Monthly counts and calls versions as the ingest path would have left them. */
+/** Monthly counts, Insights counts and calls versions as the ingest path would have left them. */
 async function refreshCounts(db: Kysely<Database>, engine: 'sqlite' | 'postgres'): Promise<void> {
   const month = engine === 'postgres' ? sql`to_char(c.created_at, 'YYYY-MM')` : sql`substr(c.created_at, 1, 7)`;
   await db.deleteFrom('monthly_call_counts').execute();
@@ -135,6 +136,9 @@ async function refreshCounts(db: Kysely<Database>, engine: 'sqlite' | 'postgres'
     select ${month}, c.customer_id, c.phonebot_id, cu.company_name, p.bezeichnung, count(*)
     from calls c join customers cu on cu.id = c.customer_id join phonebots p on p.id = c.phonebot_id
     group by ${month}, c.customer_id, c.phonebot_id, cu.company_name, p.bezeichnung`.execute(db);
+  // The Insights counts as the ingest path would have kept them: rebuilt by their migration's backfill.
+  await rollups.down(db);
+  await rollups.up(db);
   await sql`delete from calls_version`.execute(db);
   await sql`insert into calls_version (customer_id, version) select id, 1 from customers`.execute(db);
   if (engine === 'postgres') await sql`analyze`.execute(db);

@@ -222,6 +222,22 @@ async function measureSize(
       headers: { authorization: `Bearer ${superToken}` },
     });
     rows.push({ size, ...latencyRow(`monthly counts (${2 * size} calls in all)`, counts) });
+
+    // Insights: 30 and 90 days of the measured company, one request at a time (p50/p99).
+    for (const [name, query] of [
+      ['insights 30 days by priority', 'split=priority'],
+      [
+        'insights 90 days by phonebot',
+        `split=phonebot&from=${new Date(Date.now() - 89 * 86400_000).toISOString().slice(0, 10)}`,
+      ],
+    ] as const) {
+      const insights = await load({
+        url: `${base}/api/v2/analytics/calls?${query}&tz=Europe/Berlin`,
+        headers: auth,
+        connections: 1,
+      });
+      rows.push({ size, ...latencyRow(name, insights) });
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -20,6 +20,7 @@ export const OPERATIONS = [
   'callsHistory.view',
   'calls.retention',
   'settings.manage',
+  'insights.view',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -43,6 +44,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'users.manage',
     'phonebots.manage',
     'profile.own',
+    'insights.view',
   ],
   adminuser: [
     'dashboard.view',
@@ -52,9 +54,10 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'company.edit',
     'phonebots.manage',
     'profile.own',
+    'insights.view',
   ],
-  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own'],
-  guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit'],
+  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own', 'insights.view'],
+  guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit', 'insights.view'],
 };
 
 export function can(role: Role | undefined | null, operation: Operation): boolean {
@@ -75,6 +78,7 @@ export type MenuItem = { key: string; path: string; operation: Operation };
 /** The sidebar of docs/product.md §4 and §8, in its order; Logout is shown to everyone and is not listed here. */
 export const MENU: readonly MenuItem[] = [
   { key: 'menu.callsDashboard', path: '/viewcalllogs', operation: 'calls.view' },
+  { key: 'menu.insights', path: '/insights', operation: 'insights.view' },
   { key: 'menu.companyProfile', path: '/companyprofile', operation: 'company.edit' },
   { key: 'menu.users', path: '/users1', operation: 'users.manage' },
   { key: 'menu.phonebots', path: '/vbots', operation: 'phonebots.manage' },

@@ -27,6 +27,11 @@ export type Database = {
   call_events: CallEventsTable;
   event_tickets: EventTicketsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  call_rollups: CallRollupsTable;
+  call_caller_hours: CallCallerHoursTable;
+  call_callers: CallCallersTable;
+  call_completions: CallCompletionsTable;
+  call_completion_rollups: CallCompletionRollupsTable;
 };
 
 export type CustomersTable = {
@@ -291,4 +296,51 @@ export type EventTicketsTable = {
   ticket_hash: string;
   access_token_id: number;
   expires_at: string;
+};
+
+/** Rollup dimensions of calls: the value is the status, the priority or the category ('' for Uncategorized). */
+export type RollupDim = 'status' | 'priority' | 'category';
+
+/** Calls per company, UTC hour of arrival (`YYYY-MM-DDTHH`), phonebot and one dimension's value. */
+export type CallRollupsTable = {
+  customer_id: number;
+  dim: RollupDim;
+  hour: string;
+  phonebot_id: number;
+  value: string;
+  calls: number;
+};
+
+/** Calls per company, UTC hour of arrival, phonebot and caller number. */
+export type CallCallerHoursTable = {
+  customer_id: number;
+  hour: string;
+  phonebot_id: number;
+  caller_number: string;
+  calls: number;
+};
+
+/** When a completed call arrived and when it was completed. */
+export type CallCompletionsTable = {
+  call_id: number;
+  customer_id: number;
+  phonebot_id: number;
+  created_at: string;
+  completed_at: string;
+};
+
+/** Completions per company, UTC hour of completion, phonebot and rounded time to complete in seconds. */
+export type CallCompletionRollupsTable = {
+  customer_id: number;
+  hour: string;
+  phonebot_id: number;
+  seconds: number;
+  calls: number;
+};
+
+/** All calls per company and caller number. */
+export type CallCallersTable = {
+  customer_id: number;
+  caller_number: string;
+  calls: number;
 };

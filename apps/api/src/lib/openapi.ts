@@ -17,6 +17,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Billing: 'The card checkout of a phonebot and the payment provider’s webhook.',
   'Calls History': 'Monthly call counts per customer and phonebot (super administrator).',
   System: 'The API’s own description.',
+  Insights: 'Call statistics of a company, read from counts kept with every change of a call.',
   Events: 'Live updates: the company’s call log as Server-Sent Events.',
   Compatibility:
     'The original routes of the portal, kept for existing clients; they share services with the resources.',

@@ -182,6 +182,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /uploads/users/:id/profile-image': { target: 'self', allow: { super: [204, 404], ...company([204, 404]) } },
   'GET /dashboard': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
   'GET /dashboard/checklist': { target: 'none', allow: managers([200, 200]) },
+  'GET /analytics/calls': { target: 'none', allow: companyAndGuest([200, 200]) },
   'GET /customers': { target: 'none', allow: { super: [200, 200] } },
   'PATCH /enableUser/:id': { target: 'owner', allow: { super: [200, 200] } },
   'GET /customer/:id': { target: 'owner', allow: { super: [200, 200] } },

@@ -15,6 +15,7 @@ export type ProtectedRoute = {
 export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/dashboard', titleKey: 'pages.dashboard', access: ['dashboard.view'] },
   { path: '/viewcalllogs', titleKey: 'pages.viewCallLogs', access: ['calls.view'] },
+  { path: '/insights', titleKey: 'pages.insights', access: ['insights.view'] },
   { path: '/calls', titleKey: 'pages.calls', access: ['calls.view'] },
   { path: '/newcalls/:id?', titleKey: 'pages.newCalls', access: ['calls.view'] },
   { path: '/completed', titleKey: 'pages.completedCalls', access: ['calls.view'] },

@@ -26,17 +26,21 @@ const VerifyEmailPage = lazyNamed(() => import('../features/auth/components/veri
 const ConfirmEmailPage = lazyNamed(() => import('../features/auth/components/confirm-email-page'), 'ConfirmEmailPage');
 const AppLayout = lazyNamed(() => import('./layout/app-layout'), 'AppLayout');
 const HomeRedirect = lazyNamed(() => import('./routes/home-redirect'), 'HomeRedirect');
+const InsightsPage = lazyNamed(() => import('../features/insights/components/insights-page'), 'InsightsPage');
 const ComingSoonRoute = lazyNamed(() => import('./routes/coming-soon-route'), 'ComingSoonRoute');
 const DashboardPage = lazy(async () => {
-  const [{ DashboardPage: Page }, { useRole }] = await Promise.all([
+  const [{ DashboardPage: Page }, { useRole }, { InsightsSummary }] = await Promise.all([
     import('../features/dashboard/components/dashboard-page'),
     import('../features/auth/queries'),
+    import('../features/insights/components/insights-summary'),
   ]);
   // Company admins get the first steps; whether they may invite colleagues themselves depends on the role.
   function Dashboard() {
     const role = useRole();
     const checklist = can(role.data, 'company.edit') ? { canInvite: can(role.data, 'users.manage') } : undefined;
-    return <Page checklist={checklist} />;
+    // Company roles see the summary of their calls beside the two counts.
+    const summary = can(role.data, 'insights.view') ? <InsightsSummary /> : undefined;
+    return <Page checklist={checklist} summary={summary} />;
   }
   return { default: Dashboard };
 });
@@ -44,6 +48,7 @@ const DashboardPage = lazy(async () => {
 /** The screens built so far; every other protected route shows the "coming soon" page. */
 const SCREENS: Record<string, ComponentType> = {
   '/dashboard': DashboardPage,
+  '/insights': InsightsPage,
   ...usersScreens,
   ...phonebotScreens,
   ...callScreens,

@@ -12,6 +12,7 @@ import type { callsHistoryTranslations } from '../features/calls-history/locales
 import type { billingTranslations } from '../features/billing/locales';
 import type { settingsTranslations } from '../features/settings/locales';
 import type { dashboardTranslations } from '../features/dashboard/locales';
+import type { insightsTranslations } from '../features/insights/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -31,7 +32,8 @@ declare module 'i18next' {
         (typeof callsHistoryTranslations)['en'] &
         (typeof billingTranslations)['en'] &
         (typeof settingsTranslations)['en'] &
-        (typeof dashboardTranslations)['en'];
+        (typeof dashboardTranslations)['en'] &
+        (typeof insightsTranslations)['en'];
     };
   }
 }

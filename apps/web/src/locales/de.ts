@@ -175,6 +175,7 @@ export const de: Translation = {
   },
   menu: {
     callsDashboard: 'Anruf-Dashboard',
+    insights: 'Auswertungen',
     companyProfile: 'Firmenprofil',
     users: 'Benutzer',
     phonebots: 'Phonebots',
@@ -262,6 +263,7 @@ export const de: Translation = {
   pages: {
     dashboard: 'Dashboard',
     viewCallLogs: 'Anruf-Dashboard',
+    insights: 'Auswertungen',
     calls: 'Anrufe',
     newCalls: 'Neue Anrufe',
     completedCalls: 'Erledigte Anrufe',

@@ -22,6 +22,7 @@ const ui = {
   },
   menu: {
     callsDashboard: 'Calls Dashboard',
+    insights: 'Insights',
     companyProfile: 'Company Profile',
     users: 'Users',
     phonebots: 'Phonebots',
@@ -109,6 +110,7 @@ const ui = {
   pages: {
     dashboard: 'Dashboard',
     viewCallLogs: 'Calls Dashboard',
+    insights: 'Insights',
     calls: 'Calls',
     newCalls: 'New calls',
     completedCalls: 'Completed calls',

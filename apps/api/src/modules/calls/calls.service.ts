@@ -23,6 +23,7 @@ import type { SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import type { Principal } from '../../lib/router';
 import { assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
+import { callFacts, countChange, countDeleted, countNewCalls, lockCallFacts } from '../insights/rollups';
 import { bumpCallsVersion } from './calls-version';
 import { listedCall, previewOf } from './calls.list';
 import { type SmsLimits, guardSms } from './sms-guard';
@@ -147,6 +148,13 @@ export async function countStoredCalls(
     counts.set(key, entry);
     created.set(call.target.customerId, [...(created.get(call.target.customerId) ?? []), call.id]);
   }
+  await countNewCalls(
+    trx,
+    await callFacts(
+      trx,
+      calls.map((call) => call.id),
+    ),
+  );
   const ordered = [...counts.values()].sort(
     (a, b) =>
       a.target.customerId - b.target.customerId ||
@@ -257,6 +265,10 @@ async function change(trx: Kysely<Database>, customerId: number, ids: number[], 
   if (ids.length === 0) return 0;
   const now = nowIso();
   let changed = 0;
+  const requested = set;
+  // Only what the Insights counts hold needs the calls' earlier values.
+  const counted = set.status !== undefined || set.priority !== undefined || set.selected_category !== undefined;
+  const before = counted ? await lockCallFacts(trx, customerId, ids) : [];
   if (set.priority !== undefined && set.callback_due_at === undefined) {
     const { priority, ...others } = set;
     const sla = await companySla(trx, customerId);
@@ -296,6 +308,7 @@ async function change(trx: Kysely<Database>, customerId: number, ids: number[], 
     .returning('id')
     .execute();
   changed = Math.max(changed, rows.length);
+  await countChange(trx, before, requested, now);
   if (changed) {
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: rows.map((row) => Number(row.id)) });
   }
@@ -329,12 +342,7 @@ export async function setCategory(db: Kysely<Database>, customerId: number, id: 
 export async function setStatuses(db: Kysely<Database>, customerId: number, input: BulkStatusInput): Promise<number> {
   const ids = [...new Set(input.calls.map((c) => c.id))];
   return db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('calls')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('id', 'in', ids)
-      .execute();
+    const found = await lockCallFacts(trx, customerId, ids);
     if (found.length !== ids.length) throw notFound();
     const now = nowIso();
     const byStatus = new Map<CallStatus, number[]>();
@@ -350,6 +358,12 @@ export async function setStatuses(db: Kysely<Database>, customerId: number, inpu
         .where('customer_id', '=', customerId)
         .where('id', 'in', statusIds)
         .execute();
+      await countChange(
+        trx,
+        found.filter((call) => statusIds.includes(call.id)),
+        { status },
+        now,
+      );
     }
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: ids });
     return ids.length;
@@ -363,12 +377,14 @@ export async function markNotified(db: Kysely<Database>, customerId: number, ids
 
 export async function deleteCall(db: Kysely<Database>, customerId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const before = await lockCallFacts(trx, customerId, [id]);
     const result = await trx
       .deleteFrom('calls')
       .where('customer_id', '=', customerId)
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound();
+    await countDeleted(trx, before);
     await bumpCallsVersion(trx, customerId, { kind: 'deleted', callIds: [id] });
   });
 }

@@ -3,6 +3,7 @@ import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuilding,
+  IconChartBar,
   IconHistory,
   IconLogout,
   IconPhoneCall,
@@ -21,6 +22,7 @@ import { isTranslationKey } from '../../lib/i18n';
 
 const ICONS: Record<string, ComponentType<IconProps>> = {
   '/viewcalllogs': IconPhoneCall,
+  '/insights': IconChartBar,
   '/companyprofile': IconBuilding,
   '/users1': IconUsers,
   '/vbots': IconRobot,

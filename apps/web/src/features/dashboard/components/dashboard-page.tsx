@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconRobot, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +15,15 @@ registerTranslations(dashboardTranslations);
 type DashboardPageProps = {
   /** The company's first steps, for those who can take them (company admins); composed in app/. */
   checklist?: { canInvite: boolean };
+  /** The company's call summary (company roles); composed in app/. */
+  summary?: ReactNode;
 };
 
 /**
  * The home dashboard of docs/product.md §4: two stat cards, Total Users (the users Users lists) and Total Phonebots, and a new
  * company's first steps.
  */
-export function DashboardPage({ checklist }: DashboardPageProps) {
+export function DashboardPage({ checklist, summary }: DashboardPageProps) {
   const { t, i18n } = useTranslation();
   const counts = useDashboardCounts();
   const format = (value: number | undefined) =>
@@ -50,6 +53,7 @@ export function DashboardPage({ checklist }: DashboardPageProps) {
           />
         </SimpleGrid>
       )}
+      {summary}
     </Stack>
   );
 }

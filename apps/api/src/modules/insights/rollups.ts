@@ -1,0 +1,249 @@
+import type { Kysely } from 'kysely';
+import type { Database, RollupDim } from '../../db/schema';
+import { rowLock } from '../../db/engine';
+
+/**
+ * Upkeep of the Insights counts. Every function takes the transaction of the change it counts, so a count never
+ * differs from the calls it stands for. Calls are counted in the UTC hour they arrived; a later change of status,
+ * priority or category moves the call between values of that same hour.
+ */
+
+/** What the counts know of a call. */
+export type CallFacts = {
+  id: number;
+  customer_id: number;
+  phonebot_id: number;
+  caller_number: string;
+  priority: string;
+  selected_category: string | null;
+  status: string;
+  created_at: string;
+};
+
+/** The UTC hour of a moment, as the rollups key it: `YYYY-MM-DDTHH`. */
+export function hourOf(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 13);
+}
+
+/**
+ * Time to complete as counted: rounded down to the minute below an hour, to the quarter hour below a day, to the
+ * hour below a week, to the day beyond.
+ */
+export function completionBucket(seconds: number): number {
+  const s = Math.max(0, Math.floor(seconds));
+  const step = s < 3600 ? 60 : s < 86400 ? 900 : s < 604800 ? 3600 : 86400;
+  return Math.floor(s / step) * step;
+}
+
+const DIMS: RollupDim[] = ['status', 'priority', 'category'];
+
+function valueOf(call: CallFacts, dim: RollupDim): string {
+  if (dim === 'status') return call.status;
+  if (dim === 'priority') return call.priority;
+  return call.selected_category ?? '';
+}
+
+async function addRollup(trx: Kysely<Database>, call: CallFacts, dim: RollupDim, value: string, delta: number) {
+  await trx
+    .insertInto('call_rollups')
+    .values({
+      customer_id: call.customer_id,
+      dim,
+      hour: hourOf(call.created_at),
+      phonebot_id: call.phonebot_id,
+      value,
+      calls: delta,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'dim', 'hour', 'phonebot_id', 'value'])
+        .doUpdateSet((eb) => ({ calls: eb('call_rollups.calls', '+', delta) })),
+    )
+    .execute();
+}
+
+async function addCaller(trx: Kysely<Database>, call: CallFacts, delta: number) {
+  await trx
+    .insertInto('call_caller_hours')
+    .values({
+      customer_id: call.customer_id,
+      hour: hourOf(call.created_at),
+      phonebot_id: call.phonebot_id,
+      caller_number: call.caller_number,
+      calls: delta,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'hour', 'phonebot_id', 'caller_number'])
+        .doUpdateSet((eb) => ({ calls: eb('call_caller_hours.calls', '+', delta) })),
+    )
+    .execute();
+  await trx
+    .insertInto('call_callers')
+    .values({ customer_id: call.customer_id, caller_number: call.caller_number, calls: delta })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'caller_number'])
+        .doUpdateSet((eb) => ({ calls: eb('call_callers.calls', '+', delta) })),
+    )
+    .execute();
+}
+
+async function addCompletion(
+  trx: Kysely<Database>,
+  row: { customer_id: number; phonebot_id: number; created_at: string; completed_at: string },
+  delta: number,
+) {
+  const seconds = (Date.parse(row.completed_at) - Date.parse(row.created_at)) / 1000;
+  await trx
+    .insertInto('call_completion_rollups')
+    .values({
+      customer_id: row.customer_id,
+      hour: hourOf(row.completed_at),
+      phonebot_id: row.phonebot_id,
+      seconds: completionBucket(seconds),
+      calls: delta,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'hour', 'phonebot_id', 'seconds'])
+        .doUpdateSet((eb) => ({ calls: eb('call_completion_rollups.calls', '+', delta) })),
+    )
+    .execute();
+}
+
+async function completed(trx: Kysely<Database>, call: CallFacts, at: string) {
+  const row = {
+    call_id: call.id,
+    customer_id: call.customer_id,
+    phonebot_id: call.phonebot_id,
+    created_at: call.created_at,
+    completed_at: at,
+  };
+  await trx.insertInto('call_completions').values(row).execute();
+  await addCompletion(trx, row, 1);
+}
+
+async function reopened(trx: Kysely<Database>, callId: number) {
+  const gone = await trx
+    .deleteFrom('call_completions')
+    .where('call_id', '=', callId)
+    .returning(['customer_id', 'phonebot_id', 'created_at', 'completed_at'])
+    .executeTakeFirst();
+  if (gone) await addCompletion(trx, gone, -1);
+}
+
+const FACT_COLUMNS = [
+  'id',
+  'customer_id',
+  'phonebot_id',
+  'caller_number',
+  'priority',
+  'selected_category',
+  'status',
+  'created_at',
+] as const;
+
+/** The facts of calls just stored in this transaction. */
+export async function callFacts(trx: Kysely<Database>, ids: number[]): Promise<CallFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('calls')
+    .select([...FACT_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Counts calls just stored (a call stored as Completed is completed when it arrives). The counts of a group of
+ * calls are summed first and each count row is then updated once, all in the order of their keys: concurrent
+ * groups never take two count rows in opposite orders.
+ */
+export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
+  const rollups = new Map<string, { call: CallFacts; dim: RollupDim; value: string; n: number }>();
+  const callers = new Map<string, { call: CallFacts; n: number }>();
+  for (const call of calls) {
+    for (const dim of DIMS) {
+      const value = valueOf(call, dim);
+      const key = [call.customer_id, dim, hourOf(call.created_at), call.phonebot_id, value].join('|');
+      const entry = rollups.get(key) ?? { call, dim, value, n: 0 };
+      entry.n += 1;
+      rollups.set(key, entry);
+    }
+    const key = [call.customer_id, hourOf(call.created_at), call.phonebot_id, call.caller_number].join('|');
+    const entry = callers.get(key) ?? { call, n: 0 };
+    entry.n += 1;
+    callers.set(key, entry);
+  }
+  const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, { call, dim, value, n }] of sorted(rollups)) await addRollup(trx, call, dim, value, n);
+  for (const [, { call, n }] of sorted(callers)) await addCaller(trx, call, n);
+  for (const call of [...calls].sort((a, b) => a.id - b.id)) {
+    if (call.status === 'Completed') await completed(trx, call, call.created_at);
+  }
+}
+
+/**
+ * The facts of calls of a company about to change, read with their rows locked (PostgreSQL) so that concurrent
+ * changes of one call are counted one after the other.
+ */
+export async function lockCallFacts(trx: Kysely<Database>, customerId: number, ids: number[]): Promise<CallFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowLock(trx)(
+    trx
+      .selectFrom('calls')
+      .select([...FACT_COLUMNS])
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', ids)
+      .orderBy('id'),
+  ).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Moves changed calls between values; `set` is what the change wrote to each of them. */
+export async function countChange(
+  trx: Kysely<Database>,
+  before: CallFacts[],
+  set: Partial<Pick<CallFacts, 'status' | 'priority' | 'selected_category'>>,
+  at: string,
+): Promise<void> {
+  for (const call of before) {
+    const after: CallFacts = { ...call, ...set };
+    for (const dim of DIMS) {
+      const was = valueOf(call, dim);
+      const is = valueOf(after, dim);
+      if (was === is) continue;
+      await addRollup(trx, call, dim, was, -1);
+      await addRollup(trx, call, dim, is, 1);
+    }
+    if (call.status !== 'Completed' && after.status === 'Completed') await completed(trx, call, at);
+    if (call.status === 'Completed' && after.status !== 'Completed') await reopened(trx, call.id);
+  }
+}
+
+/**
+ * Uncounts calls deleted one by one from the call screens (a call entered by mistake), so that the counts keep
+ * matching the call list. Calls that expire or whose caller is erased stay counted: do not call this for them.
+ */
+export async function countDeleted(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
+  for (const call of calls) {
+    for (const dim of DIMS) await addRollup(trx, call, dim, valueOf(call, dim), -1);
+    await addCaller(trx, call, -1);
+    if (call.status === 'Completed') await reopened(trx, call.id);
+  }
+}
+
+/**
+ * Forgets a caller's number in the repeat-caller counts of a company (erasure of the caller's data): the calls stay
+ * counted everywhere else, the number is no longer kept.
+ */
+export async function forgetCaller(trx: Kysely<Database>, customerId: number, callerNumber: string): Promise<void> {
+  for (const table of ['call_caller_hours', 'call_callers'] as const) {
+    await trx
+      .deleteFrom(table)
+      .where('customer_id', '=', customerId)
+      .where('caller_number', '=', callerNumber)
+      .execute();
+  }
+}
