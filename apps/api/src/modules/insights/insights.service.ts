@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   type CallStatsDocument,
   type CallStatsQuery,
@@ -11,7 +11,6 @@ import { DAY, HOUR } from '../../db/time';
 import { countCalls } from '../calls/calls.list';
 import { hourOf } from './rollups';
 
-const OPEN = ['New', 'In Progress'];
 const UNCATEGORIZED = 'Uncategorized';
 const TOP_CALLERS = 10;
 /** Up to this many numbers that called twice or more are looked up by number; beyond, the range is read whole. */
