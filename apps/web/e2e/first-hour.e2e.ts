@@ -264,6 +264,12 @@ describe('the header on a phone and mails in the user’s language', () => {
     expect(mail.html).toContain('Passwort festlegen');
     expect(mail.plain).toContain('Beispiel Telefonie GmbH');
     await context.close();
+
+    // Its link opens the page in German in a browser that never chose a language.
+    const fresh = await stack.newPage();
+    await fresh.page.goto(linkIn(mail, `${stack.baseUrl}/password-reset`));
+    await fresh.page.getByRole('heading', { name: 'Legen Sie Ihr Passwort fest', level: 1 }).waitFor();
+    await fresh.context.close();
   });
 });
 
