@@ -116,9 +116,14 @@ async function createPhonebot(token: string, name: string) {
 describe('the operator of the deployment', () => {
   it('names the operator from the environment, lets the super change it in Settings, and hides what is unset', async () => {
     const visitor = await stack.newPage();
+    // The login page has the operator from the page itself: no API request, no schema library.
+    const requests: string[] = [];
+    visitor.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await visitor.page.goto('/login');
     const publicFooter = visitor.page.getByRole('contentinfo');
     await publicFooter.getByText('Beispiel Telefonie GmbH', { exact: false }).waitFor();
+    await visitor.page.waitForLoadState('networkidle');
+    expect(requests.filter((pathname) => pathname.startsWith('/api/'))).toEqual([]);
     await publicFooter.getByText('Hauptstraße 5, 50667 Köln').waitFor();
     expect(await publicFooter.getByRole('link', { name: 'Imprint' }).getAttribute('href')).toBe(
       'https://beispiel.example/impressum',

@@ -42,6 +42,9 @@ export type CustomersTable = {
   status: UserStatus;
   /** JSON list of numbers and prefixes (E.164 form) an SMS may go to besides a call's caller. */
   sms_allowed_numbers: Generated<string>;
+  /** JSON list of the priorities whose calls, untaken after `urgent_mail_minutes`, are mailed to the operators. */
+  urgent_mail_priorities: Generated<string>;
+  urgent_mail_minutes: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -122,6 +125,8 @@ export type CallsTable = {
   notified: Generated<number>;
   started_at: string | null;
   duration_s: number | null;
+  /** When the urgent-call e-mail about this call was queued; null while none was. */
+  urgent_mail_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 };

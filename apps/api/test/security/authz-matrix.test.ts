@@ -128,6 +128,12 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ data: { type: 'profile', attributes: { city: 'Bonn' } } }),
     allow: managers([200, 200]),
   },
+  'GET /urgent-mail': { target: 'none', allow: managers([200, 200]) },
+  'PATCH /urgent-mail': {
+    target: 'none',
+    body: () => ({ data: { type: 'urgent-mail', attributes: { after_minutes: 20 } } }),
+    allow: managers([200, 200]),
+  },
   // Allowed callers reach the handler: their own id without a multipart body answers 415, another's 404.
   'POST /uploads/users/:id/profile-image': { target: 'self', allow: { super: [415, 404], ...company([415, 404]) } },
   'DELETE /uploads/users/:id/profile-image': { target: 'self', allow: { super: [204, 404], ...company([204, 404]) } },

@@ -163,7 +163,7 @@ const TEXTS = {
  * A mail in the recipient's language as a plain-text and an HTML part with the same content: greeting, paragraphs,
  * the link, and a footer naming the operator with the parts of its identity that are set.
  */
-function mail(
+export function composeMail(
   context: MailContext,
   to: string,
   subject: string,
@@ -233,12 +233,12 @@ export function verificationMail(
 ): Mail {
   const texts = TEXTS[context.language].verify;
   const url = pageLink(context, `${publicUrl}/verify-email`, { email, token });
-  return mail(context, email, texts.subject, name, texts.body, { url, label: texts.link });
+  return composeMail(context, email, texts.subject, name, texts.body, { url, label: texts.link });
 }
 
 export function alreadyRegisteredMail(context: MailContext, publicUrl: string, email: string, name: string): Mail {
   const texts = TEXTS[context.language].alreadyRegistered;
-  return mail(context, email, texts.subject, name, texts.body, {
+  return composeMail(context, email, texts.subject, name, texts.body, {
     url: pageLink(context, `${publicUrl}/password-forgot`),
     label: texts.link,
   });
@@ -247,7 +247,7 @@ export function alreadyRegisteredMail(context: MailContext, publicUrl: string, e
 export function resetMail(context: MailContext, resetPage: string, email: string, name: string, token: string): Mail {
   const texts = TEXTS[context.language].reset;
   const url = pageLink(context, resetPage, { email, token });
-  return mail(context, email, texts.subject, name, texts.body, { url, label: texts.link });
+  return composeMail(context, email, texts.subject, name, texts.body, { url, label: texts.link });
 }
 
 export function invitationMail(
@@ -260,7 +260,7 @@ export function invitationMail(
 ): Mail {
   const texts = TEXTS[context.language].invitation;
   const url = pageLink(context, `${publicUrl}/password-reset`, { email, token });
-  return mail(context, email, texts.subject, name, texts.body(nameForMail(inviter)), { url, label: texts.link });
+  return composeMail(context, email, texts.subject, name, texts.body(nameForMail(inviter)), { url, label: texts.link });
 }
 
 export function emailChangeMail(
@@ -272,7 +272,7 @@ export function emailChangeMail(
 ): Mail {
   const texts = TEXTS[context.language].emailChange;
   const url = pageLink(context, `${publicUrl}/confirm-email`, { token });
-  return mail(context, newEmail, texts.subject, name, texts.body, { url, label: texts.link });
+  return composeMail(context, newEmail, texts.subject, name, texts.body, { url, label: texts.link });
 }
 
 export function emailChangeNoticeMail(
@@ -283,7 +283,7 @@ export function emailChangeNoticeMail(
   newEmail: string,
 ): Mail {
   const texts = TEXTS[context.language].emailChangeNotice;
-  return mail(context, oldEmail, texts.subject, name, texts.body(newEmail), {
+  return composeMail(context, oldEmail, texts.subject, name, texts.body(newEmail), {
     url: pageLink(context, `${publicUrl}/login`),
     label: texts.link,
   });
