@@ -13,14 +13,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+/** The language chosen in this browser, if one was. */
+function storedLanguage(): Language | undefined {
   try {
     const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (isLanguage(value)) return value;
   } catch {
-    // Storage unavailable: English, the product's default.
+    // Storage unavailable: no choice kept.
   }
-  return 'en';
+  return undefined;
 }
 
 // German is loaded on demand so English visitors do not download it. Features add their own German texts when
@@ -34,8 +35,22 @@ async function ensureLoaded(language: Language): Promise<void> {
   }
 }
 
+/**
+ * The language a mailed link names (`?lang=de`): the mail's language, which the page it opens speaks too unless
+ * this browser chose one.
+ */
+function linkLanguage(): Language | undefined {
+  try {
+    const value = new URLSearchParams(window.location.search).get('lang');
+    return isLanguage(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function initI18n(): Promise<void> {
-  const language = storedLanguage();
+  // A choice made in this browser wins; otherwise a mailed link's language, otherwise English, the default.
+  const language = storedLanguage() ?? linkLanguage() ?? 'en';
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });

@@ -237,6 +237,11 @@ export function composeMail(
   return { to, subject, text, html, links: [link.url] };
 }
 
+/** A link of a mail that opens the web app in the mail's language (its `lang` parameter), whatever the browser chose. */
+function pageLink(context: MailContext, page: string, params: Record<string, string> = {}): string {
+  return `${page}?${new URLSearchParams({ ...params, lang: context.language })}`;
+}
+
 export function verificationMail(
   context: MailContext,
   publicUrl: string,
@@ -245,21 +250,21 @@ export function verificationMail(
   token: string,
 ): Mail {
   const texts = TEXTS[context.language].verify;
-  const url = `${publicUrl}/verify-email?${new URLSearchParams({ email, token })}`;
+  const url = pageLink(context, `${publicUrl}/verify-email`, { email, token });
   return composeMail(context, email, texts.subject, name, texts.body, { url, label: texts.link });
 }
 
 export function alreadyRegisteredMail(context: MailContext, publicUrl: string, email: string, name: string): Mail {
   const texts = TEXTS[context.language].alreadyRegistered;
   return composeMail(context, email, texts.subject, name, texts.body, {
-    url: `${publicUrl}/password-forgot`,
+    url: pageLink(context, `${publicUrl}/password-forgot`),
     label: texts.link,
   });
 }
 
 export function resetMail(context: MailContext, resetPage: string, email: string, name: string, token: string): Mail {
   const texts = TEXTS[context.language].reset;
-  const url = `${resetPage}?${new URLSearchParams({ email, token })}`;
+  const url = pageLink(context, resetPage, { email, token });
   return composeMail(context, email, texts.subject, name, texts.body, { url, label: texts.link });
 }
 
@@ -272,7 +277,7 @@ export function invitationMail(
   token: string,
 ): Mail {
   const texts = TEXTS[context.language].invitation;
-  const url = `${publicUrl}/password-reset?${new URLSearchParams({ email, token })}`;
+  const url = pageLink(context, `${publicUrl}/password-reset`, { email, token });
   return composeMail(context, email, texts.subject, name, texts.body(nameForMail(inviter)), { url, label: texts.link });
 }
 
@@ -284,7 +289,7 @@ export function emailChangeMail(
   token: string,
 ): Mail {
   const texts = TEXTS[context.language].emailChange;
-  const url = `${publicUrl}/confirm-email?${new URLSearchParams({ token })}`;
+  const url = pageLink(context, `${publicUrl}/confirm-email`, { token });
   return composeMail(context, newEmail, texts.subject, name, texts.body, { url, label: texts.link });
 }
 
@@ -297,7 +302,7 @@ export function emailChangeNoticeMail(
 ): Mail {
   const texts = TEXTS[context.language].emailChangeNotice;
   return composeMail(context, oldEmail, texts.subject, name, texts.body(newEmail), {
-    url: `${publicUrl}/login`,
+    url: pageLink(context, `${publicUrl}/login`),
     label: texts.link,
   });
 }
