@@ -13,6 +13,7 @@ import type { SmsProvider } from './lib/sms';
 import type { Limiter } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerMfaRoutes, registerSessionRoutes } from './modules/auth/mfa.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
 import { registerBotRoutes } from './modules/bot/bot.routes';
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
-    return token ? principalFromToken(db.db, token) : null;
+    return token ? principalFromToken(db.db, token, req.ip) : null;
   });
   // A ticket works once: the gate and the route must share its one redemption.
   const authenticateTicket = oncePerRequest(async (req) => {
@@ -129,13 +130,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticateBot,
   });
 
-  const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
+  const authDeps = {
+    db: db.db,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    publicUrl: config.publicUrl,
+    operator: config.operator,
+  };
   registerAuthRoutes(router, authDeps);
+  registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets });
+  registerSessionRoutes(router, db.db);
   registerUserRoutes(router, {
     db: db.db,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    operator: config.operator,
   });
   registerProfileRoutes(app, router, { ...authDeps, dataDir: config.dataDir });
   registerDashboardRoutes(router, { db: db.db });

@@ -119,7 +119,10 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         name: 'urgent-call-mail',
         everyMs: MINUTE,
         run: async () => {
-          const mailed = await mailUntakenUrgentCalls(db.db, { publicUrl: config.publicUrl });
+          const mailed = await mailUntakenUrgentCalls(db.db, {
+            publicUrl: config.publicUrl,
+            operatorSeed: config.operator,
+          });
           if (mailed > 0) mailer.wake();
           return `mailed about ${mailed} calls`;
         },

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role, UserStatus } from '@phonebot/shared';
+import type { Language, Role, UserStatus } from '@phonebot/shared';
 
 /**
  * The database as the application sees it on both engines: timestamps are ISO-8601 UTC strings, counts are
@@ -26,6 +26,7 @@ export type Database = {
   call_event_heads: CallEventHeadsTable;
   call_events: CallEventsTable;
   event_tickets: EventTicketsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
 };
 
 export type CustomersTable = {
@@ -47,6 +48,8 @@ export type CustomersTable = {
   /** JSON list of the priorities whose calls, untaken after `urgent_mail_minutes`, are mailed to the operators. */
   urgent_mail_priorities: Generated<string>;
   urgent_mail_minutes: Generated<number>;
+  /** 1 when every user of the company must sign in with a second factor. */
+  require_mfa: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -61,8 +64,25 @@ export type UsersTable = {
   email_verified_at: string | null;
   password_hash: string | null;
   avatar_path: string | null;
+  /** The language of the user's screens and mails. */
+  language: Generated<Language>;
+  /** The two-factor secret (encrypted), set once a first code confirmed it. */
+  totp_secret_enc: Generated<string | null>;
+  /** A secret handed out for enrolment and not yet confirmed by a code. */
+  totp_pending_enc: Generated<string | null>;
+  totp_enabled_at: Generated<string | null>;
+  /** The time step of the last code accepted: a code of that step or an earlier one is never taken again. */
+  totp_last_step: Generated<number | null>;
   created_at: string;
   updated_at: string;
+};
+
+export type MfaRecoveryCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
 };
 
 export type AccessTokensTable = {
@@ -74,9 +94,13 @@ export type AccessTokensTable = {
   expires_at: string;
   /** Set when the token was revoked for a reason its holder is told (`disabled`); such a token never works again. */
   revoked_reason: string | null;
+  /** The client's address at sign-in, then at its last use; its user agent at sign-in (both shown in My profile). */
+  ip: Generated<string | null>;
+  user_agent: Generated<string | null>;
 };
 
-export type UserTokenKind = 'verify' | 'reset' | 'invite' | 'email-change';
+/** `mfa` and `mfa-enrol`: a sign-in that passed the password and waits for its second step. */
+export type UserTokenKind = 'verify' | 'reset' | 'invite' | 'email-change' | 'mfa' | 'mfa-enrol';
 
 export type UserTokensTable = {
   id: Generated<number>;

@@ -88,6 +88,49 @@ const MATRIX: Record<string, Row> = {
     allow: {},
     everyone: 422,
   },
+  // A second step without a live challenge from POST /login: 401 for everyone.
+  'POST /login/mfa': {
+    target: 'none',
+    body: () => ({ mfa_token: random().repeat(4), code: '123456' }),
+    allow: {},
+    everyone: 401,
+  },
+  'POST /login/mfa/enrol': {
+    target: 'none',
+    body: () => ({ mfa_token: random().repeat(4) }),
+    allow: {},
+    everyone: 401,
+  },
+  'POST /login/mfa/enrol/confirm': {
+    target: 'none',
+    body: () => ({ mfa_token: random().repeat(4), code: '123456' }),
+    allow: {},
+    everyone: 401,
+  },
+  'GET /me/mfa': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  'POST /me/mfa/totp': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  // A fresh caller has started no enrolment and has no second factor to turn off: 409 once allowed.
+  'POST /me/mfa/totp/confirm': {
+    target: 'none',
+    body: () => ({ code: '123456' }),
+    allow: { super: [409, 409], ...companyAndGuest([409, 409]) },
+  },
+  'DELETE /me/mfa/totp': {
+    target: 'none',
+    body: () => ({ password: PASSWORD, code: '123456' }),
+    allow: { super: [409, 409], ...companyAndGuest([409, 409]) },
+  },
+  'DELETE /users/:id/mfa': { target: 'companyUser', allow: { super: [204, 204], admin: [204, 404] } },
+  'GET /settings/security': { target: 'none', allow: { super: [200, 200] } },
+  'PATCH /settings/security': {
+    target: 'none',
+    body: () => ({ data: { type: 'security-settings', attributes: { require_mfa: false } } }),
+    allow: { super: [200, 200] },
+  },
+  'GET /me/sessions': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  // No session of the caller has the id "x".
+  'DELETE /me/sessions/:id': { target: 'none', allow: { super: [404, 404], ...companyAndGuest([404, 404]) } },
+  'DELETE /me/sessions': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
   'GET /role': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
   'GET /user': { target: 'none', allow: { admin: [200, 200] } },
   'POST /user': {
@@ -317,7 +360,7 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [200, 200] },
   },
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
-  'POST /phonebots/:id/checkout': { target: 'phonebot', allow: managers([409, 404]) },
+  'POST /phonebots/:id/checkout': { target: 'phonebot', allow: { ...managers([409, 404]), super: [409, 409] } },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
   'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },

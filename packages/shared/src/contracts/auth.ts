@@ -22,6 +22,14 @@ export const accessTokenSchema = z.object({
 });
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
+/** What POST /login answers: an access token, or the second step it needs first (code, or setting up a code). */
+export const loginAnswerSchema = z.union([
+  accessTokenSchema,
+  z.object({ mfa_required: z.literal(true), mfa_token: z.string() }),
+  z.object({ mfa_enrolment_required: z.literal(true), mfa_token: z.string() }),
+]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
 const statusDocument = metaDocument(z.object({ status: z.string() }));
 
 export const authContracts = {
@@ -29,11 +37,12 @@ export const authContracts = {
     operationId: 'login',
     method: 'POST',
     path: '/login',
-    summary: 'Sign in with e-mail and password; answers an access token',
+    summary:
+      'Sign in with e-mail and password; answers an access token, or, for a user with two-factor sign-in (or required to set it up), mfa_required (or mfa_enrolment_required) and an mfa_token for the second step',
     tags,
     auth: 'public',
     body: loginSchema,
-    responses: { 200: metaDocument(accessTokenSchema) },
+    responses: { 200: metaDocument(loginAnswerSchema) },
     errors: [401, 403, 429],
   }),
   logout: defineContract({

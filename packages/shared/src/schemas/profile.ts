@@ -67,6 +67,8 @@ export const companyProfileSchema = z.object({
     .nullable()
     .optional(),
   sms_allowed_numbers: smsAllowedNumbersSchema.optional(),
+  /** Every user of the company must sign in with a second factor. */
+  require_mfa: z.boolean().optional(),
   /** Minutes to the callback deadline per priority; the priorities not named keep theirs. */
   callback_sla_minutes: callbackSlaSchema.optional(),
 });
@@ -83,6 +85,7 @@ export const companyProfileAttributesSchema = z.object({
   iban: z.string().nullable(),
   bic: z.string().nullable(),
   sms_allowed_numbers: z.array(z.string()),
+  require_mfa: z.boolean(),
   callback_sla_minutes: callbackSlaAttributesSchema,
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

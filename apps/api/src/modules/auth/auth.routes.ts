@@ -15,7 +15,9 @@ import { revokeToken } from './tokens.service';
 export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
   const c = authContracts;
 
-  router.handle(c.login, async ({ body, req }) => ({ meta: await login(deps, body, req.ip) }));
+  router.handle(c.login, async ({ body, req }) => ({
+    meta: await login(deps, body, req.ip, req.headers['user-agent']),
+  }));
 
   router.handle(c.logout, async ({ principal }) => {
     await revokeToken(deps.db, principal.tokenId);

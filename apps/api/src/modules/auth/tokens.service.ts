@@ -11,9 +11,15 @@ const IDLE_MS = ACCESS_TOKEN_IDLE_DAYS * DAY;
 /** A token's last use is written at most once a minute, so polling screens do not write on every request. */
 const TOUCH_EVERY_MS = MINUTE;
 
+/** The client a session signs in from, as My profile shows it. */
+export type SessionClient = { ip?: string | null; userAgent?: string | null };
+
+const USER_AGENT_MAX = 300;
+
 export async function issueAccessToken(
   db: Kysely<Database>,
   userId: number,
+  client: SessionClient = {},
 ): Promise<{ token: string; expiresIn: number }> {
   const token = randomToken();
   const now = nowIso();
@@ -25,6 +31,8 @@ export async function issueAccessToken(
       created_at: now,
       last_used_at: now,
       expires_at: isoIn(IDLE_MS),
+      ip: client.ip ?? null,
+      user_agent: client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null,
     })
     .execute();
   return { token, expiresIn: Math.floor(IDLE_MS / 1000) };
@@ -43,8 +51,8 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  * that worked until its account was disabled is told so (401 `accountDisabled`), so the login page can say why;
  * anyone else only learns that the token does not work.
  */
-export async function principalFromToken(db: Kysely<Database>, token: string): Promise<Principal | null> {
-  return principalWhere(db, 't.token_hash', tokenHash(token));
+export async function principalFromToken(db: Kysely<Database>, token: string, ip?: string): Promise<Principal | null> {
+  return principalWhere(db, 't.token_hash', tokenHash(token), ip);
 }
 
 /** The same check by the token's id, for a session that signed in earlier (an open event stream). */
@@ -56,6 +64,7 @@ async function principalWhere(
   db: Kysely<Database>,
   column: 't.token_hash' | 't.id',
   value: string | number,
+  ip?: string,
 ): Promise<Principal | null> {
   const row = await db
     .selectFrom('access_tokens as t')
@@ -84,7 +93,11 @@ async function principalWhere(
   if (now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     await db
       .updateTable('access_tokens')
-      .set({ last_used_at: new Date(now).toISOString(), expires_at: isoIn(IDLE_MS, new Date(now)) })
+      .set({
+        last_used_at: new Date(now).toISOString(),
+        expires_at: isoIn(IDLE_MS, new Date(now)),
+        ...(ip ? { ip } : {}),
+      })
       .where('id', '=', row.token_id)
       .execute();
   }

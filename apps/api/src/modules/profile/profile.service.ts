@@ -7,7 +7,8 @@ import {
   type ChangePasswordInput,
   type CompanyProfile,
   type CompanyProfileInput,
-  type OwnProfileInput,
+  type OperatorInput,
+  type UpdateMeInput,
 } from '@phonebot/shared';
 import type { Database, User } from '../../db/schema';
 import { companySla, parseSla } from '../calls/callbacks.service';
@@ -18,7 +19,7 @@ import { ApiError, notFound } from '../../lib/errors';
 import { decodesAs, sniffImage } from '../../lib/images';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter } from '../../lib/rate-limit';
-import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth.mails';
+import { emailChangeMail, emailChangeNoticeMail, mailContext } from '../auth/auth.mails';
 import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 
@@ -37,6 +38,7 @@ export type ProfileDeps = {
   mailer: Mailer;
   publicUrl: string;
   dataDir: string;
+  operator: OperatorInput;
 };
 
 const emailPointer = '/data/attributes/email';
@@ -63,7 +65,7 @@ async function checkCurrentPassword(
 export async function updateOwnProfile(
   deps: ProfileDeps,
   actor: Actor,
-  input: Partial<OwnProfileInput>,
+  input: UpdateMeInput,
 ): Promise<{ user: User; pendingEmail: string | null }> {
   const { db, mailer, publicUrl } = deps;
   const user = await getUser(db, actor.userId);
@@ -77,18 +79,19 @@ export async function updateOwnProfile(
   }
   const updated = await db.transaction().execute(async (trx) => {
     const row =
-      input.name !== undefined
+      input.name !== undefined || input.language !== undefined
         ? await trx
             .updateTable('users')
-            .set({ name: input.name, updated_at: nowIso() })
+            .set({ name: input.name, language: input.language, updated_at: nowIso() })
             .where('id', '=', user.id)
             .returningAll()
             .executeTakeFirstOrThrow()
         : user;
     if (newEmail !== undefined) {
       const token = await issueUserToken(trx, user.id, 'email-change', EMAIL_CHANGE_TOKEN_TTL_HOURS * HOUR, newEmail);
-      await queueMail(trx, emailChangeMail(publicUrl, newEmail, row.name, token));
-      await queueMail(trx, emailChangeNoticeMail(publicUrl, user.email, row.name, newEmail));
+      const context = await mailContext(trx, deps.operator, row.language);
+      await queueMail(trx, emailChangeMail(context, publicUrl, newEmail, row.name, token));
+      await queueMail(trx, emailChangeNoticeMail(context, publicUrl, user.email, row.name, newEmail));
       await auditChange(trx, actor, { action: 'email.change-requested', target: `user:${user.id}` });
     }
     return row;
@@ -141,6 +144,7 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
       'iban',
       'bic',
       'sms_allowed_numbers',
+      'require_mfa',
       'callback_sla_minutes',
     ])
     .where('id', '=', customerId)
@@ -149,6 +153,7 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
   return {
     ...row,
     sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[],
+    require_mfa: Number(row.require_mfa) === 1,
     callback_sla_minutes: parseSla(row.callback_sla_minutes),
   };
 }
@@ -159,7 +164,7 @@ export async function updateCompanyProfile(
   customerId: number,
   input: Partial<CompanyProfileInput>,
 ): Promise<CompanyProfile> {
-  const { sms_allowed_numbers: allowed, callback_sla_minutes: sla, ...fields } = input;
+  const { sms_allowed_numbers: allowed, require_mfa: requireMfa, callback_sla_minutes: sla, ...fields } = input;
   await db.transaction().execute(async (trx) => {
     // The deadlines not named keep their minutes; the new ones apply to calls that arrive or change priority later.
     const merged = sla === undefined ? undefined : { ...(await companySla(trx, customerId)), ...definedOnly(sla) };
@@ -168,12 +173,17 @@ export async function updateCompanyProfile(
       .set({
         ...fields,
         ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
+        ...(requireMfa !== undefined ? { require_mfa: requireMfa ? 1 : 0 } : {}),
         ...(merged !== undefined ? { callback_sla_minutes: JSON.stringify(merged) } : {}),
         updated_at: nowIso(),
       })
       .where('id', '=', customerId)
       .execute();
-    await auditChange(trx, actor, { action: 'company.update', customerId });
+    await auditChange(trx, actor, {
+      action: 'company.update',
+      customerId,
+      ...(requireMfa !== undefined ? { detail: { require_mfa: requireMfa } } : {}),
+    });
   });
   return getCompanyProfile(db, customerId);
 }

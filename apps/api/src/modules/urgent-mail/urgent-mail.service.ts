@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared';
+import { CALL_PRIORITIES, type CallPriority, type OperatorInput } from '@phonebot/shared';
 import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { type Mail, queueMail } from '../../lib/mailer';
+import { mailContext } from '../auth/auth.mails';
 import { urgentCallMail } from './urgent-mail.mails';
 
 /** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */
@@ -54,17 +55,17 @@ export async function updateUrgentMail(
   });
 }
 
-type MailContext = { publicUrl: string };
+type JobContext = { publicUrl: string; operatorSeed: OperatorInput };
 
 /**
- * Queues one mail per operator of each company about its calls of the chosen priorities that are still New (nobody
- * took them) `urgent_mail_minutes` after they came in. Each call is claimed by a conditional update before its mail
+ * Queues one mail per operator of each company about its calls of the chosen priorities that nobody took (open,
+ * unassigned, not snoozed) `urgent_mail_minutes` after they came in. Each call is claimed by a conditional update before its mail
  * is queued in the same transaction, so a call is mailed once even when two processes run this at the same time.
  * Answers how many calls were mailed about.
  */
 export async function mailUntakenUrgentCalls(
   db: Kysely<Database>,
-  context: MailContext,
+  context: JobContext,
   now: Date = new Date(),
 ): Promise<number> {
   const companies = await db
@@ -84,7 +85,9 @@ export async function mailUntakenUrgentCalls(
         .selectFrom('calls')
         .select('id')
         .where('customer_id', '=', company.id)
-        .where('status', '=', 'New')
+        .where('status', '<>', 'Completed')
+        .where('assignee_id', 'is', null)
+        .where((eb) => eb.or([eb('snoozed_until', 'is', null), eb('snoozed_until', '<=', now.toISOString())]))
         .where('priority', 'in', priorities)
         .where('urgent_mail_at', 'is', null)
         .where('created_at', '<=', dueBefore)
@@ -104,7 +107,8 @@ export async function mailUntakenUrgentCalls(
           due.map((row) => row.id),
         )
         .where('urgent_mail_at', 'is', null)
-        .where('status', '=', 'New')
+        .where('status', '<>', 'Completed')
+        .where('assignee_id', 'is', null)
         .returning('id')
         .execute();
       if (claimed.length === 0) return 0;
@@ -121,13 +125,15 @@ export async function mailUntakenUrgentCalls(
         .execute();
       const operators = await trx
         .selectFrom('users')
-        .select(['email', 'name'])
+        .select(['email', 'name', 'language'])
         .where('customer_id', '=', company.id)
         .where('status', '=', 'Active')
         .where('role', 'in', OPERATOR_ROLES)
         .execute();
+      const english = await mailContext(trx, context.operatorSeed, 'en');
+      const german = { ...english, language: 'de' as const };
       for (const operator of operators) {
-        const mail: Mail = urgentCallMail(context.publicUrl, operator, {
+        const mail: Mail = urgentCallMail(operator.language === 'de' ? german : english, context.publicUrl, operator, {
           minutes: company.urgent_mail_minutes,
           calls: calls.map((call) => ({
             caller: call.caller_number,

@@ -122,6 +122,7 @@ describe('urgent-call e-mails', () => {
   it('mails every operator once about untaken calls of the chosen priorities after the wait', async () => {
     const company = await liveCompany(app);
     const operator = await app.signIn('user', { customerId: company.customerId });
+    await app.db.db.updateTable('users').set({ language: 'de' }).where('id', '=', operator.userId).execute();
     const guest = await app.signIn('guest', { customerId: company.customerId });
     await app.request({
       method: 'PATCH',
@@ -136,10 +137,18 @@ describe('urgent-call e-mails', () => {
     });
     const early = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: 5 });
     const normal = await callOf(company.botToken, { priority: 'Normal Callback', minutesAgo: 20 });
-    const taken = await callOf(company.botToken, {
+    const taken = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: 20 });
+    await app.db.db.updateTable('calls').set({ assignee_id: operator.userId }).where('id', '=', taken).execute();
+    const snoozed = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: 20 });
+    await app.db.db
+      .updateTable('calls')
+      .set({ snoozed_until: new Date(Date.now() + DAY).toISOString() })
+      .where('id', '=', snoozed)
+      .execute();
+    const completed = await callOf(company.botToken, {
       priority: 'Important Callback',
       minutesAgo: 20,
-      status: 'In Progress',
+      status: 'Completed',
     });
     const old = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: (2 * DAY) / MINUTE });
 
@@ -147,24 +156,33 @@ describe('urgent-call e-mails', () => {
     const other = await liveCompany(app);
     const otherCall = await callOf(other.botToken, { priority: 'Important Callback', minutesAgo: 20 });
 
-    expect(await mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test' })).toBe(1);
+    expect(
+      await mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test', operatorSeed: app.config.operator }),
+    ).toBe(1);
     expect(await mailedAt(due)).not.toBeNull();
-    for (const id of [early, normal, taken, old, otherCall]) expect(await mailedAt(id)).toBeNull();
+    for (const id of [early, normal, taken, snoozed, completed, old, otherCall]) expect(await mailedAt(id)).toBeNull();
 
     const mails = await outboxFor([company.owner.email, operator.email, guest.email, other.owner.email]);
     expect(mails.map((mail) => mail.to_address).sort()).toEqual([company.owner.email, operator.email].sort());
     for (const mail of mails) {
-      expect(mail.subject).toBe('An urgent call is waiting');
-      expect(mail.text_body).toContain('+4930555001');
-      expect(mail.text_body).toContain('within 10 minutes');
+      const german = mail.to_address === operator.email;
+      expect(mail.subject).toBe(german ? 'Ein dringender Anruf wartet' : 'An urgent call is waiting');
+      expect(mail.text_body).toContain(german ? 'innerhalb von 10 Minuten' : 'within 10 minutes');
+      expect(mail.text_body).toContain(german ? 'Wichtiger Rückruf: +4930555001' : 'Important Callback: +4930555001');
       expect(mail.text_body).toContain('http://portal.test/viewcalllogs');
-      expect(mail.html_body).toContain('<li>Important Callback: +4930555001');
+      expect(mail.html_body).toContain('+4930555001');
     }
 
     // Nothing twice; a call that becomes due later gets its own mail.
-    expect(await mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test' })).toBe(0);
     expect(
-      await mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test' }, new Date(Date.now() + 6 * MINUTE)),
+      await mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test', operatorSeed: app.config.operator }),
+    ).toBe(0);
+    expect(
+      await mailUntakenUrgentCalls(
+        app.db.db,
+        { publicUrl: 'http://portal.test', operatorSeed: app.config.operator },
+        new Date(Date.now() + 6 * MINUTE),
+      ),
     ).toBe(1);
     expect(await mailedAt(early)).not.toBeNull();
     expect(await outboxFor([company.owner.email, operator.email])).toHaveLength(4);
@@ -180,7 +198,9 @@ describe('urgent-call e-mails', () => {
     });
     for (let i = 0; i < 3; i++) await callOf(company.botToken, { priority: 'Transferred', minutesAgo: 5 });
     const runs = await Promise.all(
-      Array.from({ length: 6 }, () => mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test' })),
+      Array.from({ length: 6 }, () =>
+        mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test', operatorSeed: app.config.operator }),
+      ),
     );
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(3);
     const mails = await outboxFor([company.owner.email]);

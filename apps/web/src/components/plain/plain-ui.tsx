@@ -41,6 +41,7 @@ type FieldProps = {
   onChange: (value: string) => void;
   onBlur: () => void;
   onFocus: () => void;
+  inputMode?: 'numeric' | 'text';
 };
 
 function Field({
@@ -79,6 +80,7 @@ function inputProps(props: FieldProps, ids: { input: string; error: string }) {
     onChange: (event: ChangeEvent<HTMLInputElement>) => props.onChange(event.currentTarget.value),
     onBlur: props.onBlur,
     onFocus: props.onFocus,
+    inputMode: props.inputMode,
   };
 }
 
@@ -132,6 +134,15 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
       <circle {...stroke} cx="128" cy="128" r="40" />
       {crossed && <path {...stroke} d="M48 40l160 176" />}
     </svg>
+  );
+}
+
+/** A button that reads as a link: a second way forward that does not submit the form. */
+export function PlainTextButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="pb-link pb-text-button" onClick={onClick}>
+      {children}
+    </button>
   );
 }
 

@@ -7,6 +7,7 @@ import type {
   ResetInput,
   VerifyEmailInput,
 } from '@phonebot/shared/schemas/auth';
+import type { Language } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 import { lazyValue } from '../../lib/lazy-value';
 
@@ -64,6 +65,35 @@ export async function fetchRole(signal?: AbortSignal) {
   return (await callApi((await authContracts.load()).role, {}, { signal })).meta.role;
 }
 
+/** Saves the language chosen for the screens on the account, so the mails to the user are written in it too. */
+export async function saveLanguage(language: Language) {
+  const body = { data: { type: 'profile' as const, attributes: { language } } };
+  return (await callApi((await profileContracts.load()).updateMe, { body })).data.attributes;
+}
+
 export async function fetchMe(signal?: AbortSignal) {
   return (await callApi((await profileContracts.load()).me, {}, { signal })).data.attributes;
+}
+
+const mfaContracts = lazyValue(async () => (await import('@phonebot/shared/contracts/mfa')).mfaContracts);
+
+/** The second step of a sign-in: a code of the authenticator app or a recovery code. */
+export async function loginMfa(input: { mfa_token: string; code?: string; recovery_code?: string }) {
+  return (await callApi((await mfaContracts.load()).loginMfa, { body: input }, { dropTokenOn401: false })).meta;
+}
+
+/** Starts the set-up of a second factor that the company requires, during sign-in. */
+export async function loginMfaEnrol(mfaToken: string) {
+  return (
+    await callApi(
+      (await mfaContracts.load()).loginMfaEnrol,
+      { body: { mfa_token: mfaToken } },
+      { dropTokenOn401: false },
+    )
+  ).meta;
+}
+
+export async function loginMfaEnrolConfirm(input: { mfa_token: string; code: string }) {
+  return (await callApi((await mfaContracts.load()).loginMfaEnrolConfirm, { body: input }, { dropTokenOn401: false }))
+    .meta;
 }

@@ -14,13 +14,17 @@ const en = {
       iban: 'IBAN',
       bic: 'BIC',
       smsAllowedNumbers: 'Further SMS numbers',
+      requireMfa: 'Require two-factor sign-in',
     },
     sections: {
       company: 'Company',
       bank: 'Bank account (optional)',
       sms: 'SMS',
+      security: 'Sign-in',
       callbacks: 'Callback deadlines',
     },
+    requireMfaHint:
+      'Every user of the company signs in with a code of an authenticator app; users without one set it up at their next login.',
     callbackSlaHint:
       'How long after a call arrives its callback is due, per priority. Changes apply to new calls and to calls whose priority changes.',
     sla_important: 'Important Callback',
@@ -50,13 +54,17 @@ export const companyTranslations: FeatureTranslations<typeof en> = {
         iban: 'IBAN',
         bic: 'BIC',
         smsAllowedNumbers: 'Weitere SMS-Nummern',
+        requireMfa: 'Zwei-Faktor-Anmeldung verlangen',
       },
       sections: {
         company: 'Firma',
         bank: 'Bankverbindung (optional)',
         sms: 'SMS',
+        security: 'Anmeldung',
         callbacks: 'Rückruffristen',
       },
+      requireMfaHint:
+        'Alle Benutzer der Firma melden sich mit einem Code einer Authenticator-App an; wer noch keinen hat, richtet ihn bei der nächsten Anmeldung ein.',
       callbackSlaHint:
         'Wie lange nach Eingang eines Anrufs der Rückruf fällig ist, je Priorität. Änderungen gelten für neue Anrufe und für Anrufe, deren Priorität sich ändert.',
       sla_important: 'Wichtiger Rückruf',

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ChangePasswordInput, OwnProfileInput } from '@phonebot/shared/schemas/user';
+import { mfaContracts } from '@phonebot/shared/contracts/mfa';
 import { profileContracts } from '@phonebot/shared/contracts/profile';
+import { sessionContracts } from '@phonebot/shared/contracts/sessions';
 import type { UserResource } from '@phonebot/shared/contracts/users';
 import { ApiError, callApi } from '../../lib/api-client';
 
@@ -110,4 +112,60 @@ export function useRemoveAvatar(alsoInvalidate: readonly QueryKey[] = []) {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
+}
+
+export const mfaQuery = () =>
+  queryOptions({
+    queryKey: [...profileKeys.all, 'mfa'] as const,
+    queryFn: async ({ signal }) => (await callApi(mfaContracts.status, {}, { signal })).meta,
+  });
+
+export function useMfa() {
+  return useQuery(mfaQuery());
+}
+
+function useMfaMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: mfaQuery().queryKey }),
+  });
+}
+
+export function useStartTotp() {
+  return useMutation({ mutationFn: async () => (await callApi(mfaContracts.startTotp, {})).meta });
+}
+
+export function useConfirmTotp() {
+  return useMfaMutation(
+    async (code: string) => (await callApi(mfaContracts.confirmTotp, { body: { code } })).meta.recovery_codes,
+  );
+}
+
+export function useDisableTotp() {
+  return useMfaMutation(async (input: { password: string; code: string }) => {
+    await callApi(mfaContracts.disableTotp, { body: input });
+  });
+}
+
+const sessionsKey = [...profileKeys.all, 'sessions'] as const;
+
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: async ({ signal }) => (await callApi(sessionContracts.list, {}, { signal })).data,
+  });
+}
+
+function useSessionMutation<I>(mutationFn: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionsKey }) });
+}
+
+export function useEndSession() {
+  return useSessionMutation((id: number) => callApi(sessionContracts.end, { params: { id } }));
+}
+
+export function useEndOtherSessions() {
+  return useSessionMutation(() => callApi(sessionContracts.endOthers, {}));
 }

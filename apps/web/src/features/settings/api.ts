@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Operator, OperatorInput } from '@phonebot/shared/schemas/settings';
+import { mfaContracts } from '@phonebot/shared/contracts/mfa';
 import { settingsContracts } from '@phonebot/shared/contracts/settings';
 import { callApi } from '../../lib/api-client';
 import { reloadOperator } from '../../lib/public-config';
@@ -34,5 +35,26 @@ export function useUpdateOperator() {
       queryClient.setQueryData(settingsKeys.operator(), operator);
       await reloadOperator();
     },
+  });
+}
+
+const securityKey = [...settingsKeys.all, 'security'] as const;
+
+/** Whether every user of the deployment must sign in with a second factor. */
+export function useSecuritySettings() {
+  return useQuery({
+    queryKey: securityKey,
+    queryFn: async ({ signal }) => (await callApi(mfaContracts.security, {}, { signal })).data.attributes,
+  });
+}
+
+export function useUpdateSecurity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (requireMfa: boolean) => {
+      const body = { data: { type: 'security-settings' as const, attributes: { require_mfa: requireMfa } } };
+      return (await callApi(mfaContracts.updateSecurity, { body })).data.attributes;
+    },
+    onSuccess: (saved) => queryClient.setQueryData(securityKey, saved),
   });
 }

@@ -3,6 +3,12 @@ import type { FeatureTranslations } from '../../lib/i18n';
 /** This feature's texts, under its own top-level key; registered when its screens load. */
 const en = {
   settings: {
+    security: {
+      title: 'Sign-in',
+      requireMfa: 'Require two-factor sign-in for every user',
+      requireMfaHint:
+        'Everyone, in every company and you too, signs in with a code of an authenticator app; users without one set it up at their next login.',
+    },
     operator: {
       title: 'Operator of this portal',
       description:
@@ -30,6 +36,12 @@ export const settingsTranslations: FeatureTranslations<typeof en> = {
   en,
   de: {
     settings: {
+      security: {
+        title: 'Anmeldung',
+        requireMfa: 'Zwei-Faktor-Anmeldung für alle Benutzer verlangen',
+        requireMfaHint:
+          'Alle, in jeder Firma und auch Sie, melden sich mit einem Code einer Authenticator-App an; wer noch keinen hat, richtet ihn bei der nächsten Anmeldung ein.',
+      },
       operator: {
         title: 'Betreiber dieses Portals',
         description:

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AddUserInput, UpdateUserInput } from '@phonebot/shared/schemas/user';
+import { mfaContracts } from '@phonebot/shared/contracts/mfa';
 import { type UserResource, userContracts } from '@phonebot/shared/contracts/users';
 import { callApi } from '../../lib/api-client';
 
@@ -98,6 +99,15 @@ export function useDeleteUser(alsoInvalidate: readonly QueryKey[] = []) {
       );
       queryClient.removeQueries({ queryKey: usersKeys.detail(id) });
       refresh();
+    },
+  });
+}
+
+/** Resets a user's lost second factor; they set it up again (and are told by mail). */
+export function useResetUserMfa() {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await callApi(mfaContracts.resetUserMfa, { params: { id } });
     },
   });
 }

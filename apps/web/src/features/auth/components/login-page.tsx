@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { Role } from '@phonebot/shared/constants';
 import type { LoginInput } from '@phonebot/shared/schemas/auth';
 import {
@@ -18,6 +18,10 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchRole, login } from '../api';
 import { lazyLoginSchema } from '../schemas';
 import { firstIssuePerField } from '../../../components/plain/first-issues';
+import type { MfaChallenge } from './login-mfa-step';
+
+// Only accounts with a second factor need its step: it loads after the password, not with the login page.
+const MfaStep = lazy(async () => ({ default: (await import('./login-mfa-step')).MfaStep }));
 
 type Field = keyof LoginInput;
 type Errors = Partial<Record<Field, ErrorText>>;
@@ -50,6 +54,8 @@ export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginP
   const [submitting, setSubmitting] = useState(false);
   // A refusal that the user must act on (verify the e-mail, wait for activation) stays on screen, unlike a toast.
   const [refusal, setRefusal] = useState<ErrorText | null>(null);
+  // After the right password of an account with a second factor (or one it must set up): the second step.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   usePageTitle(t('auth.loginTitle'));
 
   /** Checks the fields (all of them, or `only`); answers the schema's output when everything is valid. */
@@ -95,7 +101,13 @@ export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginP
     if (!input) return;
     setSubmitting(true);
     try {
-      setToken((await login(input)).access_token);
+      const answer = await login(input);
+      if ('mfa_token' in answer) {
+        setSubmitting(false);
+        setChallenge({ kind: 'mfa_required' in answer ? 'code' : 'enrol', token: answer.mfa_token });
+        return;
+      }
+      setToken(answer.access_token);
     } catch (error) {
       setSubmitting(false);
       const fields = fieldErrors(error);
@@ -104,6 +116,15 @@ export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginP
       else if (Object.keys(fields).length === 0) notifyError(translateText(t, errorText(error, 'invalidCredentials')));
       return;
     }
+    await land();
+  }
+
+  async function finishSecondStep(accessToken: string) {
+    setToken(accessToken);
+    await land();
+  }
+
+  async function land() {
     let target = '/';
     try {
       target = await resolveLanding(await fetchRole(), returnUrl);
@@ -111,6 +132,19 @@ export function LoginPage({ search, navigate, resolveLanding, onIntent }: LoginP
       // Signed in but the role is unknown: the home route shows a retry notice.
     }
     await navigate(target, { replace: true });
+  }
+
+  if (challenge) {
+    return (
+      <div className="pb-paper">
+        <div className="pb-heading">
+          <h1 className="pb-title">{t(challenge.kind === 'code' ? 'auth.mfaTitle' : 'auth.mfaEnrolTitle')}</h1>
+        </div>
+        <Suspense fallback={<span className="pb-spinner" aria-hidden />}>
+          <MfaStep challenge={challenge} onSignedIn={finishSecondStep} />
+        </Suspense>
+      </div>
+    );
   }
 
   return (

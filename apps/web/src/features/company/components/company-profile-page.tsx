@@ -1,6 +1,7 @@
 import {
   Anchor,
   Button,
+  Checkbox,
   Fieldset,
   Group,
   NumberInput,
@@ -81,6 +82,7 @@ function formValues(profile: CompanyProfile) {
     iban: profile.iban ?? '',
     bic: profile.bic ?? '',
     sms_allowed_numbers: profile.sms_allowed_numbers.join('\n'),
+    require_mfa: profile.require_mfa,
     sla_important: profile.callback_sla_minutes['Important Callback'] as number | string,
     sla_transferred: profile.callback_sla_minutes.Transferred as number | string,
     sla_email: profile.callback_sla_minutes['Send Email'] as number | string,
@@ -149,6 +151,13 @@ function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
               maxRows={8}
               spellCheck={false}
               {...input('sms_allowed_numbers')}
+            />
+          </Fieldset>
+          <Fieldset legend={t('company.sections.security')} variant="unstyled">
+            <Checkbox
+              label={t('company.fields.requireMfa')}
+              description={t('company.requireMfaHint')}
+              {...form.getInputProps('require_mfa', { type: 'checkbox' })}
             />
           </Fieldset>
           <Fieldset legend={t('company.sections.callbacks')} variant="unstyled">

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { ActionIcon, Badge, Code, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';

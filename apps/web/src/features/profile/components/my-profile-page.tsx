@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { Divider, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -10,6 +10,8 @@ import { profileTranslations } from '../locales';
 import { AvatarField } from './avatar-field';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileInfoForm } from './profile-info-form';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 registerTranslations(profileTranslations);
 
@@ -65,7 +67,26 @@ export function MyProfilePage({ alsoInvalidate }: MyProfilePageProps) {
             <ChangePasswordForm variant="profile" />
           </Stack>
         </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="profile-mfa-title">
+          <Stack gap="md">
+            <Title order={2} fz="h3" id="profile-mfa-title">
+              {t('profile.mfa.title')}
+            </Title>
+            <TwoFactorCard />
+          </Stack>
+        </Paper>
       </SimpleGrid>
+      <Paper withBorder p="lg" component="section" aria-labelledby="profile-sessions-title">
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="profile-sessions-title">
+            {t('profile.sessions.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('profile.sessions.hint')}
+          </Text>
+          <SessionsCard />
+        </Stack>
+      </Paper>
     </Stack>
   );
 }

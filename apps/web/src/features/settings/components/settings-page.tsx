@@ -1,4 +1,16 @@
-import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Fieldset,
+  Switch,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '@phonebot/shared/schemas/settings';
 import { PageLoader } from '../../../components/page-loader';
@@ -7,7 +19,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useOperatorSettings, useUpdateOperator } from '../api';
+import { useOperatorSettings, useSecuritySettings, useUpdateOperator, useUpdateSecurity } from '../api';
 import { settingsTranslations } from '../locales';
 import { lazyOperatorSchema } from '../schemas';
 
@@ -37,7 +49,37 @@ export function SettingsPage() {
     <Stack gap="lg" maw={860}>
       <Title order={1}>{t('pages.settings')}</Title>
       {content}
+      <SecuritySettings />
     </Stack>
+  );
+}
+
+/** The deployment-wide requirement of a second factor at sign-in. */
+function SecuritySettings() {
+  const { t } = useTranslation();
+  const security = useSecuritySettings();
+  const update = useUpdateSecurity();
+  if (security.isError || security.isPending) return null;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="settings-security-title">
+      <Stack gap="sm">
+        <Title order={2} fz="h3" id="settings-security-title">
+          {t('settings.security.title')}
+        </Title>
+        <Switch
+          label={t('settings.security.requireMfa')}
+          description={t('settings.security.requireMfaHint')}
+          checked={security.data.require_mfa}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate(event.currentTarget.checked, {
+              onSuccess: () => notifySuccess(t('successfullyUpdated')),
+              onError: (error) => notifyError(translateText(t, errorText(error))),
+            })
+          }
+        />
+      </Stack>
+    </Paper>
   );
 }
 

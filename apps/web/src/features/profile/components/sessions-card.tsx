@@ -1,0 +1,115 @@
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../components/page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useConfirm } from '../../../components/use-confirm';
+import { errorText } from '../../../lib/api-errors';
+import { useFormatDate } from '../../../lib/dates';
+import { translateText } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useEndOtherSessions, useEndSession, useSessions } from '../api';
+import { describeUserAgent } from '../user-agent';
+
+/** My profile's list of signed-in devices: this one marked; any other can be ended, or all others at once. */
+export function SessionsCard() {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const sessions = useSessions();
+  const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const { confirm, dialog } = useConfirm();
+
+  if (sessions.isError) {
+    return (
+      <RetryAlert
+        message={translateText(t, errorText(sessions.error))}
+        onRetry={() => void sessions.refetch()}
+        retrying={sessions.isFetching}
+      />
+    );
+  }
+  if (sessions.isPending) return <PageLoader />;
+
+  const device = (userAgent: string | null) => {
+    const { browser, system } = describeUserAgent(userAgent);
+    if (browser && system) return t('profile.sessions.browserOn', { browser, system });
+    return browser ?? system ?? userAgent ?? t('profile.sessions.unknownDevice');
+  };
+  const fail = (error: unknown) => notifyError(translateText(t, errorText(error)));
+  const others = sessions.data.filter((session) => !session.attributes.current).length;
+
+  const endAll = async () => {
+    const sure = await confirm({
+      title: t('profile.sessions.endOthersTitle'),
+      text: t('profile.sessions.endOthersText', { count: others }),
+      confirmLabel: t('profile.sessions.endOthers'),
+      danger: true,
+    });
+    if (!sure) return;
+    endOthers.mutate(undefined, { onSuccess: () => notifySuccess(t('profile.sessions.ended')), onError: fail });
+  };
+
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('profile.sessions.device')}</Table.Th>
+              <Table.Th>{t('profile.sessions.ip')}</Table.Th>
+              <Table.Th>{t('profile.sessions.created')}</Table.Th>
+              <Table.Th>{t('profile.sessions.lastUsed')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sessions.data.map((session) => (
+              <Table.Tr key={session.id} data-testid="session-row">
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    <Text size="sm" title={session.attributes.user_agent ?? undefined}>
+                      {device(session.attributes.user_agent)}
+                    </Text>
+                    {session.attributes.current && <Badge variant="filled">{t('profile.sessions.current')}</Badge>}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{session.attributes.ip ?? '–'}</Table.Td>
+                <Table.Td>{formatDate(session.attributes.created_at, 'dateTime')}</Table.Td>
+                <Table.Td>{formatDate(session.attributes.last_used_at, 'dateTime')}</Table.Td>
+                <Table.Td>
+                  {!session.attributes.current && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('profile.sessions.endOne', { device: device(session.attributes.user_agent) })}
+                      loading={end.isPending && end.variables === Number(session.id)}
+                      onClick={() =>
+                        end.mutate(Number(session.id), {
+                          onSuccess: () => notifySuccess(t('profile.sessions.ended')),
+                          onError: fail,
+                        })
+                      }
+                    >
+                      {t('profile.sessions.end')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {others > 0 && (
+        <Group justify="flex-end">
+          <Button variant="outline" color="red" loading={endOthers.isPending} onClick={() => void endAll()}>
+            {t('profile.sessions.endOthers')}
+          </Button>
+        </Group>
+      )}
+      {dialog}
+    </Stack>
+  );
+}

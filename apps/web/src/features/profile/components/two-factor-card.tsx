@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/form/password-field';
+import { QrCode } from '../../../components/plain/qr-code';
+import { PageLoader } from '../../../components/page-loader';
+import { RetryAlert } from '../../../components/retry-alert';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-errors';
+import { translateText } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useConfirmTotp, useDisableTotp, useMfa, useStartTotp } from '../api';
+
+function downloadText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The recovery codes of a new enrolment, shown once with ways to keep them. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const text = `${codes.join('\n')}\n`;
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>{t('profile.mfa.recoveryTitle')}</Text>
+      <Text size="sm">{t('profile.mfa.recoveryNote')}</Text>
+      <SimpleGrid
+        cols={2}
+        spacing="xs"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        data-testid="recovery-codes"
+      >
+        {codes.map((code) => (
+          <li key={code}>
+            <Code>{code}</Code>
+          </li>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <CopyButton value={text}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy}>
+              {copied ? t('profile.mfa.copied') : t('profile.mfa.copy')}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={() => downloadText(text, 'phonebot-portal-recovery-codes.txt')}>
+          {t('profile.mfa.download')}
+        </Button>
+        <Button onClick={onDone}>{t('profile.mfa.done')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Setting up: QR code (drawn in the browser), the key for typing, and the first code that turns it on. */
+function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const start = useStartTotp();
+  const confirm = useConfirmTotp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (!start.data) {
+    return (
+      <Group>
+        <Button
+          loading={start.isPending}
+          onClick={() =>
+            start.mutate(undefined, { onError: (caught) => notifyError(translateText(t, errorText(caught))) })
+          }
+        >
+          {t('profile.mfa.enable')}
+        </Button>
+      </Group>
+    );
+  }
+  const submit = async () => {
+    try {
+      onCodes(await confirm.mutateAsync(code.replace(/\s+/g, '')));
+      notifySuccess(t('profile.mfa.enabled'));
+    } catch (caught) {
+      if (isApiError(caught, 429)) notifyError(t('tooManyRequests'));
+      else setError(translateText(t, errorText(caught)));
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('profile.mfa.scan')}</Text>
+        <QrCode value={start.data.otpauth_uri} alt={t('profile.mfa.qrAlt')} className="" />
+        <Text size="sm">
+          {t('profile.mfa.secret')}: <Code>{start.data.secret}</Code>
+        </Text>
+        <TextInput
+          label={t('profile.mfa.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          error={error}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={confirm.isPending}>
+            {t('profile.mfa.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Disable() {
+  const { t } = useTranslation();
+  const disable = useDisableTotp();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+  const submit = async () => {
+    try {
+      await disable.mutateAsync({ password, code: code.trim() });
+      notifySuccess(t('profile.mfa.disabled'));
+    } catch (caught) {
+      if (isApiError(caught, 429)) notifyError(t('tooManyRequests'));
+      else if (isApiError(caught) && caught.code === 'currentPasswordIssue')
+        setErrors({ password: translateText(t, errorText(caught)) });
+      else setErrors({ code: translateText(t, errorText(caught)) });
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('profile.mfa.disableNote')}</Text>
+        <PasswordField
+          label={t('profile.mfa.password')}
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setErrors({});
+          }}
+        />
+        <TextInput
+          label={t('profile.mfa.codeOrRecovery')}
+          autoComplete="one-time-code"
+          value={code}
+          error={errors.code}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setErrors({});
+          }}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" color="red" variant="outline" loading={disable.isPending}>
+            {t('profile.mfa.disable')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** My profile's card for the second factor: its state, setting it up, the recovery codes once, turning it off. */
+export function TwoFactorCard() {
+  const { t } = useTranslation();
+  const mfa = useMfa();
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  if (mfa.isError) {
+    return (
+      <RetryAlert
+        message={translateText(t, errorText(mfa.error))}
+        onRetry={() => void mfa.refetch()}
+        retrying={mfa.isFetching}
+      />
+    );
+  }
+  if (mfa.isPending) return <PageLoader />;
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  const status = mfa.data;
+  return (
+    <Stack gap="md">
+      <Text>{t(status.enabled ? 'profile.mfa.on' : 'profile.mfa.off')}</Text>
+      {status.required && !status.enabled && <Alert color="orange">{t('profile.mfa.required')}</Alert>}
+      {status.enabled ? (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('profile.mfa.codesLeft', { count: status.recovery_codes_left })}
+          </Text>
+          <Disable />
+        </>
+      ) : (
+        <Enrol onCodes={setCodes} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages';
+import { givenPasswordSchema } from './common';
+
+export const RECOVERY_CODE_COUNT = 10;
+
+const codeRequired = 'mfaCodeInvalid' satisfies MessageKey;
+
+/** A code of the authenticator app: six digits (spaces are forgiven). */
+export const totpCodeSchema = z
+  .string({ error: () => codeRequired })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .refine((value) => /^\d{6}$/.test(value), codeRequired);
+
+/** A recovery code as it was shown (groups of letters and digits; case, spaces and dashes are forgiven). */
+export const recoveryCodeSchema = z
+  .string({ error: () => codeRequired })
+  .transform((value) => value.replace(/[\s-]+/g, '').toLowerCase())
+  .refine((value) => /^[a-z2-7]{16}$/.test(value), codeRequired);
+
+const mfaTokenSchema = z.string().min(16).max(200);
+
+export const confirmTotpSchema = z.object({ code: totpCodeSchema });
+export type ConfirmTotpInput = z.infer<typeof confirmTotpSchema>;
+
+/** Turning the second factor off takes the password and a code of the app or a recovery code. */
+export const disableTotpSchema = z.object({
+  password: givenPasswordSchema(),
+  code: z
+    .string({ error: () => codeRequired })
+    .min(1, codeRequired)
+    .max(40, codeRequired),
+});
+export type DisableTotpInput = z.infer<typeof disableTotpSchema>;
+
+export const loginMfaSchema = z
+  .object({
+    mfa_token: mfaTokenSchema,
+    code: totpCodeSchema.optional(),
+    recovery_code: recoveryCodeSchema.optional(),
+  })
+  .refine((value) => (value.code === undefined) !== (value.recovery_code === undefined), {
+    message: codeRequired,
+    path: ['code'],
+  });
+export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
+
+export const loginMfaEnrolSchema = z.object({ mfa_token: mfaTokenSchema });
+export type LoginMfaEnrolInput = z.infer<typeof loginMfaEnrolSchema>;
+
+export const loginMfaEnrolConfirmSchema = z.object({ mfa_token: mfaTokenSchema, code: totpCodeSchema });
+export type LoginMfaEnrolConfirmInput = z.infer<typeof loginMfaEnrolConfirmSchema>;
+
+export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+export const mfaStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Whether the user's company, or the whole deployment, requires a second factor. */
+  required: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+
+export const securitySettingsSchema = z.object({ require_mfa: z.boolean() });
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
