@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
+import { API_BASE, API_KEY_PREFIX, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { audit } from './lib/audit';
@@ -27,6 +27,8 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { EventHub } from './modules/events/event-hub';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { redeemEventTicket } from './modules/events/tickets';
+import { registerApiKeyRoutes } from './modules/integrations/api-keys.routes';
+import { principalFromApiKey } from './modules/integrations/api-keys.service';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -92,7 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
-    return token ? principalFromToken(db.db, token) : null;
+    if (!token) return null;
+    if (!token.startsWith(API_KEY_PREFIX)) return principalFromToken(db.db, token);
+    const principal = await principalFromApiKey(db.db, token);
+    if (principal?.apiKey) await deps.limiter.consume(apiKeyRate(config), String(principal.apiKey.id));
+    return principal;
   });
   // A ticket works once: the gate and the route must share its one redemption.
   const authenticateTicket = oncePerRequest(async (req) => {
@@ -113,6 +119,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         action: 'permission.refused',
         target: `${contract.method} ${contract.path}`,
         ip: req.ip,
+      });
+    },
+    recordKeyChange: async (req, principal, contract, status) => {
+      await audit(db.db, {
+        actorUserId: principal.userId,
+        customerId: principal.customerId,
+        action: 'apiKey.used',
+        target: `${contract.method} ${req.url.split('?')[0]}`,
+        ip: req.ip,
+        detail: { apiKeyId: principal.apiKey.id, operation: contract.operationId, status },
       });
     },
     authenticateBot,
@@ -151,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCallsHistoryRoutes(router, { db: db.db });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
+  registerApiKeyRoutes(router, { db: db.db });
   registerSystemRoutes(app, router, {
     db,
     version: deps.version,
@@ -159,6 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config.webDistDir);
   return { app, router };
+}
+
+/** Requests one API key may make per minute, across all processes when they share Redis. */
+function apiKeyRate(config: Config) {
+  return { name: 'api-key', max: config.apiKeyRatePerMinute, windowMs: 60_000 };
 }
 
 export function tooManyRequests(retryAfterSeconds: number): ApiError {

@@ -12,3 +12,4 @@ export * from './schemas/profile';
 export * from './schemas/phonebot';
 export * from './schemas/call';
 export * from './schemas/settings';
+export * from './schemas/integration';

@@ -147,6 +147,10 @@ export const messages = {
   smsDailyCapReached: 'The company’s SMS limit for today is reached.',
   smsAllowedNumbersInvalid: 'Enter phone numbers or prefixes in international form (+49…), one per line.',
   emailChanged: 'Your new email address is confirmed. Log in with it.',
+  apiKeyNameRequired: 'Give the API key a name.',
+  apiKeyScopesRequired: 'Choose at least one scope.',
+  apiKeyScopeMissing: 'This API key does not have the scope this request needs.',
+  apiKeyTokenShownOnce: 'Copy the API key now: it is shown only once.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,7 @@ export const OPERATIONS = [
   'callsHistory.view',
   'calls.retention',
   'settings.manage',
+  'integrations.manage',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -41,6 +42,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'users.manage',
     'phonebots.manage',
     'profile.own',
+    'integrations.manage',
   ],
   adminuser: ['dashboard.view', 'calls.view', 'calls.manage', 'company.edit', 'phonebots.manage', 'profile.own'],
   user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own'],

@@ -26,6 +26,7 @@ export type Database = {
   call_event_heads: CallEventHeadsTable;
   call_events: CallEventsTable;
   event_tickets: EventTicketsTable;
+  api_keys: ApiKeysTable;
 };
 
 export type CustomersTable = {
@@ -252,4 +253,17 @@ export type EventTicketsTable = {
   ticket_hash: string;
   access_token_id: number;
   expires_at: string;
+};
+
+export type ApiKeysTable = {
+  id: Generated<number>;
+  customer_id: number;
+  created_by: number;
+  name: string;
+  /** JSON list of scopes. */
+  scopes: string;
+  token_hash: string;
+  token_start: string;
+  created_at: string;
+  last_used_at: string | null;
 };

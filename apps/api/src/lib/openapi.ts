@@ -18,6 +18,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Calls History': 'Monthly call counts per customer and phonebot (super administrator).',
   System: 'The API’s own description.',
   Events: 'Live updates: the company’s call log as Server-Sent Events.',
+  Integrations: 'API keys for scripts and signed outgoing webhooks, for company admins.',
   Compatibility:
     'The original routes of the portal, kept for existing clients; they share services with the resources.',
 };

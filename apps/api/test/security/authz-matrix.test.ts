@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyScopeOf } from '@phonebot/shared';
 import { PASSWORD, type SignedIn, type TestApp, createTestApp } from '../app';
 import { writeFigures } from './figures';
 
@@ -8,11 +9,11 @@ import { writeFigures } from './figures';
  * another company -> the status it must answer. A route the table does not list fails the test.
  */
 
-type Caller = 'anonymous' | 'super' | 'admin' | 'adminuser' | 'user' | 'guest' | 'bot' | 'disabled';
-const CALLERS: Caller[] = ['anonymous', 'super', 'admin', 'adminuser', 'user', 'guest', 'bot', 'disabled'];
+type Caller = 'anonymous' | 'super' | 'admin' | 'adminuser' | 'user' | 'guest' | 'bot' | 'disabled' | 'apikey';
+const CALLERS: Caller[] = ['anonymous', 'super', 'admin', 'adminuser', 'user', 'guest', 'bot', 'disabled', 'apikey'];
 
 /** What a path id or body id points at, created fresh for every check so that deletes do not disturb others. */
-type Target = 'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest';
+type Target = 'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest' | 'apiKey';
 
 type World = { companyA: Company; companyB: Company };
 type Company = { owner: SignedIn; customerId: number; phonebot: { licenseKey: string; botToken: string; id: number } };
@@ -301,7 +302,27 @@ const MATRIX: Record<string, Row> = {
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },
   // Allowed callers reach the handler: the matrix's client accepts only JSON:API, which the stream answers 406.
   'GET /events': { target: 'none', allow: companyAndGuest([406, 406]) },
+  'GET /api-keys': { target: 'none', allow: { admin: [200, 200] } },
+  'POST /api-keys': {
+    target: 'none',
+    body: () => ({ data: { type: 'api-keys', attributes: { name: 'Matrix', scopes: ['calls:read'] } } }),
+    allow: { admin: [201, 201] },
+  },
+  'DELETE /api-keys/:id': { target: 'apiKey', allow: { admin: [204, 404] } },
 };
+
+const ALL_SCOPES = ['calls:read', 'calls:write', 'phonebots:read', 'phonebots:write', 'users:read'];
+
+/** A key of the caller's company with every scope: it may do what its admin may, within the resource areas. */
+async function createKey(of: Company, scopes: string[] = ALL_SCOPES): Promise<{ id: string; token: string }> {
+  const res = await app.request({
+    method: 'POST',
+    url: '/api/v2/api-keys',
+    token: of.owner.token,
+    body: { data: { type: 'api-keys', attributes: { name: 'Matrix key', scopes } } },
+  });
+  return { id: res.json.data.id, token: res.json.data.attributes.token };
+}
 
 let app: TestApp;
 let world: World;
@@ -348,6 +369,8 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
       });
       return created.json.meta.license_Key as string;
     }
+    case 'apiKey':
+      return (await createKey(of, ['calls:read'])).id;
     case 'call': {
       const sent = await app.request({
         method: 'POST',
@@ -367,6 +390,8 @@ async function caller(kind: Caller, home: Company): Promise<{ token?: string; si
       return {};
     case 'bot':
       return { token: home.phonebot.botToken };
+    case 'apikey':
+      return { token: (await createKey(home)).token };
     case 'super':
       return { signed: await app.signIn('super') };
     case 'disabled': {
@@ -414,7 +439,9 @@ describe('authorization matrix', () => {
             headers: row.headers?.(),
             remoteAddress: row.client?.(),
           });
-          const allowed = row.allow[kind];
+          // A key acts as its admin, limited to the operations of its scopes; anything else is refused (403).
+          const keyAllowed = apiKeyScopeOf(route) ? (row.allow.admin ?? [403, 403]) : [403, 403];
+          const allowed = kind !== 'apikey' ? row.allow[kind] : route.auth === 'user' ? keyAllowed : undefined;
           const expected =
             row.everyone ??
             (allowed

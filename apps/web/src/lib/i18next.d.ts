@@ -11,6 +11,7 @@ import type { callsHistoryTranslations } from '../features/calls-history/locales
 import type { billingTranslations } from '../features/billing/locales';
 import type { settingsTranslations } from '../features/settings/locales';
 import type { dashboardTranslations } from '../features/dashboard/locales';
+import type { integrationsTranslations } from '../features/integrations/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -29,7 +30,8 @@ declare module 'i18next' {
         (typeof callsHistoryTranslations)['en'] &
         (typeof billingTranslations)['en'] &
         (typeof settingsTranslations)['en'] &
-        (typeof dashboardTranslations)['en'];
+        (typeof dashboardTranslations)['en'] &
+        (typeof integrationsTranslations)['en'];
     };
   }
 }

@@ -143,6 +143,10 @@ export const de: Translation = {
   smsDailyCapReached: 'Das SMS-Tageslimit der Firma ist erreicht.',
   smsAllowedNumbersInvalid: 'Geben Sie Telefonnummern oder Vorwahlen international ein (+49…), eine pro Zeile.',
   emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
+  apiKeyNameRequired: 'Geben Sie dem API-Schlüssel einen Namen.',
+  apiKeyScopesRequired: 'Wählen Sie mindestens eine Berechtigung.',
+  apiKeyScopeMissing: 'Dieser API-Schlüssel hat nicht die Berechtigung, die diese Anfrage braucht.',
+  apiKeyTokenShownOnce: 'Kopieren Sie den API-Schlüssel jetzt: Er wird nur dieses eine Mal angezeigt.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',
@@ -236,6 +240,7 @@ export const de: Translation = {
     completedCalls: 'Erledigte Anrufe',
     companyProfile: 'Firmenprofil',
     changePassword: 'Passwort ändern',
+    integrations: 'Integrationen',
     myProfile: 'Mein Profil bearbeiten',
     users: 'Benutzer',
     addUser: 'Benutzer anlegen',

@@ -10,6 +10,7 @@ import * as emailChange from './2026-11-24-0104-email-change';
 import * as settings from './2026-11-24-0201-settings';
 import * as tokenRevocation from './2026-11-24-0202-token-revocation';
 import * as callEvents from './2026-11-24-0501-call-events';
+import * as apiKeys from './2026-11-24-0801-api-keys';
 
 /** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0201-settings': settings,
   '2026-11-24-0202-token-revocation': tokenRevocation,
   '2026-11-24-0501-call-events': callEvents,
+  '2026-11-24-0801-api-keys': apiKeys,
 };

@@ -1,5 +1,5 @@
 import { Anchor, Button, Fieldset, Group, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { IconKey, IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CompanyProfile } from '@phonebot/shared/schemas/profile';
@@ -16,7 +16,7 @@ import { lazyCompanyProfileSchema } from '../schemas';
 registerTranslations(companyTranslations);
 
 /** Company Profile of docs/product.md §4 and §5 (admin and adminuser). */
-export function CompanyProfilePage() {
+export function CompanyProfilePage({ integrationsLink = false }: { integrationsLink?: boolean }) {
   const { t } = useTranslation();
   const profile = useCompanyProfile();
 
@@ -40,12 +40,22 @@ export function CompanyProfilePage() {
       <Group justify="space-between">
         <Title order={1}>{t('pages.companyProfile')}</Title>
         {/* The company area's password screen has no menu entry of its own (docs/product.md §4), so it is reached from here. */}
-        <Anchor component={Link} to="/changepassword">
-          <Group gap={4} component="span" wrap="nowrap">
-            <IconKey size={16} aria-hidden />
-            {t('company.changePassword')}
-          </Group>
-        </Anchor>
+        <Group gap="lg">
+          {integrationsLink && (
+            <Anchor component={Link} to="/integrations">
+              <Group gap={4} component="span" wrap="nowrap">
+                <IconPlugConnected size={16} aria-hidden />
+                {t('pages.integrations')}
+              </Group>
+            </Anchor>
+          )}
+          <Anchor component={Link} to="/changepassword">
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconKey size={16} aria-hidden />
+              {t('company.changePassword')}
+            </Group>
+          </Anchor>
+        </Group>
       </Group>
       {content}
     </Stack>

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Code, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list-table';
 import { useFormatDate } from '../../../lib/dates';
@@ -10,7 +11,7 @@ import { useSectionState } from '../list-state';
 import { ListPager } from './list-pager';
 import { SearchBox } from './search-box';
 
-function serviceStatus(t: ReturnType<typeof useTranslation>['t'], pstatus: string): string {
+function serviceStatus(t: TFunction, pstatus: string): string {
   return pstatus === 'active' || pstatus === 'inactive' ? t(`guests.serviceStatus.${pstatus}`) : pstatus;
 }
 
