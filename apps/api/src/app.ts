@@ -29,6 +29,8 @@ import { registerEventRoutes } from './modules/events/events.routes';
 import { redeemEventTicket } from './modules/events/tickets';
 import { registerApiKeyRoutes } from './modules/integrations/api-keys.routes';
 import { principalFromApiKey } from './modules/integrations/api-keys.service';
+import type { WebhookSender } from './modules/integrations/webhook-sender';
+import { registerWebhookRoutes } from './modules/integrations/webhooks.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -50,6 +52,7 @@ export type AppDeps = {
   secrets: SecretBox;
   sms: SmsProvider;
   events: EventHub;
+  webhooks: WebhookSender;
   version: string;
 };
 
@@ -168,6 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
   registerApiKeyRoutes(router, { db: db.db });
+  registerWebhookRoutes(router, {
+    db: db.db,
+    secrets: deps.secrets,
+    allowPrivateUrls: config.webhookAllowPrivateUrls,
+    wake: deps.webhooks.wake,
+  });
   registerSystemRoutes(app, router, {
     db,
     version: deps.version,

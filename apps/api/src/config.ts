@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEBHOOK_TIMING } from './modules/integrations/webhook-sender';
 import { type OperatorInput, isMessageKey, messageText, operatorSchema } from '@phonebot/shared';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -97,6 +98,8 @@ export type Config = {
   apiKeyRatePerMinute: number;
   /** Webhook URLs may point at loopback, private and link-local addresses (development and tests only). */
   webhookAllowPrivateUrls: boolean;
+  /** A delivery's timeout, how often due deliveries are looked for, and the delays between attempts (ms). */
+  webhookTiming: { timeoutMs: number; pollMs: number; retryDelaysMs: readonly number[] };
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
   /** Checks every answer against its contract (the tests turn it on). */
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+    webhookTiming: DEFAULT_WEBHOOK_TIMING,
     webDistDir: undefined,
     validateAnswers: false,
     events: { keepAliveMs: 15_000, revalidateMs: 60_000, sweepMs: 5_000, transport: e.EVENTS_TRANSPORT },

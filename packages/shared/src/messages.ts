@@ -151,6 +151,9 @@ export const messages = {
   apiKeyScopesRequired: 'Choose at least one scope.',
   apiKeyScopeMissing: 'This API key does not have the scope this request needs.',
   apiKeyTokenShownOnce: 'Copy the API key now: it is shown only once.',
+  webhookEventsRequired: 'Choose at least one event.',
+  webhookUrlRefused: 'This URL leads to a local or private network address, which webhooks may not call.',
+  webhookSecretShownOnce: 'Copy the signing secret now: it is shown only once.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

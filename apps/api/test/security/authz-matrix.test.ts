@@ -13,7 +13,8 @@ type Caller = 'anonymous' | 'super' | 'admin' | 'adminuser' | 'user' | 'guest' |
 const CALLERS: Caller[] = ['anonymous', 'super', 'admin', 'adminuser', 'user', 'guest', 'bot', 'disabled', 'apikey'];
 
 /** What a path id or body id points at, created fresh for every check so that deletes do not disturb others. */
-type Target = 'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest' | 'apiKey';
+type Target =
+  'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest' | 'apiKey' | 'webhook' | 'delivery';
 
 type World = { companyA: Company; companyB: Company };
 type Company = { owner: SignedIn; customerId: number; phonebot: { licenseKey: string; botToken: string; id: number } };
@@ -309,9 +310,38 @@ const MATRIX: Record<string, Row> = {
     allow: { admin: [201, 201] },
   },
   'DELETE /api-keys/:id': { target: 'apiKey', allow: { admin: [204, 404] } },
+  'GET /webhooks': { target: 'none', allow: { admin: [200, 200] } },
+  'POST /webhooks': {
+    target: 'none',
+    body: () => ({
+      data: { type: 'webhooks', attributes: { url: 'https://192.0.2.1/hook', events: ['call.created'] } },
+    }),
+    allow: { admin: [201, 201] },
+  },
+  'GET /webhooks/:id': { target: 'webhook', allow: { admin: [200, 404] } },
+  'PATCH /webhooks/:id': {
+    target: 'webhook',
+    body: (ctx) => ({ data: { type: 'webhooks', id: ctx.target, attributes: { enabled: false } } }),
+    allow: { admin: [200, 404] },
+  },
+  'DELETE /webhooks/:id': { target: 'webhook', allow: { admin: [204, 404] } },
+  'POST /webhooks/:id/test': { target: 'webhook', allow: { admin: [202, 404] } },
+  'GET /webhooks/:id/deliveries': { target: 'webhook', allow: { admin: [200, 404] } },
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': { target: 'delivery', allow: { admin: [202, 404] } },
 };
 
 const ALL_SCOPES = ['calls:read', 'calls:write', 'phonebots:read', 'phonebots:write', 'users:read'];
+
+/** An endpoint of a company, at an address the test network does not route (nothing is delivered). */
+async function createWebhook(of: Company): Promise<{ id: string }> {
+  const res = await app.request({
+    method: 'POST',
+    url: '/api/v2/webhooks',
+    token: of.owner.token,
+    body: { data: { type: 'webhooks', attributes: { url: 'https://192.0.2.1/hook', events: ['call.created'] } } },
+  });
+  return { id: res.json.data.id };
+}
 
 /** A key of the caller's company with every scope: it may do what its admin may, within the resource areas. */
 async function createKey(of: Company, scopes: string[] = ALL_SCOPES): Promise<{ id: string; token: string }> {
@@ -371,6 +401,18 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
     }
     case 'apiKey':
       return (await createKey(of, ['calls:read'])).id;
+    case 'webhook':
+      return (await createWebhook(of)).id;
+    case 'delivery': {
+      // The path of a delivery of a fresh endpoint: `<webhook id>/deliveries/<delivery id>`.
+      const hook = await createWebhook(of);
+      const test = await app.request({
+        method: 'POST',
+        url: `/api/v2/webhooks/${hook.id}/test`,
+        token: of.owner.token,
+      });
+      return `${hook.id}/deliveries/${test.json.meta.delivery_id}`;
+    }
     case 'call': {
       const sent = await app.request({
         method: 'POST',
@@ -429,7 +471,8 @@ describe('authorization matrix', () => {
         for (const other of [false, true]) {
           const { token, signed } = await caller(kind, world.companyA);
           const target = await freshTarget(row.target, other ? world.companyB : world.companyA, signed);
-          const url = `/api/v2${route.path.replace(/:(\w+)/, target || 'x')}`;
+          // A delivery's target fills both of its path's ids.
+          const url = `/api/v2${route.path.replace(/:(\w+)(\/deliveries\/:deliveryId)?/, target || 'x')}`;
           const ctx: Ctx = { target, caller: signed, world, other };
           const res = await app.request({
             method: route.method,

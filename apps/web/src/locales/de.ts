@@ -147,6 +147,10 @@ export const de: Translation = {
   apiKeyScopesRequired: 'Wählen Sie mindestens eine Berechtigung.',
   apiKeyScopeMissing: 'Dieser API-Schlüssel hat nicht die Berechtigung, die diese Anfrage braucht.',
   apiKeyTokenShownOnce: 'Kopieren Sie den API-Schlüssel jetzt: Er wird nur dieses eine Mal angezeigt.',
+  webhookEventsRequired: 'Wählen Sie mindestens ein Ereignis.',
+  webhookUrlRefused:
+    'Diese URL führt zu einer lokalen oder privaten Netzwerkadresse, die Webhooks nicht aufrufen dürfen.',
+  webhookSecretShownOnce: 'Kopieren Sie das Signaturgeheimnis jetzt: Es wird nur dieses eine Mal angezeigt.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

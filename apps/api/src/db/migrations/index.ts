@@ -11,6 +11,7 @@ import * as settings from './2026-11-24-0201-settings';
 import * as tokenRevocation from './2026-11-24-0202-token-revocation';
 import * as callEvents from './2026-11-24-0501-call-events';
 import * as apiKeys from './2026-11-24-0801-api-keys';
+import * as webhooks from './2026-11-24-0802-webhooks';
 
 /** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0202-token-revocation': tokenRevocation,
   '2026-11-24-0501-call-events': callEvents,
   '2026-11-24-0801-api-keys': apiKeys,
+  '2026-11-24-0802-webhooks': webhooks,
 };

@@ -22,6 +22,7 @@ import { ApiError, notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import { bumpCallsVersion } from './calls-version';
+import { queueSmsDelivery } from '../integrations/webhooks.service';
 import { listedCall, previewOf } from './calls.list';
 import { type SmsLimits, guardSms } from './sms-guard';
 
@@ -430,6 +431,7 @@ export async function sendSms(
       })
       .returning([...SMS_COLUMNS])
       .executeTakeFirstOrThrow();
+    await queueSmsDelivery(trx, customerId, { ...row, call_id: input.call_id });
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [input.call_id] });
     return row;
   });
