@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { registerTranslations } from '../../../lib/i18n';
 import { integrationsTranslations } from '../locales';
 import { ApiKeysSection } from './api-keys-section';
+import { WebhooksSection } from './webhooks-section';
 
 registerTranslations(integrationsTranslations);
 
@@ -13,6 +14,7 @@ export function IntegrationsPage() {
     <Stack gap="lg" maw={1100}>
       <Title order={1}>{t('pages.integrations')}</Title>
       <Text>{t('integrations.intro')}</Text>
+      <WebhooksSection />
       <ApiKeysSection />
     </Stack>
   );
