@@ -13,6 +13,7 @@ import { startJobs } from './lib/jobs';
 import { DAY, MINUTE } from './db/time';
 import { deleteOldCalls } from './modules/calls/calls.service';
 import { pruneEvents, registerAnnouncer } from './modules/events/call-events';
+import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
 import { EventHub } from './modules/events/event-hub';
 import { memoryTransport, postgresTransport, redisTransport } from './modules/events/transports';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
@@ -126,6 +127,18 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
             },
           ]
         : []),
+      {
+        name: 'urgent-call-mail',
+        everyMs: MINUTE,
+        run: async () => {
+          const mailed = await mailUntakenUrgentCalls(db.db, {
+            publicUrl: config.publicUrl,
+            operatorSeed: config.operator,
+          });
+          if (mailed > 0) mailer.wake();
+          return `mailed about ${mailed} calls`;
+        },
+      },
       {
         name: 'call-events-prune',
         everyMs: 5 * MINUTE,

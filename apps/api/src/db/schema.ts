@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role, UserStatus } from '@phonebot/shared';
+import type { Language, Role, UserStatus } from '@phonebot/shared';
 
 /**
  * The database as the application sees it on both engines: timestamps are ISO-8601 UTC strings, counts are
@@ -46,6 +46,9 @@ export type CustomersTable = {
   status: UserStatus;
   /** JSON list of numbers and prefixes (E.164 form) an SMS may go to besides a call's caller. */
   sms_allowed_numbers: Generated<string>;
+  /** JSON list of the priorities whose calls, untaken after `urgent_mail_minutes`, are mailed to the operators. */
+  urgent_mail_priorities: Generated<string>;
+  urgent_mail_minutes: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -60,6 +63,8 @@ export type UsersTable = {
   email_verified_at: string | null;
   password_hash: string | null;
   avatar_path: string | null;
+  /** The language of the user's screens and mails. */
+  language: Generated<Language>;
   created_at: string;
   updated_at: string;
 };
@@ -124,6 +129,8 @@ export type CallsTable = {
   notified: Generated<number>;
   started_at: string | null;
   duration_s: number | null;
+  /** When the urgent-call e-mail about this call was queued; null while none was. */
+  urgent_mail_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 };

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
 import { lazyCompanyProfileSchema } from '../schemas';
+import { UrgentMailCard } from './urgent-mail-card';
 
 registerTranslations(companyTranslations);
 
@@ -58,6 +59,7 @@ export function CompanyProfilePage({ integrationsLink = false }: { integrationsL
         </Group>
       </Group>
       {content}
+      <UrgentMailCard />
     </Stack>
   );
 }
