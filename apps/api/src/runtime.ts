@@ -98,6 +98,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     secrets,
     allowPrivate: config.webhookAllowPrivateUrls,
     publicUrl: config.publicUrl,
+    operatorSeed: config.operator,
     log,
     wakeMailer: mailer.wake,
     timing: config.webhookTiming,

@@ -7,7 +7,10 @@ import type { Logger } from 'pino';
 import { isPostgres } from '../../db/engine';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema';
 import { DAY, HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
-import { type Mail, queueMail } from '../../lib/mailer';
+import type { OperatorInput } from '@phonebot/shared';
+import { queueMail } from '../../lib/mailer';
+import { mailContext } from '../auth/auth.mails';
+import { webhookPausedMail } from './webhook.mails';
 import type { SecretBox } from '../../lib/secrets';
 import { checkWebhookHost, guardedLookup } from './webhook-address';
 
@@ -142,21 +145,6 @@ async function claim(db: Kysely<Database>, claimMs: number): Promise<DeliveryRow
     .execute();
 }
 
-function pausedMail(to: string, url: string, publicUrl: string): Mail {
-  const link = `${publicUrl}/integrations`;
-  const text = [
-    'Hello,',
-    '',
-    `the webhook endpoint ${url} has not accepted a delivery for 24 hours, so Phonebot Portal paused it.`,
-    'Its deliveries are kept. Fix the endpoint, then enable it again on the Integrations screen; the waiting deliveries are then sent.',
-    '',
-    `Integrations: ${link}`,
-    '',
-    'Phonebot Portal',
-  ].join('\n');
-  return { to, subject: 'A webhook endpoint was paused', text, links: [link] };
-}
-
 /**
  * The webhook job: in every process, every second and when woken, it claims due deliveries and sends them signed;
  * a claim that ran out (its process died mid-send) is taken again, so no delivery is lost, and a receiver may see
@@ -167,6 +155,8 @@ export function createWebhookSender(options: {
   secrets: SecretBox;
   allowPrivate: boolean;
   publicUrl: string;
+  /** The operator named in the footer of the mails, as Settings start from. */
+  operatorSeed: OperatorInput;
   log: Logger;
   wakeMailer: () => void;
   timing?: WebhookTiming;
@@ -267,12 +257,15 @@ export function createWebhookSender(options: {
       log.warn({ webhook: row.webhook_id }, 'webhook endpoint paused after failing for a day');
       const admins = await trx
         .selectFrom('users')
-        .select('email')
+        .select(['email', 'name', 'language'])
         .where('customer_id', '=', paused.customer_id)
         .where('role', '=', 'admin')
         .where('status', '=', 'Active')
         .execute();
-      for (const admin of admins) await queueMail(trx, pausedMail(admin.email, paused.url, options.publicUrl));
+      for (const admin of admins) {
+        const context = await mailContext(trx, options.operatorSeed, admin.language);
+        await queueMail(trx, webhookPausedMail(context, options.publicUrl, admin, paused.url));
+      }
       return true;
     });
   }

@@ -252,6 +252,7 @@ describe('webhooks', () => {
         secrets: app.secrets,
         allowPrivate: true,
         publicUrl: 'http://portal.test',
+        operatorSeed: app.config.operator,
         log: createLogger('silent'),
         wakeMailer: () => undefined,
         timing: TIMING,
