@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
+import { API_BASE, API_KEY_PREFIX, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { audit } from './lib/audit';
@@ -30,6 +30,10 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { EventHub } from './modules/events/event-hub';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { redeemEventTicket } from './modules/events/tickets';
+import { registerApiKeyRoutes } from './modules/integrations/api-keys.routes';
+import { principalFromApiKey } from './modules/integrations/api-keys.service';
+import type { WebhookSender } from './modules/integrations/webhook-sender';
+import { registerWebhookRoutes } from './modules/integrations/webhooks.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { getOperator } from './modules/settings/settings.service';
@@ -53,6 +57,7 @@ export type AppDeps = {
   secrets: SecretBox;
   sms: SmsProvider;
   events: EventHub;
+  webhooks: WebhookSender;
   version: string;
 };
 
@@ -97,7 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
-    return token ? principalFromToken(db.db, token, req.ip) : null;
+    if (!token) return null;
+    if (!token.startsWith(API_KEY_PREFIX)) return principalFromToken(db.db, token, req.ip);
+    const principal = await principalFromApiKey(db.db, token);
+    if (principal?.apiKey) await deps.limiter.consume(apiKeyRate(config), String(principal.apiKey.id));
+    return principal;
   });
   // A ticket works once: the gate and the route must share its one redemption.
   const authenticateTicket = oncePerRequest(async (req) => {
@@ -118,6 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         action: 'permission.refused',
         target: `${contract.method} ${contract.path}`,
         ip: req.ip,
+      });
+    },
+    recordKeyChange: async (req, principal, contract, status) => {
+      await audit(db.db, {
+        actorUserId: principal.userId,
+        customerId: principal.customerId,
+        action: 'apiKey.used',
+        target: `${contract.method} ${req.url.split('?')[0]}`,
+        ip: req.ip,
+        detail: { apiKeyId: principal.apiKey.id, operation: contract.operationId, status },
       });
     },
     authenticateBot,
@@ -168,6 +187,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
   registerUrgentMailRoutes(router, { db: db.db });
+  registerApiKeyRoutes(router, { db: db.db });
+  registerWebhookRoutes(router, {
+    db: db.db,
+    secrets: deps.secrets,
+    allowPrivateUrls: config.webhookAllowPrivateUrls,
+    wake: deps.webhooks.wake,
+  });
   registerSystemRoutes(app, router, {
     db,
     version: deps.version,
@@ -176,6 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config.webDistDir, async () => ({ operator: await getOperator(db.db, config.operator) }));
   return { app, router };
+}
+
+/** Requests one API key may make per minute, across all processes when they share Redis. */
+function apiKeyRate(config: Config) {
+  return { name: 'api-key', max: config.apiKeyRatePerMinute, windowMs: 60_000 };
 }
 
 export function tooManyRequests(retryAfterSeconds: number): ApiError {

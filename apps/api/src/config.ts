@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEBHOOK_TIMING } from './modules/integrations/webhook-sender';
 import { type OperatorInput, isMessageKey, messageText, operatorSchema } from '@phonebot/shared';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -54,6 +55,8 @@ const envSchema = z.object({
   SMS_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   SMS_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
   SMS_MAX_SEGMENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10).default(3)),
+  API_KEY_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(600)),
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
 });
 
 export type Config = {
@@ -91,6 +94,12 @@ export type Config = {
   maxConnectionsPerClient: number;
   /** SMS per company: per minute, per day (server's calendar day) and the parts one message may take. */
   sms: { ratePerMinute: number; dailyCap: number; maxSegments: number };
+  /** Requests one API key may make per minute. */
+  apiKeyRatePerMinute: number;
+  /** Webhook URLs may point at loopback, private and link-local addresses (development and tests only). */
+  webhookAllowPrivateUrls: boolean;
+  /** A delivery's timeout, how often due deliveries are looked for, and the delays between attempts (ms). */
+  webhookTiming: { timeoutMs: number; pollMs: number; retryDelaysMs: readonly number[] };
   /** Where the built web app is served from; unset serves no web app (API-only tests). */
   webDistDir: string | undefined;
   /** Checks every answer against its contract (the tests turn it on). */
@@ -168,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS),
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === 'true' ? 0 : 50),
     sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
+    apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
+    webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+    webhookTiming: DEFAULT_WEBHOOK_TIMING,
     webDistDir: undefined,
     validateAnswers: false,
     events: { keepAliveMs: 15_000, revalidateMs: 60_000, sweepMs: 5_000, transport: e.EVENTS_TRANSPORT },

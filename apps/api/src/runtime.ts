@@ -17,6 +17,7 @@ import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.servic
 import { EventHub } from './modules/events/event-hub';
 import { memoryTransport, postgresTransport, redisTransport } from './modules/events/transports';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
+import { type WebhookSender, createWebhookSender } from './modules/integrations/webhook-sender';
 
 export type Runtime = App & {
   db: Db;
@@ -24,6 +25,7 @@ export type Runtime = App & {
   limiter: Limiter;
   secrets: SecretBox;
   events: EventHub;
+  webhooks: WebhookSender;
   /** Stops accepting requests, lets running ones and mails being sent finish, then closes the database. */
   close: () => Promise<void>;
 };
@@ -91,6 +93,16 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     throw error;
   }
   const unregisterAnnouncer = registerAnnouncer(db.db, events.announce);
+  const webhooks = createWebhookSender({
+    db: db.db,
+    secrets,
+    allowPrivate: config.webhookAllowPrivateUrls,
+    publicUrl: config.publicUrl,
+    operatorSeed: config.operator,
+    log,
+    wakeMailer: mailer.wake,
+    timing: config.webhookTiming,
+  });
   const built = await buildApp({
     config,
     db,
@@ -100,6 +112,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     secrets,
     sms: createSmsProvider(config, log),
     events,
+    webhooks,
     version: readVersion(),
   });
   const retentionDays = config.callRetentionDays;
@@ -145,12 +158,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     limiter,
     secrets,
     events,
+    webhooks,
     async close() {
       stopJobs();
       // Open streams would hold the server open: they end first, and their clients reconnect with Last-Event-ID.
       await events.close();
       unregisterAnnouncer();
       await built.app.close();
+      await webhooks.close();
       await mailer.close();
       await limiter.close();
       await db.close();

@@ -5,6 +5,7 @@ import { companyTranslations } from '../src/features/company/locales';
 import { customersTranslations } from '../src/features/customers/locales';
 import { dashboardTranslations } from '../src/features/dashboard/locales';
 import { guestsTranslations } from '../src/features/guests/locales';
+import { integrationsTranslations } from '../src/features/integrations/locales';
 import { phonebotsTranslations } from '../src/features/phonebots/locales';
 import { profileTranslations } from '../src/features/profile/locales';
 import { settingsTranslations } from '../src/features/settings/locales';
@@ -37,6 +38,7 @@ const ENGLISH_ONLY = [
     customersTranslations,
     dashboardTranslations,
     guestsTranslations,
+    integrationsTranslations,
     phonebotsTranslations,
     profileTranslations,
     settingsTranslations,

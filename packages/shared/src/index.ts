@@ -13,3 +13,4 @@ export * from './schemas/phonebot';
 export * from './schemas/call';
 export * from './schemas/settings';
 export * from './schemas/mfa';
+export * from './schemas/integration';

@@ -157,6 +157,13 @@ export const messages = {
   assignSelfOnly: 'You can assign calls only to yourself, and release only your own.',
   callAlreadyAssigned: 'Someone else has already taken this call.',
   snoozeInvalid: 'Choose a time in the next 90 days.',
+  apiKeyNameRequired: 'Give the API key a name.',
+  apiKeyScopesRequired: 'Choose at least one scope.',
+  apiKeyScopeMissing: 'This API key does not have the scope this request needs.',
+  apiKeyTokenShownOnce: 'Copy the API key now: it is shown only once.',
+  webhookEventsRequired: 'Choose at least one event.',
+  webhookUrlRefused: 'This URL leads to a local or private network address, which webhooks may not call.',
+  webhookSecretShownOnce: 'Copy the signing secret now: it is shown only once.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -21,6 +21,7 @@ export const OPERATIONS = [
   'calls.retention',
   'settings.manage',
   'insights.view',
+  'integrations.manage',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -45,6 +46,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'phonebots.manage',
     'profile.own',
     'insights.view',
+    'integrations.manage',
   ],
   adminuser: [
     'dashboard.view',

@@ -32,6 +32,10 @@ export type Database = {
   call_callers: CallCallersTable;
   call_completions: CallCompletionsTable;
   call_completion_rollups: CallCompletionRollupsTable;
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_completed_calls: { call_id: number };
 };
 
 export type CustomersTable = {
@@ -343,4 +347,57 @@ export type CallCallersTable = {
   customer_id: number;
   caller_number: string;
   calls: number;
+};
+
+export type ApiKeysTable = {
+  id: Generated<number>;
+  customer_id: number;
+  created_by: number;
+  name: string;
+  /** JSON list of scopes. */
+  scopes: string;
+  token_hash: string;
+  token_start: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+export type WebhooksTable = {
+  id: Generated<number>;
+  customer_id: number;
+  url: string;
+  /** JSON list of event types. */
+  events: string;
+  description: Generated<string>;
+  enabled: Generated<number>;
+  /** The signing secret, encrypted with the secrets key. */
+  secret: string;
+  failing_since: string | null;
+  /** Why the server paused the endpoint (`failing`); null when a person paused it or it is enabled. */
+  paused_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export type WebhookDeliveriesTable = {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  /** The Standard Webhooks message id (`webhook-id`), the same on every attempt and redelivery. */
+  message_id: string;
+  /** The signed body, exactly as sent. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  /** The first 1 KB of the last answer. */
+  response_body: string | null;
+  duration_ms: number | null;
+  last_error: string | null;
+  created_at: string;
 };

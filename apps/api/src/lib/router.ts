@@ -6,7 +6,9 @@ import {
   type ContractParams,
   type ContractQuery,
   type Operation,
+  type ApiKeyScope,
   type Role,
+  apiKeyScopeOf,
   can,
 } from '@phonebot/shared';
 import { z } from 'zod';
@@ -18,6 +20,8 @@ export type Principal = {
   role: Role;
   customerId: number | null;
   tokenId: number;
+  /** Set when an API key signed the request in: the key may use only operations within its scopes. */
+  apiKey?: { id: number; scopes: readonly ApiKeyScope[] };
 };
 
 /**
@@ -43,6 +47,13 @@ export type BotPrincipal = {
 export type Authenticator = (req: FastifyRequest) => Promise<Principal | null>;
 export type BotAuthenticator = (req: FastifyRequest) => Promise<BotPrincipal | null>;
 export type RefusalRecorder = (req: FastifyRequest, principal: Principal, contract: Contract) => Promise<void>;
+/** Records a change made with an API key (any successful operation other than a read). */
+export type KeyChangeRecorder = (
+  req: FastifyRequest,
+  principal: Principal & { apiKey: NonNullable<Principal['apiKey']> },
+  contract: Contract,
+  status: number,
+) => Promise<void>;
 
 type AuthContext<C extends Contract> = C['auth'] extends 'user'
   ? { principal: Principal }
@@ -70,6 +81,7 @@ export type RouterOptions = {
   authenticateTicket?: Authenticator;
   authenticateBot: BotAuthenticator;
   recordRefusal: RefusalRecorder;
+  recordKeyChange: KeyChangeRecorder;
   /**
    * Checks every answer against its contract (status declared, document valid) and fails the request when it is
    * not. The tests turn it on; production trusts the tests.
@@ -103,7 +115,11 @@ export function answerStatuses(contract: Contract): number[] {
   if (contract.resource) statuses.add(409);
   if (contract.resource?.id === 'none') statuses.add(403);
   if (contract.auth !== 'public') statuses.add(401);
-  if (contract.auth === 'user' && contract.operations) statuses.add(403);
+  // An API key may be refused any signed-in operation outside its scopes, and is rate limited.
+  if (contract.auth === 'user') {
+    statuses.add(403);
+    statuses.add(429);
+  }
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -185,6 +201,15 @@ export class ApiRouter {
           ...auth,
         } as HandlerContext<C>;
         const result = await handler(ctx);
+        const principal = (auth as { principal?: Principal }).principal;
+        if (principal?.apiKey && contract.method !== 'GET' && reply.statusCode < 400) {
+          await this.options.recordKeyChange(
+            req,
+            { ...principal, apiKey: principal.apiKey },
+            contract,
+            reply.statusCode,
+          );
+        }
         if (reply.sent || result === reply) return reply;
         return this.answer(contract, reply, result);
       },
@@ -207,6 +232,13 @@ export class ApiRouter {
         (await this.options.authenticate(req)) ??
         (contract.ticketAuth && this.options.authenticateTicket ? await this.options.authenticateTicket(req) : null);
       if (!principal) throw unauthenticated();
+      if (principal.apiKey) {
+        const scope = apiKeyScopeOf(contract);
+        if (!scope || !principal.apiKey.scopes.includes(scope)) {
+          await this.options.recordRefusal(req, principal, contract);
+          throw ApiError.of(403, 'apiKeyScopeMissing');
+        }
+      }
       const allowed = contract.operations?.some((operation: Operation) => can(principal.role, operation)) ?? true;
       if (!allowed) {
         await this.options.recordRefusal(req, principal, contract);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyScopeOf } from '@phonebot/shared';
 import { PASSWORD, type SignedIn, type TestApp, createTestApp } from '../app';
 import { writeFigures } from './figures';
 
@@ -8,11 +9,12 @@ import { writeFigures } from './figures';
  * another company -> the status it must answer. A route the table does not list fails the test.
  */
 
-type Caller = 'anonymous' | 'super' | 'admin' | 'adminuser' | 'user' | 'guest' | 'bot' | 'disabled';
-const CALLERS: Caller[] = ['anonymous', 'super', 'admin', 'adminuser', 'user', 'guest', 'bot', 'disabled'];
+type Caller = 'anonymous' | 'super' | 'admin' | 'adminuser' | 'user' | 'guest' | 'bot' | 'disabled' | 'apikey';
+const CALLERS: Caller[] = ['anonymous', 'super', 'admin', 'adminuser', 'user', 'guest', 'bot', 'disabled', 'apikey'];
 
 /** What a path id or body id points at, created fresh for every check so that deletes do not disturb others. */
-type Target = 'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest';
+type Target =
+  'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest' | 'apiKey' | 'webhook' | 'delivery';
 
 type World = { companyA: Company; companyB: Company };
 type Company = { owner: SignedIn; customerId: number; phonebot: { licenseKey: string; botToken: string; id: number } };
@@ -367,7 +369,56 @@ const MATRIX: Record<string, Row> = {
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },
   // Allowed callers reach the handler: the matrix's client accepts only JSON:API, which the stream answers 406.
   'GET /events': { target: 'none', allow: companyAndGuest([406, 406]) },
+  'GET /api-keys': { target: 'none', allow: { admin: [200, 200] } },
+  'POST /api-keys': {
+    target: 'none',
+    body: () => ({ data: { type: 'api-keys', attributes: { name: 'Matrix', scopes: ['calls:read'] } } }),
+    allow: { admin: [201, 201] },
+  },
+  'DELETE /api-keys/:id': { target: 'apiKey', allow: { admin: [204, 404] } },
+  'GET /webhooks': { target: 'none', allow: { admin: [200, 200] } },
+  'POST /webhooks': {
+    target: 'none',
+    body: () => ({
+      data: { type: 'webhooks', attributes: { url: 'https://192.0.2.1/hook', events: ['call.created'] } },
+    }),
+    allow: { admin: [201, 201] },
+  },
+  'GET /webhooks/:id': { target: 'webhook', allow: { admin: [200, 404] } },
+  'PATCH /webhooks/:id': {
+    target: 'webhook',
+    body: (ctx) => ({ data: { type: 'webhooks', id: ctx.target, attributes: { enabled: false } } }),
+    allow: { admin: [200, 404] },
+  },
+  'DELETE /webhooks/:id': { target: 'webhook', allow: { admin: [204, 404] } },
+  'POST /webhooks/:id/test': { target: 'webhook', allow: { admin: [202, 404] } },
+  'GET /webhooks/:id/deliveries': { target: 'webhook', allow: { admin: [200, 404] } },
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': { target: 'delivery', allow: { admin: [202, 404] } },
 };
+
+const ALL_SCOPES = ['calls:read', 'calls:write', 'phonebots:read', 'phonebots:write', 'users:read'];
+
+/** An endpoint of a company, at an address the test network does not route (nothing is delivered). */
+async function createWebhook(of: Company): Promise<{ id: string }> {
+  const res = await app.request({
+    method: 'POST',
+    url: '/api/v2/webhooks',
+    token: of.owner.token,
+    body: { data: { type: 'webhooks', attributes: { url: 'https://192.0.2.1/hook', events: ['call.created'] } } },
+  });
+  return { id: res.json.data.id };
+}
+
+/** A key of the caller's company with every scope: it may do what its admin may, within the resource areas. */
+async function createKey(of: Company, scopes: string[] = ALL_SCOPES): Promise<{ id: string; token: string }> {
+  const res = await app.request({
+    method: 'POST',
+    url: '/api/v2/api-keys',
+    token: of.owner.token,
+    body: { data: { type: 'api-keys', attributes: { name: 'Matrix key', scopes } } },
+  });
+  return { id: res.json.data.id, token: res.json.data.attributes.token };
+}
 
 let app: TestApp;
 let world: World;
@@ -414,6 +465,20 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
       });
       return created.json.meta.license_Key as string;
     }
+    case 'apiKey':
+      return (await createKey(of, ['calls:read'])).id;
+    case 'webhook':
+      return (await createWebhook(of)).id;
+    case 'delivery': {
+      // The path of a delivery of a fresh endpoint: `<webhook id>/deliveries/<delivery id>`.
+      const hook = await createWebhook(of);
+      const test = await app.request({
+        method: 'POST',
+        url: `/api/v2/webhooks/${hook.id}/test`,
+        token: of.owner.token,
+      });
+      return `${hook.id}/deliveries/${test.json.meta.delivery_id}`;
+    }
     case 'call': {
       const sent = await app.request({
         method: 'POST',
@@ -433,6 +498,8 @@ async function caller(kind: Caller, home: Company): Promise<{ token?: string; si
       return {};
     case 'bot':
       return { token: home.phonebot.botToken };
+    case 'apikey':
+      return { token: (await createKey(home)).token };
     case 'super':
       return { signed: await app.signIn('super') };
     case 'disabled': {
@@ -470,7 +537,8 @@ describe('authorization matrix', () => {
         for (const other of [false, true]) {
           const { token, signed } = await caller(kind, world.companyA);
           const target = await freshTarget(row.target, other ? world.companyB : world.companyA, signed);
-          const url = `/api/v2${route.path.replace(/:(\w+)/, target || 'x')}`;
+          // A delivery's target fills both of its path's ids.
+          const url = `/api/v2${route.path.replace(/:(\w+)(\/deliveries\/:deliveryId)?/, target || 'x')}`;
           const ctx: Ctx = { target, caller: signed, world, other };
           const res = await app.request({
             method: route.method,
@@ -480,7 +548,9 @@ describe('authorization matrix', () => {
             headers: row.headers?.(),
             remoteAddress: row.client?.(),
           });
-          const allowed = row.allow[kind];
+          // A key acts as its admin, limited to the operations of its scopes; anything else is refused (403).
+          const keyAllowed = apiKeyScopeOf(route) ? (row.allow.admin ?? [403, 403]) : [403, 403];
+          const allowed = kind !== 'apikey' ? row.allow[kind] : route.auth === 'user' ? keyAllowed : undefined;
           const expected =
             row.everyone ??
             (allowed

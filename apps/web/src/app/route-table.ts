@@ -20,6 +20,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/newcalls/:id?', titleKey: 'pages.newCalls', access: ['calls.view'] },
   { path: '/completed', titleKey: 'pages.completedCalls', access: ['calls.view'] },
   { path: '/companyprofile', titleKey: 'pages.companyProfile', access: ['company.edit'] },
+  { path: '/integrations', titleKey: 'pages.integrations', access: ['integrations.manage'] },
   { path: '/changepassword', titleKey: 'pages.changePassword', access: ['company.edit'] },
   { path: '/myprofile', titleKey: 'pages.myProfile', access: ['profile.own'] },
   { path: '/users1', titleKey: 'pages.users', access: ['users.manage'] },

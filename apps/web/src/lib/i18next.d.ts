@@ -13,6 +13,7 @@ import type { billingTranslations } from '../features/billing/locales';
 import type { settingsTranslations } from '../features/settings/locales';
 import type { dashboardTranslations } from '../features/dashboard/locales';
 import type { insightsTranslations } from '../features/insights/locales';
+import type { integrationsTranslations } from '../features/integrations/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -33,7 +34,8 @@ declare module 'i18next' {
         (typeof billingTranslations)['en'] &
         (typeof settingsTranslations)['en'] &
         (typeof dashboardTranslations)['en'] &
-        (typeof insightsTranslations)['en'];
+        (typeof insightsTranslations)['en'] &
+        (typeof integrationsTranslations)['en'];
     };
   }
 }

@@ -154,6 +154,14 @@ export const de: Translation = {
   assignSelfOnly: 'Sie können Anrufe nur sich selbst zuweisen und nur Ihre eigenen freigeben.',
   callAlreadyAssigned: 'Jemand anderes hat diesen Anruf bereits übernommen.',
   snoozeInvalid: 'Wählen Sie einen Zeitpunkt in den nächsten 90 Tagen.',
+  apiKeyNameRequired: 'Geben Sie dem API-Schlüssel einen Namen.',
+  apiKeyScopesRequired: 'Wählen Sie mindestens eine Berechtigung.',
+  apiKeyScopeMissing: 'Dieser API-Schlüssel hat nicht die Berechtigung, die diese Anfrage braucht.',
+  apiKeyTokenShownOnce: 'Kopieren Sie den API-Schlüssel jetzt: Er wird nur dieses eine Mal angezeigt.',
+  webhookEventsRequired: 'Wählen Sie mindestens ein Ereignis.',
+  webhookUrlRefused:
+    'Diese URL führt zu einer lokalen oder privaten Netzwerkadresse, die Webhooks nicht aufrufen dürfen.',
+  webhookSecretShownOnce: 'Kopieren Sie das Signaturgeheimnis jetzt: Es wird nur dieses eine Mal angezeigt.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',
@@ -269,6 +277,7 @@ export const de: Translation = {
     completedCalls: 'Erledigte Anrufe',
     companyProfile: 'Firmenprofil',
     changePassword: 'Passwort ändern',
+    integrations: 'Integrationen',
     myProfile: 'Mein Profil bearbeiten',
     users: 'Benutzer',
     addUser: 'Benutzer anlegen',

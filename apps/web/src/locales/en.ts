@@ -116,6 +116,7 @@ const ui = {
     completedCalls: 'Completed calls',
     companyProfile: 'Company Profile',
     changePassword: 'Change Password',
+    integrations: 'Integrations',
     myProfile: 'UPDATE My PROFILE',
     users: 'Users',
     addUser: 'Add User',

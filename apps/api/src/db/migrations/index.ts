@@ -12,6 +12,8 @@ import * as tokenRevocation from './2026-11-24-0202-token-revocation';
 import * as callbackWorkflow from './2026-11-24-0401-callback-workflow';
 import * as callEvents from './2026-11-24-0501-call-events';
 import * as urgentCallMail from './2026-11-24-0502-urgent-call-mail';
+import * as apiKeys from './2026-11-24-0801-api-keys';
+import * as webhooks from './2026-11-24-0802-webhooks';
 import * as userLanguage from './2026-11-24-0901-user-language';
 import * as twoFactor from './2026-11-24-0701-two-factor';
 import * as sessionDetails from './2026-11-24-0702-session-details';
@@ -32,6 +34,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0401-callback-workflow': callbackWorkflow,
   '2026-11-24-0501-call-events': callEvents,
   '2026-11-24-0502-urgent-call-mail': urgentCallMail,
+  '2026-11-24-0801-api-keys': apiKeys,
+  '2026-11-24-0802-webhooks': webhooks,
   '2026-11-24-0901-user-language': userLanguage,
   '2026-11-24-0701-two-factor': twoFactor,
   '2026-11-24-0702-session-details': sessionDetails,

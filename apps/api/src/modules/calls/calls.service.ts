@@ -25,6 +25,7 @@ import type { Principal } from '../../lib/router';
 import { assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
 import { callFacts, countChange, countDeleted, countNewCalls, lockCallFacts } from '../insights/rollups';
 import { bumpCallsVersion } from './calls-version';
+import { queueSmsDelivery } from '../integrations/webhooks.service';
 import { listedCall, previewOf } from './calls.list';
 import { type SmsLimits, guardSms } from './sms-guard';
 
@@ -551,6 +552,7 @@ export async function sendSms(
       })
       .returning([...SMS_COLUMNS])
       .executeTakeFirstOrThrow();
+    await queueSmsDelivery(trx, customerId, { ...row, call_id: input.call_id });
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [input.call_id] });
     return row;
   });

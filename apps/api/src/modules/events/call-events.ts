@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
+import { queueCallDeliveries } from '../integrations/webhooks.service';
 
 export type CallEventKind = 'created' | 'updated' | 'deleted';
 
@@ -31,7 +32,7 @@ export function registerAnnouncer(db: Kysely<Database>, announce: Announce): () 
 }
 
 /**
- * Records a change's events inside the change's transaction, so an event exists exactly when its change committed.
+ * Records a change's events inside the change's transaction, with the webhook deliveries it causes, so an event exists exactly when its change committed.
  * The company's next ids are taken from its head row, which stays locked until the transaction ends: a company's
  * events therefore commit in the order of their ids, and a reader that has seen id n has seen every id below it.
  */
@@ -63,6 +64,7 @@ export async function recordCallEvents(trx: Kysely<Database>, customerId: number
       )
       .execute();
   }
+  await queueCallDeliveries(trx, customerId, change);
   announcers.get(trx.getExecutor().adapter)?.(customerId, lastId);
 }
 

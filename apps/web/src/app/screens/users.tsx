@@ -39,9 +39,22 @@ const MyProfilePage = lazy(async () => {
   return { default: () => <Page alsoInvalidate={[authKeys.all]} /> };
 });
 
-const CompanyProfilePage = lazyNamed(
-  () => import('../../features/company/components/company-profile-page'),
-  'CompanyProfilePage',
+// Company admins reach the integrations from the company profile; the adminuser role has no integrations.
+const CompanyProfilePage = lazy(async () => {
+  const [{ CompanyProfilePage: Page }, { useRole }, { can }] = await Promise.all([
+    import('../../features/company/components/company-profile-page'),
+    import('../../features/auth/queries'),
+    import('@phonebot/shared/permissions'),
+  ]);
+  function CompanyProfile() {
+    const role = useRole();
+    return <Page integrationsLink={can(role.data, 'integrations.manage')} />;
+  }
+  return { default: CompanyProfile };
+});
+const IntegrationsPage = lazyNamed(
+  () => import('../../features/integrations/components/integrations-page'),
+  'IntegrationsPage',
 );
 const ChangePasswordPage = lazyNamed(
   () => import('../../features/profile/components/change-password-page'),
@@ -54,6 +67,7 @@ export const usersScreens: Record<string, ComponentType> = {
   '/addusers': AddUserPage,
   '/edituser/:data': EditUserPage,
   '/companyprofile': CompanyProfilePage,
+  '/integrations': IntegrationsPage,
   '/changepassword': ChangePasswordPage,
   '/myprofile': MyProfilePage,
 };

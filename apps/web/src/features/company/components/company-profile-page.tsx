@@ -13,7 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { IconKey, IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_SLA_MAX_MINUTES } from '@phonebot/shared/schemas/call';
@@ -32,7 +32,7 @@ import { UrgentMailCard } from './urgent-mail-card';
 registerTranslations(companyTranslations);
 
 /** Company Profile of docs/product.md §4 and §5 (admin and adminuser). */
-export function CompanyProfilePage() {
+export function CompanyProfilePage({ integrationsLink = false }: { integrationsLink?: boolean }) {
   const { t } = useTranslation();
   const profile = useCompanyProfile();
 
@@ -56,12 +56,22 @@ export function CompanyProfilePage() {
       <Group justify="space-between">
         <Title order={1}>{t('pages.companyProfile')}</Title>
         {/* The company area's password screen has no menu entry of its own (docs/product.md §4), so it is reached from here. */}
-        <Anchor component={Link} to="/changepassword">
-          <Group gap={4} component="span" wrap="nowrap">
-            <IconKey size={16} aria-hidden />
-            {t('company.changePassword')}
-          </Group>
-        </Anchor>
+        <Group gap="lg">
+          {integrationsLink && (
+            <Anchor component={Link} to="/integrations">
+              <Group gap={4} component="span" wrap="nowrap">
+                <IconPlugConnected size={16} aria-hidden />
+                {t('pages.integrations')}
+              </Group>
+            </Anchor>
+          )}
+          <Anchor component={Link} to="/changepassword">
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconKey size={16} aria-hidden />
+              {t('company.changePassword')}
+            </Group>
+          </Anchor>
+        </Group>
       </Group>
       {content}
       <UrgentMailCard />

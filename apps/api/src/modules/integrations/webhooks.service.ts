@@ -1,0 +1,309 @@
+import crypto from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import {
+  type CreateWebhookInput,
+  type UpdateWebhookInput,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_TEST_EVENT,
+  type WebhookAttributes,
+  type WebhookDeliveryAttributes,
+  type WebhookEvent,
+} from '@phonebot/shared';
+import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
+import { ApiError, notFound } from '../../lib/errors';
+import type { SecretBox } from '../../lib/secrets';
+import { listedCall } from '../calls/calls.list';
+import type { CallsChange } from '../events/call-events';
+import { RefusedAddressError, checkWebhookHost } from './webhook-address';
+
+export type WebhooksDeps = { db: Kysely<Database>; secrets: SecretBox; allowPrivateUrls: boolean };
+
+const SECRET_CONTEXT = 'webhook-secret';
+
+type WebhookRow = Selectable<WebhooksTable>;
+type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+function webhookResource(row: WebhookRow, secret?: string) {
+  const attributes: WebhookAttributes = {
+    url: row.url,
+    events: JSON.parse(row.events) as WebhookEvent[],
+    description: row.description,
+    enabled: row.enabled === 1,
+    paused_reason: row.paused_reason,
+    failing_since: row.failing_since,
+    created_at: row.created_at,
+    ...(secret ? { secret } : {}),
+  };
+  return { type: 'webhooks' as const, id: String(row.id), attributes };
+}
+
+export function deliveryResource(row: DeliveryRow) {
+  const attributes: WebhookDeliveryAttributes = {
+    event: row.event,
+    message_id: row.message_id,
+    status: row.status,
+    attempts: Number(row.attempts),
+    response_status: row.response_status,
+    response_body: row.response_body,
+    duration_ms: row.duration_ms,
+    last_error: row.last_error,
+    last_attempt_at: row.last_attempt_at,
+    next_attempt_at: row.next_attempt_at,
+    created_at: row.created_at,
+  };
+  return { type: 'webhook-deliveries' as const, id: String(row.id), attributes };
+}
+
+/** The URL must lead to a public address (unless allowed for development); a refused one answers 422. */
+async function checkUrl(deps: WebhooksDeps, url: string): Promise<void> {
+  try {
+    await checkWebhookHost(url, deps.allowPrivateUrls);
+  } catch (error) {
+    if (error instanceof RefusedAddressError || (error as NodeJS.ErrnoException).code?.startsWith('E')) {
+      throw ApiError.of(422, 'webhookUrlRefused', { pointer: '/data/attributes/url' });
+    }
+    throw error;
+  }
+}
+
+async function companyWebhook(db: Kysely<Database>, customerId: number, id: number): Promise<WebhookRow> {
+  const row = await db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listWebhooks(db: Kysely<Database>, customerId: number) {
+  const rows = await db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((row) => webhookResource(row));
+}
+
+export async function getWebhook(db: Kysely<Database>, customerId: number, id: number) {
+  return webhookResource(await companyWebhook(db, customerId, id));
+}
+
+/** Adds an endpoint with a new signing secret, answered this once (it is kept encrypted to sign deliveries). */
+export async function createWebhook(deps: WebhooksDeps, actor: Actor, customerId: number, input: CreateWebhookInput) {
+  await checkUrl(deps, input.url);
+  const secret = WEBHOOK_SECRET_PREFIX + crypto.randomBytes(24).toString('base64');
+  const now = nowIso();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('webhooks')
+      .values({
+        customer_id: customerId,
+        url: input.url,
+        events: JSON.stringify(input.events),
+        description: input.description,
+        enabled: input.enabled ? 1 : 0,
+        secret: deps.secrets.encrypt(secret, SECRET_CONTEXT),
+        failing_since: null,
+        paused_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditChange(trx, actor, {
+      action: 'webhook.created',
+      target: `webhooks/${row.id}`,
+      detail: { url: input.url, events: input.events },
+    });
+    return webhookResource(row, secret);
+  });
+}
+
+export async function updateWebhook(
+  deps: WebhooksDeps,
+  actor: Actor,
+  customerId: number,
+  id: number,
+  input: UpdateWebhookInput,
+) {
+  if (input.url !== undefined) await checkUrl(deps, input.url);
+  return deps.db.transaction().execute(async (trx) => {
+    await companyWebhook(trx, customerId, id);
+    const set: Partial<Record<keyof WebhooksTable, unknown>> = { updated_at: nowIso() };
+    if (input.url !== undefined) set.url = input.url;
+    if (input.events !== undefined) set.events = JSON.stringify(input.events);
+    if (input.description !== undefined) set.description = input.description;
+    if (input.enabled !== undefined) {
+      set.enabled = input.enabled ? 1 : 0;
+      // Enabling again starts the failure clock over; pausing by hand is no failure.
+      set.failing_since = null;
+      set.paused_reason = null;
+    }
+    const row = await trx
+      .updateTable('webhooks')
+      .set(set as never)
+      .where('id', '=', id)
+      .where('customer_id', '=', customerId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await auditChange(trx, actor, { action: 'webhook.updated', target: `webhooks/${id}`, detail: { ...input } });
+    return webhookResource(row);
+  });
+}
+
+export async function deleteWebhook(db: Kysely<Database>, actor: Actor, customerId: number, id: number) {
+  await db.transaction().execute(async (trx) => {
+    const row = await companyWebhook(trx, customerId, id);
+    await trx.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
+    await trx.deleteFrom('webhooks').where('id', '=', id).execute();
+    await auditChange(trx, actor, { action: 'webhook.deleted', target: `webhooks/${id}`, detail: { url: row.url } });
+  });
+}
+
+export async function listDeliveries(
+  db: Kysely<Database>,
+  customerId: number,
+  webhookId: number,
+  page: { offset: number; limit: number },
+) {
+  await companyWebhook(db, customerId, webhookId);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(deliveryResource), total: Number(count.n) };
+}
+
+/** The body of a delivery, as the Standard Webhooks specification shapes it. */
+function envelope(type: string, data: unknown): string {
+  return JSON.stringify({ type, timestamp: nowIso(), data });
+}
+
+const messageId = () => `msg_${crypto.randomBytes(16).toString('base64url')}`;
+
+async function insertDelivery(trx: Kysely<Database>, webhookId: number, event: string, payload: string, id?: string) {
+  const now = nowIso();
+  const row = await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      webhook_id: webhookId,
+      event,
+      message_id: id ?? messageId(),
+      payload,
+      status: 'pending',
+      next_attempt_at: now,
+      claimed_until: null,
+      last_attempt_at: null,
+      response_status: null,
+      response_body: null,
+      duration_ms: null,
+      last_error: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+export async function queueTestEvent(db: Kysely<Database>, customerId: number, webhookId: number) {
+  const hook = await companyWebhook(db, customerId, webhookId);
+  const payload = envelope(WEBHOOK_TEST_EVENT, { webhook_id: String(hook.id), message: 'This is a test event.' });
+  return insertDelivery(db, hook.id, WEBHOOK_TEST_EVENT, payload);
+}
+
+/** Sends a delivery again as a new delivery with the same message id and body; the original keeps its record. */
+export async function redeliver(db: Kysely<Database>, customerId: number, webhookId: number, deliveryId: number) {
+  await companyWebhook(db, customerId, webhookId);
+  const original = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', deliveryId)
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
+  if (!original) throw notFound();
+  return insertDelivery(db, webhookId, original.event, original.payload, original.message_id);
+}
+
+/** The company's enabled endpoints that subscribe to an event. */
+async function subscribers(trx: Kysely<Database>, customerId: number) {
+  const rows = await trx
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('customer_id', '=', customerId)
+    .where('enabled', '=', 1)
+    .execute();
+  return rows.map((row) => ({ id: row.id, events: new Set(JSON.parse(row.events) as WebhookEvent[]) }));
+}
+
+async function fanOut(
+  trx: Kysely<Database>,
+  hooks: { id: number; events: Set<WebhookEvent> }[],
+  event: WebhookEvent,
+  data: unknown,
+) {
+  const targets = hooks.filter((hook) => hook.events.has(event));
+  if (targets.length === 0) return;
+  const payload = envelope(event, data);
+  for (const hook of targets) await insertDelivery(trx, hook.id, event, payload);
+}
+
+/**
+ * Queues the deliveries of a change to calls, inside the change's transaction: call.created for new calls,
+ * call.updated for changed ones, and call.completed once when a call's status becomes Completed. Costs one query
+ * for a company without enabled endpoints.
+ */
+export async function queueCallDeliveries(trx: Kysely<Database>, customerId: number, change: CallsChange) {
+  if (change.kind === 'deleted') return;
+  const hooks = await subscribers(trx, customerId);
+  if (hooks.length === 0) return;
+  const wantsCompleted = hooks.some((hook) => hook.events.has('call.completed'));
+  for (const callId of change.callIds) {
+    const call = await listedCall(trx, customerId, callId);
+    if (!call) continue;
+    await fanOut(trx, hooks, change.kind === 'created' ? 'call.created' : 'call.updated', call);
+    if (!wantsCompleted) continue;
+    if (call.attributes.status === 'Completed') {
+      const fresh = await trx
+        .insertInto('webhook_completed_calls')
+        .values({ call_id: callId })
+        .onConflict((oc) => oc.column('call_id').doNothing())
+        .returning('call_id')
+        .executeTakeFirst();
+      if (fresh) await fanOut(trx, hooks, 'call.completed', call);
+    } else {
+      await trx.deleteFrom('webhook_completed_calls').where('call_id', '=', callId).execute();
+    }
+  }
+}
+
+/** Queues sms.sent or sms.failed for an SMS just recorded, inside the transaction that records it. */
+export async function queueSmsDelivery(
+  trx: Kysely<Database>,
+  customerId: number,
+  sms: { id: number; call_id: number; state: 'sent' | 'failed'; [key: string]: unknown },
+) {
+  const hooks = await subscribers(trx, customerId);
+  if (hooks.length === 0) return;
+  const { id, ...attributes } = sms;
+  await fanOut(trx, hooks, sms.state === 'sent' ? 'sms.sent' : 'sms.failed', {
+    type: 'sms',
+    id: String(id),
+    attributes,
+  });
+}
