@@ -19,6 +19,7 @@ export const OPERATIONS = [
   'callsHistory.view',
   'calls.retention',
   'settings.manage',
+  'audit.view',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -32,6 +33,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'callsHistory.view',
     'calls.retention',
     'settings.manage',
+    'audit.view',
   ],
   admin: [
     'dashboard.view',
@@ -41,6 +43,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'users.manage',
     'phonebots.manage',
     'profile.own',
+    'audit.view',
   ],
   adminuser: ['dashboard.view', 'calls.view', 'calls.manage', 'company.edit', 'phonebots.manage', 'profile.own'],
   user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own'],
@@ -75,6 +78,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'menu.guestAdministration', path: '/guest', operation: 'guests.manage' },
   { key: 'menu.callsHistory', path: '/callsCount', operation: 'callsHistory.view' },
   { key: 'menu.settings', path: '/settings', operation: 'settings.manage' },
+  { key: 'menu.auditLog', path: '/audit-log', operation: 'audit.view' },
 ];
 
 export function menuFor(role: Role): MenuItem[] {

@@ -11,6 +11,7 @@ import type { callsHistoryTranslations } from '../features/calls-history/locales
 import type { billingTranslations } from '../features/billing/locales';
 import type { settingsTranslations } from '../features/settings/locales';
 import type { dashboardTranslations } from '../features/dashboard/locales';
+import type { auditTranslations } from '../features/audit/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -28,6 +29,7 @@ declare module 'i18next' {
         (typeof guestsTranslations)['en'] &
         (typeof callsHistoryTranslations)['en'] &
         (typeof billingTranslations)['en'] &
+        (typeof auditTranslations)['en'] &
         (typeof settingsTranslations)['en'] &
         (typeof dashboardTranslations)['en'];
     };

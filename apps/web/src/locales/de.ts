@@ -178,6 +178,7 @@ export const de: Translation = {
     guestAdministration: 'Gästeverwaltung',
     callsHistory: 'Anrufverlauf',
     settings: 'Einstellungen',
+    auditLog: 'Prüfprotokoll',
     logout: 'Abmelden',
   },
   nav: {
@@ -279,6 +280,7 @@ export const de: Translation = {
     updateGuest: 'Update Passwort für GuestUser',
     callsHistory: 'Anrufverlauf',
     settings: 'Einstellungen',
+    auditLog: 'Prüfprotokoll',
   },
   unsaved: {
     badge: 'Ungespeicherte Änderungen',

@@ -4,6 +4,7 @@ import {
   IconBriefcase,
   IconBuilding,
   IconHistory,
+  IconListSearch,
   IconLogout,
   IconPhoneCall,
   IconRobot,
@@ -31,6 +32,7 @@ const ICONS: Record<string, ComponentType<IconProps>> = {
   '/guest': IconUserShield,
   '/callscount': IconHistory,
   '/settings': IconSettings,
+  '/audit-log': IconListSearch,
 };
 
 type SidebarProps = {
