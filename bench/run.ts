@@ -2,7 +2,7 @@
  * npm run bench: the call log's list pages, polling, ingest, monthly counts and the framework's ceiling on SQLite
  * and PostgreSQL at 10k, 100k and 1M calls for one company (200 companies, twice the calls in all), measured with
  * autocannon against a server process. Results: bench/results/<engine>.json and a Markdown table on stdout.
- *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10]
+ *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10] [--ingest-connections 100]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -23,11 +23,14 @@ const { values } = parseArgs({
     engines: { type: 'string', default: 'sqlite,postgres' },
     sizes: { type: 'string', default: '10000,100000,1000000' },
     seconds: { type: 'string', default: '10' },
+    // Phonebots post in parallel: group commit needs many calls in flight to fill its groups.
+    'ingest-connections': { type: 'string', default: '100' },
   },
 });
 const engines = values.engines.split(',') as ('sqlite' | 'postgres')[];
 const sizes = values.sizes.split(',').map(Number);
 const seconds = Number(values.seconds);
+const ingestConnections = Number(values['ingest-connections']);
 const PORT = 3917;
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -181,6 +184,7 @@ async function measureSize(
     const serverCpuBefore = cpuSeconds(server.pid!);
     const dbCpuBefore = databaseCpuSeconds();
     const ingest = await load({
+      connections: ingestConnections,
       url: `${base}/api/v2/bot/calls`,
       method: 'POST',
       headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
@@ -200,7 +204,7 @@ async function measureSize(
     const ingested = Math.max(1, ingest['2xx']);
     rows.push({
       size,
-      ...latencyRow('ingest POST /bot/calls', ingest),
+      ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
       server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
       postgres_cpu_ms_per_call: Number((((databaseCpuSeconds() - dbCpuBefore) * 1000) / ingested).toFixed(2)),
       calls_per_s: Math.round(ingest['2xx'] / seconds),
@@ -248,6 +252,8 @@ for (const engine of engines) {
     DATABASE_URL: databaseUrl,
     SUPER_ADMIN_EMAIL: 'super@bench.example',
     SUPER_ADMIN_PASSWORD: 'bench-super-password',
+    // All load comes from this one address: the per-client connection cap would refuse the ingest's connections.
+    MAX_CONNECTIONS_PER_CLIENT: '0',
   };
   const db = createDb({ databaseUrl: databaseUrl || undefined, dataDir });
   try {

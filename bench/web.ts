@@ -105,6 +105,18 @@ async function measure(page: Page, config: Config | undefined): Promise<Run> {
     if (finalUrl.pathname !== page.path) throw new Error(`${page.path} ended on ${finalUrl.pathname}`);
     const audit = (id: string) => lhr.audits[id];
     const items = <T>(id: string) => ((audit(id)?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
+    if (process.env.BENCH_WEB_DEBUG) {
+      const shifts = items<{ node?: { selector?: string; snippet?: string }; score?: number }>('layout-shifts');
+      console.log(
+        page.path,
+        'layout shifts',
+        JSON.stringify(shifts.map((s) => [s.score, s.node?.selector, s.node?.snippet?.slice(0, 120)])),
+      );
+      const tasks = items<{ url?: string; duration?: number }>('long-tasks');
+      console.log(page.path, 'long tasks', JSON.stringify(tasks.slice(0, 8).map((t) => [t.duration, t.url])));
+      const boot = items<{ url?: string; total?: number; scripting?: number }>('bootup-time');
+      console.log(page.path, 'bootup', JSON.stringify(boot.slice(0, 6).map((t) => [t.total, t.scripting, t.url])));
+    }
     const scripts = items<NetworkItem>('network-requests')
       .filter((item) => item.resourceType === 'Script' && item.url.startsWith(server.base))
       .map((item) => item.url);

@@ -1,17 +1,20 @@
-// Starts the product: builds the web app when no build is present and the server when its build is missing or
-// older than its sources, then runs the compiled server (apps/api/dist/server.js) in this process, so SIGTERM
+// Starts the product: builds the web app and the server when their builds are missing or older than their sources, then runs the compiled server (apps/api/dist/server.js) in this process, so SIGTERM
 // reaches it directly and it shuts down gracefully.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_BUNDLE, buildServer, serverBuildIsCurrent } from './build-server.mjs';
+import { webBuildIsCurrent } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // A server given WEB_DIST_DIR serves that build as it is.
-if (process.env.WEB_DIST_DIR === undefined && !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.log('No web build found: building the web app (apps/web/dist) ...');
+if (process.env.WEB_DIST_DIR === undefined && !webBuildIsCurrent()) {
+  const found = fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
+  console.log(
+    `${found ? 'The web build is older than its sources' : 'No web build found'}: building apps/web/dist ...`,
+  );
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { recordWebBuild, webSourcesHash } from '../../scripts/web-build.mjs';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -38,6 +39,25 @@ function precompress(): Plugin {
 }
 
 /**
+ * Records the hash of the sources the build was made from once it is complete, so `npm start` can tell a build
+ * that is older than its sources (scripts/web-build.mjs). The hash is taken when the build starts: a source
+ * changed during the build makes the record stale, not wrongly current.
+ */
+function recordSources(): Plugin {
+  let hash = '';
+  return {
+    name: 'record-sources',
+    apply: 'build',
+    buildStart() {
+      hash = webSourcesHash();
+    },
+    closeBundle() {
+      recordWebBuild(hash);
+    },
+  };
+}
+
+/**
  * Puts the stylesheet of the entry (the login page's own CSS, a few KB) into index.html as a <style> element, so
  * the first paint waits for no stylesheet request. Mantine's stylesheet comes with the app's chunk (start-app.tsx),
  * which loads it before it renders. The file stays in the build: the app's chunks name it among their
@@ -64,7 +84,7 @@ function inlineEntryCss(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), inlineEntryCss(), precompress(), recordSources()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -31,9 +31,11 @@ import { registerEventRoutes } from './modules/events/events.routes';
 import { redeemEventTicket } from './modules/events/tickets';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { getOperator } from './modules/settings/settings.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
+import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { clientErrorHandler, httpServerOptions, limitConnectionsPerClient } from './plugins/connections';
 import { registerJsonApi } from './plugins/json-api';
@@ -90,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonApi(app, { validateAnswers: config.validateAnswers });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   // The checkout's Paddle hosts are allowed only where billing is set up.
-  await registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
+  registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});
 
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
@@ -128,7 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticateBot,
   });
 
-  const authDeps = { db: db.db, mailer: deps.mailer, limiter: deps.limiter, publicUrl: config.publicUrl };
+  const authDeps = {
+    db: db.db,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    publicUrl: config.publicUrl,
+    operator: config.operator,
+  };
   registerAuthRoutes(router, authDeps);
   registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets });
   registerSessionRoutes(router, db.db);
@@ -138,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
+    operator: config.operator,
   });
   registerProfileRoutes(app, router, { ...authDeps, dataDir: config.dataDir });
   registerDashboardRoutes(router, { db: db.db });
@@ -156,13 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCallsHistoryRoutes(router, { db: db.db });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
+  registerUrgentMailRoutes(router, { db: db.db });
   registerSystemRoutes(app, router, {
     db,
     version: deps.version,
     termsUrl: config.operator.terms_url || config.publicUrl,
   });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, async () => ({ operator: await getOperator(db.db, config.operator) }));
   return { app, router };
 }
 

@@ -14,6 +14,7 @@ import { DAY, MINUTE } from './db/time';
 import { deleteOldAuditEvents } from './modules/audit/audit.service';
 import { deleteOldCalls } from './modules/calls/calls.service';
 import { pruneEvents, registerAnnouncer } from './modules/events/call-events';
+import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
 import { EventHub } from './modules/events/event-hub';
 import { memoryTransport, postgresTransport, redisTransport } from './modules/events/transports';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
@@ -119,6 +120,18 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         name: 'audit-retention',
         everyMs: DAY,
         run: async () => `deleted ${await deleteOldAuditEvents(db.db, config.auditRetentionDays)} audit entries`,
+      },
+      {
+        name: 'urgent-call-mail',
+        everyMs: MINUTE,
+        run: async () => {
+          const mailed = await mailUntakenUrgentCalls(db.db, {
+            publicUrl: config.publicUrl,
+            operatorSeed: config.operator,
+          });
+          if (mailed > 0) mailer.wake();
+          return `mailed about ${mailed} calls`;
+        },
       },
       {
         name: 'call-events-prune',

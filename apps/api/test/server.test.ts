@@ -36,6 +36,7 @@ describe('the server process', () => {
       DATABASE_URL: pgDb?.url ?? '',
       SUPER_ADMIN_EMAIL: '',
       SUPER_ADMIN_PASSWORD: '',
+      OPERATOR_NAME: 'Muster </script><b>GmbH</b> & Co',
     };
 
     const first = await startServer(env);
@@ -54,6 +55,12 @@ describe('the server process', () => {
       expect(page.status, route).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
     }
+    // Each page carries the operator for its footer, as JSON that cannot end its script element.
+    const html = await (await fetch(`${first.base}/login`)).text();
+    const data = /<script type="application\/json" id="pb-page-data">(.*?)<\/script>/.exec(html);
+    expect(data, html).not.toBeNull();
+    expect(data![1]).not.toMatch(/[<>&]/);
+    expect(JSON.parse(data![1]!).operator).toMatchObject({ name: 'Muster </script><b>GmbH</b> & Co' });
     const userLink = await fetch(
       `${first.base}/edituser/${encodeURIComponent('{"userId":2,"userEmail":"x@example.com"}')}`,
       { headers: { accept: 'text/html' } },

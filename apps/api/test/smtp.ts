@@ -1,6 +1,78 @@
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; raw: string; text: string };
+export type ReceivedMail = {
+  to: string[];
+  /** The decoded subject. */
+  subject: string;
+  raw: string;
+  /** The raw message with quoted-printable undone (for reading links). */
+  text: string;
+  /** The decoded text/plain and text/html parts ('' when the mail has none). */
+  plain: string;
+  html: string;
+};
+
+/** Quoted-printable (soft breaks and =XX bytes) to UTF-8 text. */
+function fromQuotedPrintable(data: string): string {
+  const text = data.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === '=' ? /^[0-9A-F]{2}$/i.exec(text.slice(i + 1, i + 3))?.[0] : undefined;
+    if (hex) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) of a header, unfolded first. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : fromQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
+function header(block: string, name: string): string {
+  const match = new RegExp(`^${name}:([^\\r\\n]*(?:\\r?\\n[ \\t][^\\r\\n]*)*)`, 'im').exec(block);
+  return match?.[1]?.trim() ?? '';
+}
+
+/** The body of one MIME part, its transfer encoding undone. */
+function decodeBody(headers: string, body: string): string {
+  const encoding = header(headers, 'Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return fromQuotedPrintable(body);
+  return body;
+}
+
+/** The text/plain and text/html parts of a message (single part or multipart, nested one level or more). */
+function parts(raw: string): { plain: string; html: string } {
+  const found = { plain: '', html: '' };
+  const walk = (entity: string) => {
+    const split = entity.search(/\r?\n\r?\n/);
+    const headers = split < 0 ? entity : entity.slice(0, split);
+    const body = split < 0 ? '' : entity.slice(split).replace(/^\r?\n\r?\n/, '');
+    const type = header(headers, 'Content-Type');
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (/^multipart\//i.test(type) && boundary) {
+      for (const part of body.split(`--${boundary}`).slice(1)) {
+        if (part.startsWith('--')) break;
+        walk(part.replace(/^\r?\n/, ''));
+      }
+      return;
+    }
+    if (/^text\/html/i.test(type)) found.html ||= decodeBody(headers, body);
+    else if (/^text\/plain/i.test(type) || !type) found.plain ||= decodeBody(headers, body);
+  };
+  walk(raw);
+  return found;
+}
 
 /** Undoes quoted-printable soft breaks and escapes so links can be read from the raw message. */
 function decodeQuotedPrintable(raw: string): string {
@@ -22,12 +94,14 @@ export async function startSmtp() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        const headEnd = raw.search(/\r?\n\r?\n/);
+        const subject = decodeHeader(header(headEnd < 0 ? raw : raw.slice(0, headEnd), 'Subject'));
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject,
           raw,
           text: decodeQuotedPrintable(raw),
+          ...parts(raw),
         });
         waiters.splice(0).forEach((wake) => wake());
         callback();

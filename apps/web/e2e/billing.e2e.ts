@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPaddleBody } from '../../api/src/modules/billing/paddle-signature';
-import { type Stack, startStack } from './harness';
+import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, startStack } from './harness';
 
 const SECRET = 'pdl_ntfset_e2e_secret';
 const PRICE = 'pri_e2e_phonebot';
@@ -80,6 +80,31 @@ describe('paying a phonebot by card', () => {
     expect(hook.status).toBe(200);
     await page.getByText('Payment status: active').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Pay by card' }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('lets the super start the checkout of a customer’s phonebot from Update Phonebot', async () => {
+    const licenseKey = await unpaidPhonebot(stack, 'customer-of-super@example.com');
+    const { context, page } = await stack.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('paddle.com')) requested.push(request.url());
+    });
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith(`/phonebots/${licenseKey}/checkout`)) answers.push(response.status());
+    });
+    await stack.login(page, SUPER_EMAIL, SUPER_PASSWORD);
+    await page.waitForURL('**/myprofile');
+    await page.goto(`/editphonebot/${licenseKey}`);
+    await page.getByText('Payment status: inactive').waitFor();
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page
+      .getByText('The payment provider could not be loaded. Check your internet connection and try again.')
+      .waitFor();
+    // The server offered the checkout to the super; only the provider's script is out of reach here.
+    expect(answers).toEqual([200]);
+    expect(requested).toContain('https://cdn.paddle.com/paddle/v2/paddle.js');
     await context.close();
   });
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../../api/test/smtp';
 import { editGuestPath } from '../src/features/guests/guest-link';
@@ -55,6 +58,40 @@ async function signedIn(token: string, path: string, options: { language?: 'en' 
   return { context, page };
 }
 
+const shots = process.env.E2E_SHOTS_DIR;
+/** A screenshot to look at, when E2E_SHOTS_DIR names a folder for them. */
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `first-hour-${name}.png`), fullPage: true });
+}
+
+/** Every separator the operator's footer shows stands between two parts on its own line (none starts or ends one). */
+async function footerSeparatorsInLine(page: Page) {
+  await page.locator('footer').first().waitFor();
+  return page.evaluate(() => {
+    const footer = document.querySelector('footer')!;
+    const separators = [...footer.querySelectorAll('[aria-hidden="true"]')].filter(
+      (el) => el.textContent?.trim() === '·' && el.getBoundingClientRect().width > 0,
+    );
+    return separators.every((separator) => {
+      const { top } = separator.getBoundingClientRect();
+      const before = separator.previousElementSibling?.getBoundingClientRect();
+      const after = separator.nextElementSibling?.getBoundingClientRect();
+      return !!before && !!after && Math.abs(before.top - top) < 4 && Math.abs(after.top - top) < 4;
+    });
+  });
+}
+
+/** Chooses a language in the signed-in header's language menu. */
+async function chooseLanguage(page: Page, name: 'Deutsch' | 'English') {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(Language|Sprache):/ })
+    .click();
+  await page.getByRole('menuitemradio', { name }).click();
+}
+
 async function createPhonebot(token: string, name: string) {
   const created = await stack.api(
     'POST',
@@ -69,9 +106,14 @@ async function createPhonebot(token: string, name: string) {
 describe('the operator of the deployment', () => {
   it('names the operator from the environment, lets the super change it in Settings, and hides what is unset', async () => {
     const visitor = await stack.newPage();
+    // The login page has the operator from the page itself: no API request, no schema library.
+    const requests: string[] = [];
+    visitor.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await visitor.page.goto('/login');
     const publicFooter = visitor.page.getByRole('contentinfo');
     await publicFooter.getByText('Beispiel Telefonie GmbH', { exact: false }).waitFor();
+    await visitor.page.waitForLoadState('networkidle');
+    expect(requests.filter((pathname) => pathname.startsWith('/api/'))).toEqual([]);
     await publicFooter.getByText('Hauptstraße 5, 50667 Köln').waitFor();
     expect(await publicFooter.getByRole('link', { name: 'Imprint' }).getAttribute('href')).toBe(
       'https://beispiel.example/impressum',
@@ -105,7 +147,7 @@ describe('the operator of the deployment', () => {
     await visitor.page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).waitFor();
 
     // German: the same footer, the legal pages in German.
-    await page.getByLabel('Language').first().selectOption('de');
+    await chooseLanguage(page, 'Deutsch');
     await footer.getByRole('link', { name: 'Datenschutz' }).waitFor();
     await footer.getByRole('link', { name: 'Impressum' }).waitFor();
     await page.getByRole('heading', { name: 'Einstellungen', level: 1 }).waitFor();
@@ -187,7 +229,94 @@ describe('sign-up and invitations', () => {
   });
 });
 
+describe('the header on a phone and mails in the user’s language', () => {
+  it('fits 390 px with the language menu, and mails follow the language chosen there', async () => {
+    const owner = await company('Sprache GmbH');
+    const { context, page } = await signedIn(owner.token, '/dashboard', { width: 390 });
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: /^Account/ }).waitFor();
+    const fits = () =>
+      page.evaluate(() => {
+        const banner = document.querySelector('header')!;
+        return banner.scrollWidth <= banner.clientWidth && document.documentElement.scrollWidth <= 390;
+      });
+    expect(await fits()).toBe(true);
+    expect(await footerSeparatorsInLine(page)).toBe(true);
+    await shot(page, 'header-390-en');
+    await chooseLanguage(page, 'Deutsch');
+    await header.getByRole('button', { name: /^Konto/ }).waitFor();
+    expect(await fits()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'header-390-de');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await footerSeparatorsInLine(page)).toBe(true);
+      await shot(page, `footer-${width}-de`);
+    }
+    // The choice is saved on the account: the invitation a colleague gets from this owner is German.
+    await expect
+      .poll(async () => (await stack.api('GET', '/me', undefined, owner.token)).json.data.attributes.language)
+      .toBe('de');
+    const invited = await stack.api(
+      'POST',
+      '/user',
+      { data: { type: 'users', attributes: { email: 'kai@sprache.example', fname: 'Kai', lname: 'Kollege' } } },
+      owner.token,
+    );
+    expect(invited.status).toBe(201);
+    const mail = await stack.smtp.waitFor('kai@sprache.example', 'Einladung');
+    expect(mail.plain).toContain('Hallo Kai Kollege,');
+    expect(mail.html).toContain('Passwort festlegen');
+    expect(mail.plain).toContain('Beispiel Telefonie GmbH');
+    await context.close();
+  });
+});
+
 describe('guest administration and phonebots of the super', () => {
+  it('shows the password of a new guest once, given or generated, until "I have copied it"', async () => {
+    const owner = await company('Passwort OHG');
+    const { context, page } = await signedIn(superToken, '/guest', { language: 'de', width: 390 });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const add = async (email: string, password?: string) => {
+      await page.getByRole('button', { name: 'Gast anlegen' }).click();
+      const form = page.getByRole('dialog', { name: 'Gast anlegen' });
+      await form.getByRole('combobox', { name: 'Kunde' }).fill(owner.email.slice(0, 12));
+      await page.getByRole('option', { name: new RegExp(owner.email.replace(/[.]/g, '\\.')) }).click();
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Gabi Gast');
+      await form.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
+      if (password) await form.getByLabel('Passwort', { exact: true }).fill(password);
+      await form.getByRole('button', { name: 'Gast anlegen' }).click();
+      const shown = page.getByRole('dialog', { name: 'Gast angelegt' });
+      await shown.waitFor();
+      return shown;
+    };
+
+    // A given password is shown too, so the super can pass it on.
+    const given = await add('gabi@passwort.example', 'gabis-password-1');
+    expect(await given.getByTestId('generated-password').inputValue()).toBe('gabis-password-1');
+    expect(await given.getByRole('button', { name: 'Schließen' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await given.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'guest-password-390-de');
+    await given.getByRole('button', { name: 'Passwort kopieren' }).click();
+    await given.getByRole('button', { name: 'Kopiert', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('gabis-password-1');
+    await given.getByRole('button', { name: 'Ich habe es kopiert' }).click();
+    await given.waitFor({ state: 'hidden' });
+
+    // A generated one works for signing in.
+    const generated = await add('gero@passwort.example');
+    const password = await generated.getByTestId('generated-password').inputValue();
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    expect((await stack.api('POST', '/login', { email: 'gero@passwort.example', password })).status).toBe(200);
+    await generated.getByRole('button', { name: 'Ich habe es kopiert' }).click();
+    await generated.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
   it('shows each guest’s company, disables, enables and deletes a guest after confirming', async () => {
     const owner = await company('Gast & Co');
     const created = await stack.api(
@@ -351,6 +480,53 @@ describe('dates in the user’s language', () => {
   });
 });
 
+describe('Calls History on a phone', () => {
+  it('fits 390 px without sideways scrolling or cut texts, in English and German', async () => {
+    const owner = await company('Rechtsanwaltskanzlei Weitläufig-Langname & Partner mbB');
+    const bot = await createPhonebot(owner.token, 'Telefonzentrale Hauptniederlassung Nord');
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${bot.bot_token}`,
+          'idempotency-key': `history-${i}`,
+        },
+        body: JSON.stringify({
+          caller_number: '+49301234567',
+          response: [{ text: 'Hallo', action: 'BotResponseText' }],
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const [language, heading] of [
+      ['en', 'Calls History'],
+      ['de', 'Anrufverlauf'],
+    ] as const) {
+      const { context, page } = await signedIn(superToken, '/callsCount', { language, width: 390 });
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('cell', { name: 'Telefonzentrale Hauptniederlassung Nord' }).waitFor();
+      const problems = await page.evaluate(() => {
+        const found: string[] = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
+        for (const el of document.querySelectorAll('main *')) {
+          const style = getComputedStyle(el);
+          const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+          if (el.scrollWidth > el.clientWidth + 1 && (scrolls || (el.textContent?.trim() && !el.children.length)))
+            found.push(
+              `${el.tagName}.${el.className} ${el.scrollWidth}/${el.clientWidth} ${el.textContent?.slice(0, 40)}`,
+            );
+        }
+        return found;
+      });
+      expect(problems).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `calls-history-390-${language}`);
+      await context.close();
+    }
+  });
+});
+
 describe('the shell', () => {
   it('shows the avatar in the header, folds the sidebar away and keeps the colour scheme, remembered', async () => {
     const owner = await company('Schale GmbH');
@@ -510,7 +686,7 @@ describe('a damaged avatar', () => {
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: damaged });
     await page.getByText('The image could not be read: the file is damaged or not a complete image.').waitFor();
-    await page.getByLabel('Language').first().selectOption('de');
+    await chooseLanguage(page, 'Deutsch');
     await page
       .getByText('Das Bild konnte nicht gelesen werden: Die Datei ist beschädigt oder kein vollständiges Bild.')
       .waitFor();

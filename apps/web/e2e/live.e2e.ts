@@ -241,4 +241,30 @@ describe('urgent-call alerts', () => {
     await checkWidths(page, german, 'alerts-de');
     await context.close();
   });
+  it('let a company admin choose the priorities mailed to the operators when nobody takes them', async () => {
+    const { context, page } = await stack.newPage();
+    await stack.login(page, admin.email, admin.password);
+    await page.waitForURL('**/viewcalllogs');
+    await page.goto('/companyprofile');
+    const card = page.locator('form').filter({ has: page.getByLabel('Wait (minutes)') });
+    await card.waitFor();
+    await card.getByLabel('Priorities').click();
+    await page.getByRole('option', { name: 'Important Callback' }).click();
+    await page.getByRole('option', { name: 'Transferred' }).click();
+    await page.keyboard.press('Escape');
+    await card.getByLabel('Wait (minutes)').fill('5');
+    await card.getByRole('button', { name: 'Save e-mail alerts' }).click();
+    await page.getByText('Successfully updated').first().waitFor();
+    const saved = await stack.api('GET', '/urgent-mail', undefined, admin.token);
+    expect(saved.json.data.attributes).toEqual({ priorities: ['Important Callback', 'Transferred'], after_minutes: 5 });
+
+    await page.evaluate(() => localStorage.setItem('phonebot_language', 'de'));
+    await page.reload();
+    const german = page.locator('form').filter({ has: page.getByLabel('Wartezeit (Minuten)') });
+    await german.getByText('Wichtiger Rückruf').waitFor();
+    expect(await german.getByLabel('Wartezeit (Minuten)').inputValue()).toBe('5');
+    expect(await axeViolations(page), 'urgent-call e-mails (de)').toEqual([]);
+    await checkWidths(page, german, 'urgent-mail-de');
+    await context.close();
+  });
 });

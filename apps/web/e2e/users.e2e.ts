@@ -479,7 +479,11 @@ describe('the company side in the browser', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // German, with the feature's own texts.
-    await page.getByLabel('Language').selectOption('de');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Language:/ })
+      .click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
     await userRow(page, 'Anna Owner').getByRole('cell', { name: 'Inhaber', exact: true }).waitFor();
     expect(await page.getByRole('columnheader').allInnerTexts()).toEqual([
       'Name',

@@ -6,6 +6,10 @@ export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/** The languages of the product's screens and mails; a user's mails follow the language they chose. */
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 /** localStorage key of the access token (docs/product.md §9). */
 export const TOKEN_STORAGE_KEY = 'user_free';
 

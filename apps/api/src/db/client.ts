@@ -69,7 +69,7 @@ export function createDb(options: DbOptions): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db,
     engine: 'sqlite',
@@ -77,6 +77,31 @@ export function createDb(options: DbOptions): Db {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing costs more than running a simple indexed query. The same SQL text
+ * reuses its prepared statement instead, unless that statement is still busy (a list streamed in batches iterates
+ * it meanwhile), in which case a fresh one is prepared for this use. Statements are re-prepared by SQLite itself
+ * after a schema change.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string): SQLite.Statement {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = database.prepare(text);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 

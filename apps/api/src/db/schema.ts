@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role, UserStatus } from '@phonebot/shared';
+import type { Language, Role, UserStatus } from '@phonebot/shared';
 
 /**
  * The database as the application sees it on both engines: timestamps are ISO-8601 UTC strings, counts are
@@ -45,6 +45,9 @@ export type CustomersTable = {
   sms_allowed_numbers: Generated<string>;
   /** 1 when every user of the company must sign in with a second factor. */
   require_mfa: Generated<number>;
+  /** JSON list of the priorities whose calls, untaken after `urgent_mail_minutes`, are mailed to the operators. */
+  urgent_mail_priorities: Generated<string>;
+  urgent_mail_minutes: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -66,6 +69,8 @@ export type UsersTable = {
   totp_enabled_at: Generated<string | null>;
   /** The time step of the last code accepted: a code of that step or an earlier one is never taken again. */
   totp_last_step: Generated<number | null>;
+  /** The language of the user's screens and mails. */
+  language: Generated<Language>;
   created_at: string;
   updated_at: string;
 };
@@ -142,6 +147,8 @@ export type CallsTable = {
   notified: Generated<number>;
   started_at: string | null;
   duration_s: number | null;
+  /** When the urgent-call e-mail about this call was queued; null while none was. */
+  urgent_mail_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 };

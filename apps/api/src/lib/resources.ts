@@ -3,7 +3,10 @@ import type { User } from '../db/schema';
 
 /** The `users` resource of a user row; the avatar path becomes its public URL. */
 export function userResource(
-  user: Pick<User, 'id' | 'name' | 'email' | 'role' | 'status' | 'customer_id' | 'avatar_path' | 'created_at'>,
+  user: Pick<
+    User,
+    'id' | 'name' | 'email' | 'role' | 'status' | 'customer_id' | 'avatar_path' | 'language' | 'created_at'
+  >,
 ) {
   const attributes: UserAttributes = {
     name: user.name,
@@ -12,6 +15,7 @@ export function userResource(
     status: user.status,
     customer_id: user.customer_id,
     avatar_url: user.avatar_path ? `/uploads/${user.avatar_path}` : null,
+    language: user.language,
     created_at: user.created_at,
   };
   return { type: 'users' as const, id: String(user.id), attributes };

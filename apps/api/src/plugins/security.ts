@@ -1,9 +1,10 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers on every answer. The CSP is helmet's, tightened, without upgrade-insecure-requests (which would
  * break plain HTTP off localhost). Mantine writes style attributes, so styles allow 'unsafe-inline'; scripts do not.
+ * helmet is configured once and applied to each answer (its Fastify plugin would build it again per request).
  */
 export type CspExtra = {
   connectSrc?: string[];
@@ -13,9 +14,8 @@ export type CspExtra = {
   imgSrc?: string[];
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance, extra: CspExtra = {}) {
-  await app.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance, extra: CspExtra = {}): void {
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,5 +35,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, extra: CspEx
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }

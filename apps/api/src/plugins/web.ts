@@ -5,13 +5,34 @@ import type { FastifyInstance } from 'fastify';
 import { errorObject } from '../lib/errors';
 import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 
+/** The id of the element that carries the page's public data (the operator) in index.html. */
+export const PAGE_DATA_ID = 'pb-page-data';
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
 /**
  * Serves the built web app and answers unknown paths: a JSON:API 404 under /api, the app's index.html for any
- * other GET that asks for a page (client routes), a plain 404 otherwise.
+ * other GET that asks for a page (client routes), a plain 404 otherwise. Each page carries `pageData()` (the
+ * operator's identity for the footer) as a JSON script element, so the first screen needs no API request and no
+ * schema library to show it; the browser does not run such an element, and the CSP is unchanged.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  pageData: () => Promise<unknown> = async () => null,
+): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && fs.existsSync(indexFile);
+  // The page as built, read again only when the build changes.
+  let page: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = async (): Promise<string> => {
+    const { mtimeMs } = await fs.promises.stat(indexFile!);
+    if (page?.mtimeMs !== mtimeMs) page = { mtimeMs, html: await fs.promises.readFile(indexFile!, 'utf8') };
+    return page.html;
+  };
   if (hasWeb && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -26,7 +47,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply
@@ -40,7 +61,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const asksForPage = String(req.headers.accept ?? '').includes('text/html') || !path.extname(pathname);
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isAssetPath && asksForPage;
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const data = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson(await pageData())}</script>`;
+      const built = await indexHtml();
+      const html = built.includes('</head>') ? built.replace('</head>', `${data}</head>`) : built + data;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

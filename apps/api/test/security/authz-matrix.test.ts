@@ -173,6 +173,12 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ data: { type: 'profile', attributes: { city: 'Bonn' } } }),
     allow: managers([200, 200]),
   },
+  'GET /urgent-mail': { target: 'none', allow: managers([200, 200]) },
+  'PATCH /urgent-mail': {
+    target: 'none',
+    body: () => ({ data: { type: 'urgent-mail', attributes: { after_minutes: 20 } } }),
+    allow: managers([200, 200]),
+  },
   // Allowed callers reach the handler: their own id without a multipart body answers 415, another's 404.
   'POST /uploads/users/:id/profile-image': { target: 'self', allow: { super: [415, 404], ...company([415, 404]) } },
   'DELETE /uploads/users/:id/profile-image': { target: 'self', allow: { super: [204, 404], ...company([204, 404]) } },
@@ -340,7 +346,7 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [200, 200] },
   },
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
-  'POST /phonebots/:id/checkout': { target: 'phonebot', allow: managers([409, 404]) },
+  'POST /phonebots/:id/checkout': { target: 'phonebot', allow: { ...managers([409, 404]), super: [409, 409] } },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
   'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },

@@ -16,7 +16,8 @@ type ListTableProps = {
 /** The striped list table the screens share: headers, the rows or an empty-state line. */
 export function ListTable({ headers, emptyText, isEmpty, minWidth, children }: ListTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    // Focusable, so a keyboard can scroll a table that is wider than a phone even when it has no links in it.
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>

@@ -2,6 +2,7 @@ import type { en } from '../locales/en';
 import type { usersTranslations } from '../features/users/locales';
 import type { profileTranslations } from '../features/profile/locales';
 import type { companyTranslations } from '../features/company/locales';
+import type { urgentMailTranslations } from '../features/company/urgent-mail';
 import type { phonebotsTranslations } from '../features/phonebots/locales';
 import type { callsTranslations } from '../features/calls/locales';
 import type { callsLiveTranslations } from '../features/calls/live-locales';
@@ -22,6 +23,7 @@ declare module 'i18next' {
         (typeof usersTranslations)['en'] &
         (typeof profileTranslations)['en'] &
         (typeof companyTranslations)['en'] &
+        (typeof urgentMailTranslations)['en'] &
         (typeof phonebotsTranslations)['en'] &
         (typeof callsTranslations)['en'] &
         (typeof callsLiveTranslations)['en'] &

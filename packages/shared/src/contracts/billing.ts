@@ -17,10 +17,11 @@ export const billingContracts = {
     operationId: 'startCheckout',
     method: 'POST',
     path: '/phonebots/:id/checkout',
-    summary: 'Start the card checkout of a phonebot at payment_status 0: the price and signed customData for Paddle.js',
+    summary:
+      'Start the card checkout of a phonebot at payment_status 0: the price and signed customData for Paddle.js (admin and adminuser for their company’s phonebots, the super for any)',
     tags: ['Billing'],
     auth: 'user',
-    operations: ['phonebots.manage'],
+    operations: ['phonebots.manage', 'phonebots.all'],
     params: z.object({ id: z.string().min(1).max(100) }),
     responses: { 200: metaDocument(checkoutSchema) },
     errors: [409],

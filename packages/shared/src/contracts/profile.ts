@@ -3,7 +3,7 @@ import { defineContract } from '../contract';
 import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
 import { idParamSchema } from '../schemas/common';
 import { companyProfileAttributesSchema, companyProfileSchema } from '../schemas/profile';
-import { changePasswordSchema, checklistSchema, ownProfileSchema } from '../schemas/user';
+import { changePasswordSchema, checklistSchema, updateMeSchema } from '../schemas/user';
 import { userDocumentSchema } from './users';
 
 export const companyProfileResourceSchema = resourceObject('profile', companyProfileAttributesSchema);
@@ -33,12 +33,12 @@ export const profileContracts = {
     method: 'PATCH',
     path: '/me',
     summary:
-      'Change the signed-in user’s name, or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it)',
+      'Change the signed-in user’s name or language (en, de: their mails follow it), or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it)',
     tags,
     auth: 'user',
     operations: own,
     resource: { type: 'profile', id: 'singleton' },
-    body: resourceRequest('profile', ownProfileSchema.partial()),
+    body: resourceRequest('profile', updateMeSchema),
     responses: {
       200: userDocumentSchema.extend({ meta: z.object({ pending_email: z.string() }).optional() }),
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
 import type { MessageKey } from '../messages';
 import { emailSchema, givenPasswordSchema, newPasswordSchema, optionalText, requiredText } from './common';
 
@@ -36,6 +37,8 @@ export const registerSchema = z
     email: emailSchema,
     password: newPasswordSchema(),
     password_confirmation: z.string({ error: () => 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
+    /** The language the registrant used; the new account's screens and mails follow it (English when left out). */
+    language: z.enum(LANGUAGES).optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: mismatch,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, USER_STATUSES } from '../constants';
+import { LANGUAGES, ROLES, USER_STATUSES } from '../constants';
 import type { MessageKey } from '../messages';
 import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText } from './common';
 
@@ -11,6 +11,8 @@ export const userAttributesSchema = z.object({
   status: z.enum(USER_STATUSES),
   customer_id: z.number().int().nullable(),
   avatar_url: z.string().nullable(),
+  /** The language of the user's screens and mails. */
+  language: z.enum(LANGUAGES),
   created_at: z.string(),
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
@@ -53,6 +55,10 @@ export const ownProfileSchema = z.object({
   current_password: givenPasswordSchema('currentPasswordRequired').optional(),
 });
 export type OwnProfileInput = z.infer<typeof ownProfileSchema>;
+
+/** A change to the signed-in user: any part of My profile's Info card, and the language chosen for the screens. */
+export const updateMeSchema = ownProfileSchema.partial().extend({ language: z.enum(LANGUAGES).optional() });
+export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
 /** Change Password (company area and My profile): the current password is always required. */
 export const changePasswordSchema = z

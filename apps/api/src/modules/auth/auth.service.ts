@@ -9,6 +9,7 @@ import {
   type ResetInput,
   type VerifyEmailInput,
   type ConfirmEmailInput,
+  type OperatorInput,
 } from '@phonebot/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, UserTokenKind } from '../../db/schema';
@@ -20,13 +21,15 @@ import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import { issueChallenge, mfaRequiredFor } from './mfa.service';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
-import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mails';
+import { alreadyRegisteredMail, mailContext, resetMail, verificationMail } from './auth.mails';
 
 export type AuthDeps = {
   db: Kysely<Database>;
   mailer: Mailer;
   limiter: Limiter;
   publicUrl: string;
+  /** The operator's identity from the environment; Settings may override it (mails name the operator). */
+  operator: OperatorInput;
 };
 
 /**
@@ -124,6 +127,7 @@ function findUserByEmail(db: Kysely<Database>, email: string) {
       'u.email_verified_at',
       'u.password_hash',
       'u.totp_secret_enc',
+      'u.language',
       'c.status as customer_status',
       'c.require_mfa',
     ])
@@ -176,11 +180,14 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
-    await queueMail(db, alreadyRegisteredMail(publicUrl, existing.email, existing.name));
+    const context = await mailContext(db, deps.operator, existing.language);
+    await queueMail(db, alreadyRegisteredMail(context, publicUrl, existing.email, existing.name));
     mailer.wake();
     return;
   }
   const now = nowIso();
+  const language = input.language ?? 'en';
+  const context = await mailContext(db, deps.operator, language);
   try {
     await db.transaction().execute(async (trx) => {
       const customer = await trx
@@ -212,6 +219,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
           email_verified_at: null,
           password_hash: passwordHash,
           avatar_path: null,
+          language,
           created_at: now,
           updated_at: now,
         })
@@ -219,7 +227,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
         .executeTakeFirstOrThrow();
       const token = await issueUserToken(trx, user.id, 'verify', VERIFY_TOKEN_TTL_HOURS * HOUR);
       await audit(trx, { actorUserId: user.id, customerId: customer.id, action: 'register', ip });
-      await queueMail(trx, verificationMail(publicUrl, input.email, input.name, token));
+      await queueMail(trx, verificationMail(context, publicUrl, input.email, input.name, token));
     });
   } catch (error) {
     // Two sign-ups with one address at once: the unique e-mail lets one win; the other is a known address now.
@@ -292,9 +300,11 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotInput, ip: str
   await limiter.consume(RATE_POLICIES.forgot, input.email);
   const user = await findUserByEmail(db, input.email);
   if (!user) return;
+  const context = await mailContext(db, deps.operator, user.language);
   await db.transaction().execute(async (trx) => {
     const token = await issueUserToken(trx, user.id, 'reset', RESET_TOKEN_TTL_MINUTES * MINUTE);
-    await queueMail(trx, resetMail(resetPageUrl(publicUrl, input.redirect_url), user.email, user.name, token));
+    const page = resetPageUrl(publicUrl, input.redirect_url);
+    await queueMail(trx, resetMail(context, page, user.email, user.name, token));
   });
   mailer.wake();
 }

@@ -24,7 +24,7 @@ import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import type { Principal } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
-import { mfaResetMail } from './auth.mails';
+import { mailContext, mfaResetMail } from './auth.mails';
 import { type AuthDeps, RATE_POLICIES, reservePasswordCheck } from './auth.service';
 import { issueAccessToken } from './tokens.service';
 
@@ -383,14 +383,15 @@ export async function resetUserMfa(
   if (!isResetter(principal.role)) throw forbidden();
   const target = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'customer_id'])
+    .select(['id', 'name', 'email', 'customer_id', 'language'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!target || (principal.role !== 'super' && target.customer_id !== principal.customerId)) throw notFound();
+  const context = await mailContext(db, deps.operator, target.language);
   await db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, target.id);
     await auditChange(trx, actor, { action: 'mfa.reset', target: `user:${target.id}`, customerId: target.customer_id });
-    await queueMail(trx, mfaResetMail(publicUrl, target.email, target.name));
+    await queueMail(trx, mfaResetMail(context, publicUrl, target.email, target.name));
   });
   mailer.wake();
 }

@@ -128,6 +128,20 @@ describe('checkout and webhooks', () => {
       (await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: stranger.token }))
         .status,
     ).toBe(404);
+    // The super starts it for any customer's phonebot; a guest or a user cannot.
+    const superUser = await app.signIn('super');
+    const bySuper = await app.request({
+      method: 'POST',
+      url: `/api/v2/phonebots/${licenseKey}/checkout`,
+      token: superUser.token,
+    });
+    expect(bySuper.status).toBe(200);
+    expect(bySuper.json.meta.custom_data.license_key).toBe(licenseKey);
+    const user = await app.signIn('user', { customerId: admin.customerId ?? undefined });
+    expect(
+      (await app.request({ method: 'POST', url: `/api/v2/phonebots/${licenseKey}/checkout`, token: user.token }))
+        .status,
+    ).toBe(403);
   });
 
   it('activates a phonebot from a signed subscription event, serves its config, and ignores replays', async () => {

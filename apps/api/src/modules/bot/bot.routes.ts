@@ -2,7 +2,7 @@ import { botContracts } from '@phonebot/shared/contracts/billing';
 import { ApiError } from '../../lib/errors';
 import type { ApiRouter } from '../../lib/router';
 import type { PhonebotsDeps } from '../phonebots/phonebots.service';
-import { botConfig, heartbeat, ingestCall } from './bot.service';
+import { botConfig, createIngestQueue, heartbeat } from './bot.service';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -10,6 +10,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 export function registerBotRoutes(router: ApiRouter, deps: PhonebotsDeps): void {
   const { db, secrets } = deps;
   const c = botContracts;
+  const ingestQueue = createIngestQueue(db);
 
   router.handle(c.config, async ({ bot, reply }) => {
     reply.header('cache-control', 'no-store');
@@ -23,7 +24,7 @@ export function registerBotRoutes(router: ApiRouter, deps: PhonebotsDeps): void 
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
       throw ApiError.of(400, 'idempotencyKeyRequired', { detail: undefined });
     }
-    const answer = await ingestCall(db, bot, key, body);
+    const answer = await ingestQueue.ingest(bot, key, body);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     reply.code(answer.status);
     return answer.body;

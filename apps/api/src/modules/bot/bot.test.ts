@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
+import { TEST_ENGINE } from '../../../test/db';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -141,6 +143,89 @@ describe('Bot API', () => {
     const reused = await sendCall(bot.bot_token, 'call-abc-1', { ...body, caller_number: '+4999' });
     expect(reused.status).toBe(422);
     expect(reused.json.errors[0].code).toBe('idempotencyKeyReused');
+  });
+
+  it('stores calls arriving together in one group, each answered once stored, a refused one alone', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const other = await paidBot(await app.signIn('admin'));
+    const body = (n: number) => ({ caller_number: `+4930200${String(n).padStart(3, '0')}`, response: turns });
+    await sendCall(bot.bot_token, 'group-reused', body(999));
+    const answers = await Promise.all([
+      ...Array.from({ length: 30 }, (_, n) => sendCall(bot.bot_token, `group-${n}`, body(n))),
+      // The same key twice in one group: stored once, the second answers the first's call.
+      sendCall(bot.bot_token, 'group-0', body(0)),
+      // A key reused with another body is refused without failing its neighbours.
+      sendCall(bot.bot_token, 'group-reused', body(998)),
+      sendCall(other.bot_token, 'group-0', body(0)),
+    ]);
+    expect(answers.slice(0, 31).map((a) => a.status)).toEqual(Array(31).fill(201));
+    expect(answers[30]!.json.data.id).toBe(answers[0]!.json.data.id);
+    expect(answers[31]!.status).toBe(422);
+    expect(answers[32]!.status).toBe(201);
+    const calls = await app.db.db
+      .selectFrom('calls')
+      .select('caller_number')
+      .where('customer_id', '=', admin.customerId!)
+      .execute();
+    expect(calls).toHaveLength(31);
+    const counts = await app.db.db
+      .selectFrom('monthly_call_counts')
+      .select('count')
+      .where('customer_id', '=', admin.customerId!)
+      .execute();
+    expect(counts).toEqual([{ count: 31 }]);
+  });
+
+  it('stores the neighbours of a call the database refuses, each in its own transaction', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const poisoned = '+4930666666';
+    // A real refusal by the database (a trigger), standing for any failure of one call's statements.
+    if (TEST_ENGINE === 'postgres') {
+      await sql`create or replace function refuse_poisoned() returns trigger language plpgsql as $$
+        begin if new.caller_number = '+4930666666' then raise exception 'refused'; end if; return new; end $$`.execute(
+        app.db.db,
+      );
+      await sql`create trigger refuse_poisoned before insert on calls for each row execute function refuse_poisoned()`.execute(
+        app.db.db,
+      );
+    } else {
+      await sql`create trigger refuse_poisoned before insert on calls when new.caller_number = '+4930666666'
+        begin select raise(abort, 'refused'); end`.execute(app.db.db);
+    }
+    try {
+      const answers = await Promise.all(
+        // Sent past the test client's answer check: a 500 is no documented answer.
+        ['+4930100001', '+4930100002', poisoned, '+4930100003'].map((caller, n) =>
+          app.app.inject({
+            method: 'POST',
+            url: '/api/v2/bot/calls',
+            headers: {
+              authorization: `Bearer ${bot.bot_token}`,
+              'idempotency-key': `poison-${n}`,
+              'content-type': 'application/json',
+            },
+            payload: JSON.stringify({ caller_number: caller, response: turns }),
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 500, 201]);
+    } finally {
+      await sql`drop trigger refuse_poisoned${sql.raw(TEST_ENGINE === 'postgres' ? ' on calls' : '')}`.execute(
+        app.db.db,
+      );
+    }
+    const stored = await app.db.db
+      .selectFrom('calls')
+      .select('caller_number')
+      .where('customer_id', '=', admin.customerId!)
+      .orderBy('caller_number')
+      .execute();
+    expect(stored.map((row) => row.caller_number)).toEqual(['+4930100001', '+4930100002', '+4930100003']);
+    // The refused call's key is free again: the runtime's retry is stored once the cause is gone.
+    const retried = await sendCall(bot.bot_token, 'poison-2', { caller_number: poisoned, response: turns });
+    expect(retried.status).toBe(201);
   });
 
   it('normalises category and priority and accepts the response as a JSON string', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@phonebot/shared';
 import type { CallResource } from '@phonebot/shared/contracts/calls';
 import type { Database } from '../../db/schema';
+import { compiledQuery } from '../../db/compiled';
 import { DAY } from '../../db/time';
 import { containsIgnoreCase, parseSort } from '../../lib/list';
 
@@ -237,13 +238,15 @@ export async function* allCalls(
   }
 }
 
+const versionQuery = compiledQuery<{ version: number }, [number]>(
+  (db, customerId) => db.selectFrom('calls_version').select('version').where('customer_id', '=', customerId!),
+  1,
+);
+
+/** The company's calls version: read on every list request and poll, so its query is compiled once. */
 export async function callsVersion(db: Kysely<Database>, customerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('calls_version')
-    .select('version')
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  return row?.version ?? 0;
+  const [row] = await versionQuery(db, customerId);
+  return Number(row?.version ?? 0);
 }
 
 /**

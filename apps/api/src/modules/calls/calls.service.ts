@@ -89,6 +89,13 @@ export function monthOf(iso: string): string {
  * the conversation.
  */
 export async function storeCall(trx: Kysely<Database>, target: CallTarget, call: NewCall, now: string) {
+  const stored = await insertCallRow(trx, target, call, now);
+  await countStoredCalls(trx, [{ target, id: stored.id, at: now }]);
+  return stored;
+}
+
+/** Inserts a call's own row; `countStoredCalls` must follow in the same transaction. */
+export async function insertCallRow(trx: Kysely<Database>, target: CallTarget, call: NewCall, now: string) {
   const category =
     call.selected_category && target.categoryTerms.includes(call.selected_category) ? call.selected_category : null;
   const priority = call.priority ?? derivePriority(call.response);
@@ -112,28 +119,58 @@ export async function storeCall(trx: Kysely<Database>, target: CallTarget, call:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // The month's count and the company's version are the rows every call of a company updates: they are taken
-  // last, so concurrent calls of one company wait on each other only for these statements and the commit.
-  await trx
-    .insertInto('monthly_call_counts')
-    .values({
-      month: monthOf(now),
-      customer_id: target.customerId,
-      phonebot_id: target.phonebotId,
-      customer_name: target.customerName,
-      phonebot_name: target.phonebotName,
-      count: 1,
-    })
-    .onConflict((oc) =>
-      oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
-        count: eb('monthly_call_counts.count', '+', 1),
-        customer_name: eb.ref('excluded.customer_name'),
-        phonebot_name: eb.ref('excluded.phonebot_name'),
-      })),
-    )
-    .execute();
-  await bumpCallsVersion(trx, target.customerId, { kind: 'created', callIds: [Number(inserted.id)] });
   return { id: Number(inserted.id), priority, selected_category: category, status };
+}
+
+/**
+ * The rows every new call of a company updates: the month's count per phonebot, and the company's calls version
+ * and events. A group of calls (see the Bot API's group commit) updates each row once. They are taken last and in
+ * the order of their keys, so concurrent transactions wait on each other only for these statements and the commit,
+ * and never lock two companies' rows in opposite orders.
+ */
+export async function countStoredCalls(
+  trx: Kysely<Database>,
+  calls: readonly { target: CallTarget; id: number; at: string }[],
+): Promise<void> {
+  const counts = new Map<string, { month: string; target: CallTarget; count: number }>();
+  const created = new Map<number, number[]>();
+  for (const call of calls) {
+    const month = monthOf(call.at);
+    const key = `${call.target.customerId}:${call.target.phonebotId}:${month}`;
+    const entry = counts.get(key) ?? { month, target: call.target, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+    created.set(call.target.customerId, [...(created.get(call.target.customerId) ?? []), call.id]);
+  }
+  const ordered = [...counts.values()].sort(
+    (a, b) =>
+      a.target.customerId - b.target.customerId ||
+      a.target.phonebotId - b.target.phonebotId ||
+      a.month.localeCompare(b.month),
+  );
+  for (const { month, target, count } of ordered) {
+    await trx
+      .insertInto('monthly_call_counts')
+      .values({
+        month,
+        customer_id: target.customerId,
+        phonebot_id: target.phonebotId,
+        customer_name: target.customerName,
+        phonebot_name: target.phonebotName,
+        count,
+      })
+      .onConflict((oc) =>
+        oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
+          count: eb('monthly_call_counts.count', '+', count),
+          customer_name: eb.ref('excluded.customer_name'),
+          phonebot_name: eb.ref('excluded.phonebot_name'),
+        })),
+      )
+      .execute();
+  }
+  for (const [customerId, callIds] of [...created.entries()].sort(([a], [b]) => a - b)) {
+    await bumpCallsVersion(trx, customerId, { kind: 'created', callIds });
+  }
 }
 
 /** A call entered by hand for a phonebot of the company; it is stored and counted like one the runtime posted. */

@@ -51,6 +51,12 @@ export async function addGuest(
   const passwordHash = await hashPassword(input.password ?? generated!);
   try {
     const created = await db.transaction().execute(async (trx) => {
+      // A guest reads the language of the super who added them until they choose one.
+      const adder = await trx
+        .selectFrom('users')
+        .select('language')
+        .where('id', '=', actor.userId)
+        .executeTakeFirstOrThrow();
       const user = await trx
         .insertInto('users')
         .values({
@@ -62,6 +68,7 @@ export async function addGuest(
           email_verified_at: now,
           password_hash: passwordHash,
           avatar_path: null,
+          language: adder.language,
           created_at: now,
           updated_at: now,
         })

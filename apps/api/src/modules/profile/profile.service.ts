@@ -7,7 +7,8 @@ import {
   type ChangePasswordInput,
   type CompanyProfile,
   type CompanyProfileInput,
-  type OwnProfileInput,
+  type OperatorInput,
+  type UpdateMeInput,
 } from '@phonebot/shared';
 import type { Database, User } from '../../db/schema';
 import { HOUR, nowIso } from '../../db/time';
@@ -17,7 +18,7 @@ import { ApiError, notFound } from '../../lib/errors';
 import { decodesAs, sniffImage } from '../../lib/images';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter } from '../../lib/rate-limit';
-import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth.mails';
+import { emailChangeMail, emailChangeNoticeMail, mailContext } from '../auth/auth.mails';
 import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 
@@ -36,6 +37,7 @@ export type ProfileDeps = {
   mailer: Mailer;
   publicUrl: string;
   dataDir: string;
+  operator: OperatorInput;
 };
 
 const emailPointer = '/data/attributes/email';
@@ -62,7 +64,7 @@ async function checkCurrentPassword(
 export async function updateOwnProfile(
   deps: ProfileDeps,
   actor: Actor,
-  input: Partial<OwnProfileInput>,
+  input: UpdateMeInput,
 ): Promise<{ user: User; pendingEmail: string | null }> {
   const { db, mailer, publicUrl } = deps;
   const user = await getUser(db, actor.userId);
@@ -76,18 +78,19 @@ export async function updateOwnProfile(
   }
   const updated = await db.transaction().execute(async (trx) => {
     const row =
-      input.name !== undefined
+      input.name !== undefined || input.language !== undefined
         ? await trx
             .updateTable('users')
-            .set({ name: input.name, updated_at: nowIso() })
+            .set({ name: input.name, language: input.language, updated_at: nowIso() })
             .where('id', '=', user.id)
             .returningAll()
             .executeTakeFirstOrThrow()
         : user;
     if (newEmail !== undefined) {
       const token = await issueUserToken(trx, user.id, 'email-change', EMAIL_CHANGE_TOKEN_TTL_HOURS * HOUR, newEmail);
-      await queueMail(trx, emailChangeMail(publicUrl, newEmail, row.name, token));
-      await queueMail(trx, emailChangeNoticeMail(publicUrl, user.email, row.name, newEmail));
+      const context = await mailContext(trx, deps.operator, row.language);
+      await queueMail(trx, emailChangeMail(context, publicUrl, newEmail, row.name, token));
+      await queueMail(trx, emailChangeNoticeMail(context, publicUrl, user.email, row.name, newEmail));
       await auditChange(trx, actor, { action: 'email.change-requested', target: `user:${user.id}` });
     }
     return row;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type CompanyRole, INVITE_TOKEN_TTL_HOURS, type UpdateUserInput } from '@phonebot/shared';
+import { type CompanyRole, INVITE_TOKEN_TTL_HOURS, type OperatorInput, type UpdateUserInput } from '@phonebot/shared';
 import { rowLock } from '../../db/engine';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, User } from '../../db/schema';
@@ -7,11 +7,17 @@ import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { ApiError, notFound } from '../../lib/errors';
 import { type Mailer, queueMail } from '../../lib/mailer';
-import { invitationMail } from '../auth/auth.mails';
+import { invitationMail, mailContext } from '../auth/auth.mails';
 import { issueUserToken } from '../auth/auth.service';
 import { removeAvatarFiles } from '../profile/profile.service';
 
-export type UsersDeps = { db: Kysely<Database>; mailer: Mailer; publicUrl: string; dataDir: string };
+export type UsersDeps = {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  publicUrl: string;
+  dataDir: string;
+  operator: OperatorInput;
+};
 
 /** The roles an admin manages on the Users screen; guests are the super's (Guest Administration). */
 const COMPANY_USER_ROLES = ['admin', 'adminuser', 'user'] as const;
@@ -84,7 +90,7 @@ export async function inviteUser(
     const user = await db.transaction().execute(async (trx) => {
       const inviter = await trx
         .selectFrom('users')
-        .select('name')
+        .select(['name', 'language'])
         .where('id', '=', actor.userId)
         .executeTakeFirstOrThrow();
       const created = await trx
@@ -98,13 +104,16 @@ export async function inviteUser(
           email_verified_at: null,
           password_hash: null,
           avatar_path: null,
+          // Until they choose one, the invited user reads the inviter's language (their invitation too).
+          language: inviter.language,
           created_at: now,
           updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       const token = await issueUserToken(trx, created.id, 'invite', INVITE_TOKEN_TTL_HOURS * HOUR);
-      await queueMail(trx, invitationMail(publicUrl, created.email, created.name, inviter.name, token));
+      const context = await mailContext(trx, deps.operator, created.language);
+      await queueMail(trx, invitationMail(context, publicUrl, created.email, created.name, inviter.name, token));
       await auditChange(trx, actor, { action: 'user.create', target: `user:${created.id}` });
       return created;
     });

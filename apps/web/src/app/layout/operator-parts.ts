@@ -10,6 +10,18 @@ export type OperatorPart = {
 };
 
 /**
+ * The parts as the footer lays them out: who the operator is (name, address, phone, e-mail) and its legal pages.
+ * On a phone the identity parts stand one below the other and the pages share a line, so no separator starts or
+ * ends a wrapped line.
+ */
+export function operatorGroups(parts: OperatorPart[]): { identity: OperatorPart[]; pages: OperatorPart[] } {
+  return {
+    identity: parts.filter((part) => !part.external),
+    pages: parts.filter((part) => part.external),
+  };
+}
+
+/**
  * The footer's parts in order: name, address, phone, e-mail and the legal pages. A part that is not set is left
  * out; `label` names the legal pages in the user's language.
  */

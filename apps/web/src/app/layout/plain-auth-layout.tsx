@@ -3,7 +3,7 @@ import { IconPhoneCall } from '@tabler/icons-react';
 import { PlainLink, PlainSelect, type Navigate } from '../../components/plain/plain-ui';
 import { LANGUAGES, currentLanguage, isLanguage, setLanguage, useI18n } from '../../lib/i18n';
 import { useOperator } from '../../lib/public-config';
-import { operatorParts } from './operator-parts';
+import { type OperatorPart, operatorGroups, operatorParts } from './operator-parts';
 
 /** The operator's footer line, as OperatorFooter shows it on the other screens. */
 function PlainOperatorFooter() {
@@ -11,20 +11,42 @@ function PlainOperatorFooter() {
   const operator = useOperator();
   const parts = operator ? operatorParts(operator, (page) => t(`footer.${page}`)) : [];
   if (parts.length === 0) return null;
+  const { identity, pages } = operatorGroups(parts);
+  const item = (part: OperatorPart) =>
+    part.href ? (
+      <a href={part.href} {...(part.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {part.text}
+      </a>
+    ) : (
+      part.text
+    );
   return (
     <footer className="pb-footer">
-      {parts.map((part, index) => (
-        <span key={part.key}>
-          {index > 0 && <span aria-hidden>· </span>}
-          {part.href ? (
-            <a href={part.href} {...(part.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              {part.text}
-            </a>
-          ) : (
-            part.text
+      {identity.map((part, index) => (
+        <span key={part.key} className="pb-footer-part">
+          {index > 0 && (
+            <span className="pb-footer-sep" aria-hidden>
+              ·{' '}
+            </span>
           )}
+          {item(part)}
         </span>
       ))}
+      {pages.length > 0 && (
+        <span className="pb-footer-part pb-footer-pages">
+          {identity.length > 0 && (
+            <span className="pb-footer-sep" aria-hidden>
+              ·{' '}
+            </span>
+          )}
+          {pages.map((part, index) => (
+            <span key={part.key}>
+              {index > 0 && <span aria-hidden> · </span>}
+              {item(part)}
+            </span>
+          ))}
+        </span>
+      )}
     </footer>
   );
 }

@@ -3,7 +3,7 @@ import { Anchor, Box, Group } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from './language-switch';
+import { LanguageMenu } from './language-menu';
 
 type TopNavbarProps = {
   /** The sidebar toggle: a burger on a narrow window, a fold button on a wide one. */
@@ -27,8 +27,8 @@ export function TopNavbar({ burger, account }: TopNavbarProps) {
           </Group>
         </Anchor>
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        <LanguageSwitch />
+      <Group gap={4} wrap="nowrap">
+        <LanguageMenu />
         {account}
       </Group>
     </Group>

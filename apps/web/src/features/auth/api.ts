@@ -7,6 +7,7 @@ import type {
   ResetInput,
   VerifyEmailInput,
 } from '@phonebot/shared/schemas/auth';
+import type { Language } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 import { lazyValue } from '../../lib/lazy-value';
 
@@ -62,6 +63,12 @@ export async function passwordLinkKind(input: PasswordLinkInput) {
 
 export async function fetchRole(signal?: AbortSignal) {
   return (await callApi((await authContracts.load()).role, {}, { signal })).meta.role;
+}
+
+/** Saves the language chosen for the screens on the account, so the mails to the user are written in it too. */
+export async function saveLanguage(language: Language) {
+  const body = { data: { type: 'profile' as const, attributes: { language } } };
+  return (await callApi((await profileContracts.load()).updateMe, { body })).data.attributes;
 }
 
 export async function fetchMe(signal?: AbortSignal) {

@@ -66,10 +66,11 @@ const en = {
       passwordHint: 'Leave it empty to have a password generated.',
       submit: 'Add Guest',
       createdTitle: 'Guest added',
-      createdPassword: 'The generated password of {{email}}. It is shown only this once:',
+      createdPassword: 'The password of {{email}}. It is shown only this once: copy it now.',
+      passwordLabel: 'Password of the guest',
       copy: 'Copy password',
       copied: 'Copied',
-      done: 'Done',
+      done: 'I have copied it',
     },
     edit: {
       // The spec's title, verbatim in both languages.
@@ -152,10 +153,11 @@ export const guestsTranslations: FeatureTranslations<typeof en> = {
         passwordHint: 'Leer lassen, um ein Passwort generieren zu lassen.',
         submit: 'Gast anlegen',
         createdTitle: 'Gast angelegt',
-        createdPassword: 'Das generierte Passwort von {{email}}. Es wird nur dieses eine Mal angezeigt:',
+        createdPassword: 'Das Passwort von {{email}}. Es wird nur dieses eine Mal angezeigt: Kopieren Sie es jetzt.',
+        passwordLabel: 'Passwort des Gasts',
         copy: 'Passwort kopieren',
         copied: 'Kopiert',
-        done: 'Fertig',
+        done: 'Ich habe es kopiert',
       },
       edit: {
         title: 'Update Passwort für GuestUser',

@@ -5,7 +5,7 @@ import { PasswordField } from '../../../components/form/password-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
-import { translateText } from '../../../lib/i18n';
+import { currentLanguage, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { register } from '../api';
 import { lazyRegisterSchema } from '../schemas';
@@ -30,6 +30,8 @@ export function RegisterPage() {
         email: input.email,
         password: input.password,
         password_confirmation: input.confirmPassword,
+        // The new account's screens and mails follow the language of this page.
+        language: currentLanguage(),
       });
     } catch (error) {
       if (isApiError(error, 409)) {

@@ -100,18 +100,21 @@ export function CallsHistoryPage() {
   } else {
     content = (
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={560} type="native">
+        {/* Three columns fit a phone: long names wrap inside their cells instead of scrolling the table sideways. */}
+        <Table.ScrollContainer minWidth={0} type="native">
           <Table
             withTableBorder
             withColumnBorders
             verticalSpacing="sm"
-            style={{ opacity: counts.isPlaceholderData ? 0.6 : 1 }}
+            style={{ opacity: counts.isPlaceholderData ? 0.6 : 1, overflowWrap: 'anywhere', hyphens: 'auto' }}
           >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('callsHistory.columns.customerName')}</Table.Th>
                 <Table.Th>{t('callsHistory.columns.phonebot')}</Table.Th>
-                <Table.Th ta="right">{t('callsHistory.columns.numberOfCalls')}</Table.Th>
+                <Table.Th ta="right" style={{ overflowWrap: 'normal', hyphens: 'auto' }}>
+                  {t('callsHistory.columns.numberOfCalls')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

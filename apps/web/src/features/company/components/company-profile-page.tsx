@@ -24,6 +24,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
 import { lazyCompanyProfileSchema } from '../schemas';
+import { UrgentMailCard } from './urgent-mail-card';
 
 registerTranslations(companyTranslations);
 
@@ -60,6 +61,7 @@ export function CompanyProfilePage() {
         </Anchor>
       </Group>
       {content}
+      <UrgentMailCard />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/form/password-field';
@@ -17,29 +18,88 @@ type AddGuestModalProps = {
   onClose: () => void;
 };
 
-/** Add Guest (docs/product.md §1.2): a guest user for a chosen customer, with a password given or generated. */
+type Created = { email: string; password: string };
+
+/**
+ * Add Guest (docs/product.md §1.2): a guest user for a chosen customer, with a password given or generated. The
+ * password is then shown once, and the dialog closes only through "I have copied it" (not Esc, a click beside it
+ * or a close button), like the bot token.
+ */
 export function AddGuestModal({ opened, onClose }: AddGuestModalProps) {
   const { t } = useTranslation();
+  const [created, setCreated] = useState<Created | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  const showing = created !== null;
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
-      title={t('guests.add.title')}
+      onClose={close}
+      title={showing ? t('guests.add.createdTitle') : t('guests.add.title')}
       centered
       size="lg"
+      closeOnClickOutside={!showing}
+      closeOnEscape={!showing}
+      withCloseButton={!showing}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {/* Mounted only while open, so every opening starts with an empty form. */}
-      {opened && <AddGuestForm onClose={onClose} />}
+      {opened &&
+        (showing ? (
+          <CreatedPassword created={created} onDone={close} />
+        ) : (
+          <AddGuestForm onClose={close} onCreated={setCreated} />
+        ))}
     </Modal>
   );
 }
 
-function AddGuestForm({ onClose }: { onClose: () => void }) {
+function CreatedPassword({ created, onDone }: { created: Created; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Alert color="orange" icon={<IconKey aria-hidden />}>
+        {t('guests.add.createdPassword', { email: created.email })}
+      </Alert>
+      {/* On a phone the copy button goes below the password, which keeps the full width. */}
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <TextInput
+          style={{ flex: 1, minWidth: 240 }}
+          label={t('guests.add.passwordLabel')}
+          value={created.password}
+          readOnly
+          data-testid="generated-password"
+          onFocus={(event) => event.currentTarget.select()}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <CopyButton value={created.password}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'filled' : 'light'}
+              color={copied ? 'green' : undefined}
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              onClick={copy}
+            >
+              {copied ? t('guests.add.copied') : t('guests.add.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-autofocus>
+          {t('guests.add.done')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function AddGuestForm({ onClose, onCreated }: { onClose: () => void; onCreated: (created: Created) => void }) {
   const { t } = useTranslation();
   const customers = useQuery(customerOptionsQuery());
   const add = useAddGuest();
-  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const form = useZodForm(lazyAddGuestSchema, { customer_id: null, name: '', email: '', password: '' });
 
   const handleSubmit = form.onSubmit(async (values) => {
@@ -58,32 +118,11 @@ function AddGuestForm({ onClose }: { onClose: () => void }) {
       return;
     }
     notifySuccess(t('userCreated'));
-    // A generated password is answered only this once, so it stays on screen until the super closes it.
-    if (answer.password) setCreated({ email: answer.guest.attributes.email, password: answer.password });
+    // The password (given or generated) is shown this once, so the super can pass it on.
+    const password = answer.password ?? values.password;
+    if (password) onCreated({ email: answer.guest.attributes.email, password });
     else onClose();
   });
-
-  if (created !== null) {
-    return (
-      <Stack gap="md">
-        <Text fw={700}>{t('guests.add.createdTitle')}</Text>
-        <Text>{t('guests.add.createdPassword', { email: created.email })}</Text>
-        <Code block fz="md" data-testid="generated-password">
-          {created.password}
-        </Code>
-        <Group justify="flex-end">
-          <CopyButton value={created.password}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy}>
-                {copied ? t('guests.add.copied') : t('guests.add.copy')}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>{t('guests.add.done')}</Button>
-        </Group>
-      </Stack>
-    );
-  }
 
   return (
     <form onSubmit={handleSubmit} noValidate>

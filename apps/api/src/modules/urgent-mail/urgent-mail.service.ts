@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import { CALL_PRIORITIES, type CallPriority, type OperatorInput } from '@phonebot/shared';
+import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
+import type { Database } from '../../db/schema';
+import { DAY, MINUTE, nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import { type Mail, queueMail } from '../../lib/mailer';
+import { mailContext } from '../auth/auth.mails';
+import { urgentCallMail } from './urgent-mail.mails';
+
+/** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */
+export const URGENT_MAIL_LOOKBACK_MS = DAY;
+/** At most this many calls per company and run; the next run (a minute later) takes the rest. */
+const CALLS_PER_RUN = 50;
+/** The roles that take calls: they receive the mails (guests only read). */
+const OPERATOR_ROLES = ['admin', 'adminuser', 'user'] as const;
+
+function parsePriorities(stored: string): CallPriority[] {
+  try {
+    const list: unknown = JSON.parse(stored);
+    return Array.isArray(list) ? CALL_PRIORITIES.filter((priority) => list.includes(priority)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function getUrgentMail(db: Kysely<Database>, customerId: number): Promise<UrgentMailSettings> {
+  const row = await db
+    .selectFrom('customers')
+    .select(['urgent_mail_priorities', 'urgent_mail_minutes'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { priorities: parsePriorities(row.urgent_mail_priorities), after_minutes: row.urgent_mail_minutes };
+}
+
+export async function updateUrgentMail(
+  db: Kysely<Database>,
+  actor: Actor,
+  customerId: number,
+  input: Partial<UrgentMailSettings>,
+): Promise<UrgentMailSettings> {
+  return db.transaction().execute(async (trx) => {
+    const set: { urgent_mail_priorities?: string; urgent_mail_minutes?: number; updated_at: string } = {
+      updated_at: nowIso(),
+    };
+    if (input.priorities) set.urgent_mail_priorities = JSON.stringify(input.priorities);
+    if (input.after_minutes !== undefined) set.urgent_mail_minutes = input.after_minutes;
+    const result = await trx.updateTable('customers').set(set).where('id', '=', customerId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw notFound();
+    const saved = await getUrgentMail(trx, customerId);
+    await auditChange(trx, actor, { action: 'urgent-mail.update', detail: { ...saved } });
+    return saved;
+  });
+}
+
+type JobContext = { publicUrl: string; operatorSeed: OperatorInput };
+
+/**
+ * Queues one mail per operator of each company about its calls of the chosen priorities that are still New (nobody
+ * took them) `urgent_mail_minutes` after they came in. Each call is claimed by a conditional update before its mail
+ * is queued in the same transaction, so a call is mailed once even when two processes run this at the same time.
+ * Answers how many calls were mailed about.
+ */
+export async function mailUntakenUrgentCalls(
+  db: Kysely<Database>,
+  context: JobContext,
+  now: Date = new Date(),
+): Promise<number> {
+  const companies = await db
+    .selectFrom('customers')
+    .select(['id', 'company_name', 'urgent_mail_priorities', 'urgent_mail_minutes'])
+    .where('status', '=', 'Active')
+    .where('urgent_mail_priorities', '<>', '[]')
+    .execute();
+  let mailed = 0;
+  for (const company of companies) {
+    const priorities = parsePriorities(company.urgent_mail_priorities);
+    if (priorities.length === 0) continue;
+    const dueBefore = new Date(now.getTime() - company.urgent_mail_minutes * MINUTE).toISOString();
+    const notBefore = new Date(now.getTime() - URGENT_MAIL_LOOKBACK_MS).toISOString();
+    mailed += await db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('calls')
+        .select('id')
+        .where('customer_id', '=', company.id)
+        .where('status', '=', 'New')
+        .where('priority', 'in', priorities)
+        .where('urgent_mail_at', 'is', null)
+        .where('created_at', '<=', dueBefore)
+        .where('created_at', '>=', notBefore)
+        .orderBy('created_at')
+        .limit(CALLS_PER_RUN)
+        .execute();
+      if (due.length === 0) return 0;
+      // The claim: only rows nobody mailed about meanwhile move, and only those are in the mail.
+      const claimed = await trx
+        .updateTable('calls')
+        .set({ urgent_mail_at: now.toISOString() })
+        .where('customer_id', '=', company.id)
+        .where(
+          'id',
+          'in',
+          due.map((row) => row.id),
+        )
+        .where('urgent_mail_at', 'is', null)
+        .where('status', '=', 'New')
+        .returning('id')
+        .execute();
+      if (claimed.length === 0) return 0;
+      const calls = await trx
+        .selectFrom('calls')
+        .innerJoin('phonebots', 'phonebots.id', 'calls.phonebot_id')
+        .select(['calls.caller_number', 'calls.priority', 'calls.created_at', 'phonebots.bezeichnung'])
+        .where(
+          'calls.id',
+          'in',
+          claimed.map((row) => row.id),
+        )
+        .orderBy('calls.created_at')
+        .execute();
+      const operators = await trx
+        .selectFrom('users')
+        .select(['email', 'name', 'language'])
+        .where('customer_id', '=', company.id)
+        .where('status', '=', 'Active')
+        .where('role', 'in', OPERATOR_ROLES)
+        .execute();
+      const english = await mailContext(trx, context.operatorSeed, 'en');
+      const german = { ...english, language: 'de' as const };
+      for (const operator of operators) {
+        const mail: Mail = urgentCallMail(operator.language === 'de' ? german : english, context.publicUrl, operator, {
+          minutes: company.urgent_mail_minutes,
+          calls: calls.map((call) => ({
+            caller: call.caller_number,
+            priority: call.priority,
+            phonebot: call.bezeichnung,
+            at: call.created_at,
+          })),
+        });
+        await queueMail(trx, mail);
+      }
+      return claimed.length;
+    });
+  }
+  return mailed;
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UrgentMailSettings, urgentMailContracts } from '@phonebot/shared/contracts/urgent-mail';
+import type { FeatureTranslations } from '../../lib/i18n';
+import { callApi } from '../../lib/api-client';
+
+const urgentMailKey = ['company', 'urgent-mail'] as const;
+
+export const urgentMailQuery = () =>
+  queryOptions({
+    queryKey: urgentMailKey,
+    queryFn: async ({ signal }) => (await callApi(urgentMailContracts.getUrgentMail, {}, { signal })).data.attributes,
+  });
+
+export function useUrgentMail() {
+  return useQuery(urgentMailQuery());
+}
+
+export function useUpdateUrgentMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UrgentMailSettings) =>
+      (
+        await callApi(urgentMailContracts.updateUrgentMail, {
+          body: { data: { type: 'urgent-mail' as const, attributes: input } },
+        })
+      ).data.attributes,
+    onSuccess: (saved) => queryClient.setQueryData(urgentMailKey, saved),
+  });
+}
+
+const en = {
+  urgentMail: {
+    title: 'Urgent-call e-mails',
+    description:
+      'When a call of these priorities is still New after the wait, every operator of the company gets an e-mail, once per call.',
+    priorities: 'Priorities',
+    none: 'No e-mails',
+    minutes: 'Wait (minutes)',
+    save: 'Save e-mail alerts',
+    priorityLabels: {
+      'Normal Callback': 'Normal Callback',
+      'Important Callback': 'Important Callback',
+      'Send Email': 'Send Email',
+      Transferred: 'Transferred',
+    },
+  },
+};
+
+export const urgentMailTranslations: FeatureTranslations<typeof en> = {
+  en,
+  de: {
+    urgentMail: {
+      title: 'E-Mails zu dringenden Anrufen',
+      description:
+        'Ist ein Anruf dieser Prioritäten nach der Wartezeit noch neu, erhält jede Bearbeiterin und jeder Bearbeiter der Firma eine E-Mail, einmal je Anruf.',
+      priorities: 'Prioritäten',
+      none: 'Keine E-Mails',
+      minutes: 'Wartezeit (Minuten)',
+      save: 'E-Mail-Alarme speichern',
+      priorityLabels: {
+        'Normal Callback': 'Normaler Rückruf',
+        'Important Callback': 'Wichtiger Rückruf',
+        'Send Email': 'E-Mail senden',
+        Transferred: 'Weitergeleitet',
+      },
+    },
+  },
+};

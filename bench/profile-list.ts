@@ -1,0 +1,61 @@
+/**
+ * A CPU profile of the call list under load: seeds 10,000 calls on SQLite, starts the server with --cpu-prof, loads
+ * `GET /callsview` for 8 s with 10 connections (`304`: every poll revalidates with the list's ETag) and writes the
+ * profile to bench/results/profiles/ when the server stops. Open it in Chrome's DevTools or summarise its self time.
+ *   node --import tsx bench/profile-list.ts [list|304]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createDb, migrateToLatest } from '../apps/api/src/db/client';
+import { createCompanies, growCalls } from './generate';
+
+const profileDir = path.resolve('bench/results/profiles');
+fs.mkdirSync(profileDir, { recursive: true });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-prof-'));
+const db = createDb({ dataDir });
+await migrateToLatest(db.db);
+const fixture = await createCompanies(db.db);
+await growCalls(db.db, 'sqlite', 0, 10000);
+await db.close();
+const child = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'bench/server.ts'],
+  {
+    env: {
+      ...process.env,
+      PORT: '3918',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      SUPER_ADMIN_EMAIL: 'super@bench.example',
+      SUPER_ADMIN_PASSWORD: 'bench-super-password',
+    },
+    stdio: 'inherit',
+  },
+);
+for (let i = 0; i < 300; i++) {
+  try {
+    if ((await fetch('http://127.0.0.1:3918/readyz')).ok) break;
+  } catch {
+    // not listening yet
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+const auth = { authorization: `Bearer ${fixture.token}` };
+const first = await fetch('http://127.0.0.1:3918/api/v2/callsview', { headers: auth });
+const etag = first.headers.get('etag')!;
+const mode = process.argv[2] ?? 'list';
+const r = await autocannon({
+  url: 'http://127.0.0.1:3918/api/v2/callsview',
+  headers: mode === '304' ? { ...auth, 'if-none-match': etag } : auth,
+  duration: 8,
+  connections: 10,
+});
+console.log(mode, Math.round(r.requests.average), 'req/s', r.non2xx, 'non2xx');
+child.kill('SIGTERM');
+await new Promise((res) => child.once('exit', res));
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.log(`Profile written to ${profileDir}.`);
