@@ -265,7 +265,7 @@ for (const engine of engines) {
       await growCalls(db.db, engine, current, size);
       current = size;
       const countStart = performance.now();
-      await countCalls(db.db, { customerId: fixture.customerId, view: 'open' });
+      await countCalls(db.db, { customerId: fixture.customerId, view: 'open', now: new Date().toISOString() });
       const countMs = performance.now() - countStart;
       console.log(
         `${engine}: ${size} calls for the company (${2 * size} in all) generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -20,6 +20,7 @@ import { billingConfigured, paddleCspHosts } from './modules/billing/billing.ser
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
+import { registerCallerTimelineRoutes } from './modules/callers/timeline.routes';
 import { registerCallListRoutes } from './modules/calls/calls-lists.routes';
 import { registerCallRoutes } from './modules/calls/calls.routes';
 import { registerCallsHistoryRoutes } from './modules/calls-history/calls-history.routes';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, callsDeps);
   registerCallRoutes(router, callsDeps);
+  registerCallerTimelineRoutes(router, { db: db.db });
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, dataDir: config.dataDir });
   registerBillingRoutes(app, router, API_BASE, {
     db: db.db,

@@ -308,6 +308,20 @@ describe('the company side in the browser', () => {
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('Berlin');
     expect(await page.getByLabel('IBAN', { exact: true }).inputValue()).toBe('DE89370400440532013000');
     expect(await page.getByLabel('Further SMS numbers', { exact: true }).inputValue()).toBe('+4930111\n+4940');
+
+    // The callback deadlines: whole minutes per priority.
+    const transferred = page.getByLabel('Transferred', { exact: true });
+    expect(await transferred.inputValue()).toBe('30 min');
+    await transferred.fill('');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expectFieldError(page, 'Transferred', 'Enter whole minutes from 1 to 43200 for each priority.');
+    await transferred.fill('15');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await alert(page, 'Successfully Updated');
+    await page.reload();
+    await transferred.waitFor();
+    expect(await transferred.inputValue()).toBe('15 min');
+    expect(await page.getByLabel('Important Callback', { exact: true }).inputValue()).toBe('60 min');
     await context.close();
   });
 

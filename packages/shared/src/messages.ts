@@ -152,6 +152,11 @@ export const messages = {
   mfaAlreadyEnabled: 'Two-factor sign-in is already on.',
   mfaNotEnabled: 'Two-factor sign-in is not on.',
   mfaNotStarted: 'Start the set-up again: scan a new QR code.',
+  callbackSlaInvalid: 'Enter whole minutes from 1 to 43200 for each priority.',
+  assigneeInvalid: 'Choose a user of your company.',
+  assignSelfOnly: 'You can assign calls only to yourself, and release only your own.',
+  callAlreadyAssigned: 'Someone else has already taken this call.',
+  snoozeInvalid: 'Choose a time in the next 90 days.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -43,11 +43,13 @@ export type CustomersTable = {
   status: UserStatus;
   /** JSON list of numbers and prefixes (E.164 form) an SMS may go to besides a call's caller. */
   sms_allowed_numbers: Generated<string>;
-  /** 1 when every user of the company must sign in with a second factor. */
-  require_mfa: Generated<number>;
+  /** JSON {priority: minutes}: how long after arrival a callback of each priority is due. */
+  callback_sla_minutes: Generated<string>;
   /** JSON list of the priorities whose calls, untaken after `urgent_mail_minutes`, are mailed to the operators. */
   urgent_mail_priorities: Generated<string>;
   urgent_mail_minutes: Generated<number>;
+  /** 1 when every user of the company must sign in with a second factor. */
+  require_mfa: Generated<number>;
   created_at: string;
   updated_at: string;
 };
@@ -62,6 +64,8 @@ export type UsersTable = {
   email_verified_at: string | null;
   password_hash: string | null;
   avatar_path: string | null;
+  /** The language of the user's screens and mails. */
+  language: Generated<Language>;
   /** The two-factor secret (encrypted), set once a first code confirmed it. */
   totp_secret_enc: Generated<string | null>;
   /** A secret handed out for enrolment and not yet confirmed by a code. */
@@ -69,8 +73,6 @@ export type UsersTable = {
   totp_enabled_at: Generated<string | null>;
   /** The time step of the last code accepted: a code of that step or an earlier one is never taken again. */
   totp_last_step: Generated<number | null>;
-  /** The language of the user's screens and mails. */
-  language: Generated<Language>;
   created_at: string;
   updated_at: string;
 };
@@ -151,6 +153,14 @@ export type CallsTable = {
   urgent_mail_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** The user the call is assigned to (same company), or null. */
+  assignee_id: number | null;
+  /** When the callback is due: arrival plus the company's deadline for the priority, unless set by hand. */
+  callback_due_at: string | null;
+  /** 1 when callback_due_at was set by hand: a priority change then leaves it alone. */
+  callback_due_manual: Generated<number>;
+  snoozed_until: string | null;
+  completed_at: string | null;
 };
 
 export type IdempotencyKeysTable = {

@@ -293,6 +293,22 @@ const MATRIX: Record<string, Row> = {
     body: (ctx) => ({ calls: [{ id: Number(ctx.target), status: 'Completed' }] }),
     allow: company([200, 404]),
   },
+  // Each caller takes the call for itself (operators may assign only themselves).
+  'PATCH /updateBulkAssignee': {
+    target: 'call',
+    body: (ctx) => ({ calls: [{ id: Number(ctx.target) }], assignee_id: ctx.caller?.userId ?? null }),
+    allow: company([200, 404]),
+  },
+  'PATCH /updateBulkSnooze': {
+    target: 'call',
+    body: (ctx) => ({
+      calls: [{ id: Number(ctx.target) }],
+      snoozed_until: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+    allow: company([200, 404]),
+  },
+  // A number is no object of a company: any number answers that company's calls of it (none here).
+  'GET /callers/:number/calls': { target: 'none', allow: companyAndGuest([200, 200]) },
   // Marking notified ignores other companies' ids (nothing to refuse: it changes nothing of theirs). It is a
   // write, so guests (read only) are refused.
   'PATCH /updateNotificationStatus': {

@@ -149,6 +149,11 @@ export const de: Translation = {
   mfaAlreadyEnabled: 'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.',
   mfaNotEnabled: 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
   mfaNotStarted: 'Beginnen Sie die Einrichtung erneut: Scannen Sie einen neuen QR-Code.',
+  callbackSlaInvalid: 'Geben Sie für jede Priorität ganze Minuten von 1 bis 43200 ein.',
+  assigneeInvalid: 'Wählen Sie einen Benutzer Ihrer Firma.',
+  assignSelfOnly: 'Sie können Anrufe nur sich selbst zuweisen und nur Ihre eigenen freigeben.',
+  callAlreadyAssigned: 'Jemand anderes hat diesen Anruf bereits übernommen.',
+  snoozeInvalid: 'Wählen Sie einen Zeitpunkt in den nächsten 90 Tagen.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

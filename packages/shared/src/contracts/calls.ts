@@ -9,14 +9,18 @@ import {
   resourceRequest,
   singleDocument,
 } from '../jsonapi';
-import { CALL_PRIORITIES, CALL_STATUSES, CALL_VIEWS, callResponseSchema } from '../schemas/call';
+import { CALL_LIMITS, CALL_PRIORITIES, CALL_STATUSES, CALL_VIEWS, callResponseSchema } from '../schemas/call';
 import {
+  assigneeSchema,
+  bulkAssignSchema,
+  bulkSnoozeSchema,
   bulkStatusSchema,
   noteSchema,
   notificationStatusSchema,
   sendSmsSchema,
   updateCallCategorySchema,
   updateCallPrioritySchema,
+  snoozeUntilSchema,
   updateCallStatusSchema,
 } from '../schemas/call';
 import { idParamSchema } from '../schemas/common';
@@ -36,6 +40,18 @@ export const callAttributesSchema = z.object({
   status: z.enum(CALL_STATUSES),
   notified: z.boolean(),
   created_at: z.string(),
+  /** The user the call is assigned to (an id of the company's users), or null. */
+  assignee_id: z.string().nullable(),
+  assignee_name: z.string().nullable(),
+  /** When the callback is due: arrival plus the company's deadline for the priority, unless set by hand. */
+  callback_due_at: z.string().nullable(),
+  /** Until when the call is snoozed; a past time marks a call that came back from snoozing. */
+  snoozed_until: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  /** Open and due in the past. */
+  overdue: z.boolean(),
+  /** Calls from the same number in the company within 90 days, this one included. */
+  caller_call_count: z.number().int(),
 });
 export type CallAttributes = z.infer<typeof callAttributesSchema>;
 export const callResourceSchema = resourceObject('calls', callAttributesSchema);
@@ -76,8 +92,25 @@ export const callListMetaSchema = pageMetaSchema.extend({ new_calls_count: z.num
 export const callListDocumentSchema = listDocument(callResourceSchema, callListMetaSchema);
 export type CallListDocument = z.infer<typeof callListDocumentSchema>;
 
+const flag = (name: string) =>
+  z.enum(['true', 'false'], { error: () => `${name} must be true or false` }).transform((value) => value === 'true');
+
 /** The filters every call list takes (in either spelling, `view` or `filter[view]`). */
-const callFilters = { view: z.enum(CALL_VIEWS, { error: () => `view must be one of ${CALL_VIEWS.join(', ')}` }) };
+const callFilters = {
+  view: z.enum(CALL_VIEWS, { error: () => `view must be one of ${CALL_VIEWS.join(', ')}` }),
+  /** `me`, `none` (unassigned) or a user id. */
+  assignee: z
+    .string()
+    .regex(/^(me|none|[1-9]\d{0,15})$/, 'assignee must be me, none or a user id')
+    .transform((value) => (value === 'me' || value === 'none' ? value : Number(value))),
+  overdue: flag('overdue'),
+  /** The caller's number as stored (E.164). */
+  caller: z.string().trim().min(1, 'caller must not be empty').max(CALL_LIMITS.caller, 'caller is too long'),
+  /** A phonebot's license key. */
+  phonebot: z.string().trim().min(1, 'phonebot must not be empty').max(100, 'phonebot is too long'),
+  /** true lists only the calls snoozed now; otherwise the open list leaves them out. */
+  snoozed: flag('snoozed'),
+};
 export const callListQuerySchema = pagedQuery(callFilters);
 export type CallListQuery = z.output<typeof callListQuerySchema>;
 
@@ -123,6 +156,13 @@ export const updateCallAttributesSchema = z.strictObject({
   status: updateCallStatusSchema.shape.status.optional(),
   priority: updateCallPrioritySchema.shape.priority.optional(),
   selected_category: updateCallCategorySchema.shape.selected_category.optional(),
+  assignee_id: assigneeSchema.optional(),
+  snoozed_until: snoozeUntilSchema.optional(),
+  callback_due_at: z.iso
+    .datetime({ offset: true, error: () => 'invalidInput' })
+    .transform((value) => new Date(value).toISOString())
+    .nullable()
+    .optional(),
 });
 
 export const callContracts = {
@@ -183,7 +223,8 @@ export const callContracts = {
     operationId: 'updateCall',
     method: 'PATCH',
     path: '/calls/:id',
-    summary: 'Change a call’s status, priority or category (partial)',
+    summary:
+      'Change a call’s status, priority, category, assignee, snooze or due time (partial). Operators assign only themselves and release only their own calls (403), a call someone else holds answers 409; admins assign any user of the company (another company’s user: 422)',
     tags: ['Calls'],
     auth: 'user',
     operations: manage,
@@ -191,7 +232,7 @@ export const callContracts = {
     resource: { type: 'calls', id: 'path' },
     body: resourceRequest('calls', updateCallAttributesSchema),
     responses: { 200: singleDocument(callResourceSchema) },
-    errors: [],
+    errors: [403, 409],
   }),
   deleteCall: defineContract({
     operationId: 'deleteCall',
@@ -241,6 +282,32 @@ export const callContracts = {
     auth: 'user',
     operations: manage,
     body: bulkStatusSchema,
+    responses: { 200: metaDocument(z.object({ updated: z.number().int() })) },
+    errors: [404],
+  }),
+  assignCalls: defineContract({
+    operationId: 'assignCalls',
+    method: 'PATCH',
+    path: '/updateBulkAssignee',
+    summary:
+      'Assign several calls to one user, or release them (assignee_id null): all or none. Operators assign only themselves, and only calls nobody else holds (409); 404 when any id is not the company’s, 422 for a user of another company',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: manage,
+    body: bulkAssignSchema,
+    responses: { 200: metaDocument(z.object({ updated: z.number().int() })) },
+    errors: [403, 404, 409],
+  }),
+  snoozeCalls: defineContract({
+    operationId: 'snoozeCalls',
+    method: 'PATCH',
+    path: '/updateBulkSnooze',
+    summary:
+      'Snooze several calls until a time in the next 90 days, or wake them (snoozed_until null): all or none (404 when any id is not the company’s)',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: manage,
+    body: bulkSnoozeSchema,
     responses: { 200: metaDocument(z.object({ updated: z.number().int() })) },
     errors: [404],
   }),

@@ -7,7 +7,7 @@ import { CALL_PRIORITIES } from '../schemas/call';
 export const URGENT_MAIL_MINUTES = { min: 1, max: 1440, default: 15 } as const;
 
 /**
- * A company's urgent-call e-mails: calls of these priorities that nobody took (still New) after `after_minutes`
+ * A company's urgent-call e-mails: calls of these priorities that nobody took (open, unassigned, not snoozed) after `after_minutes`
  * are mailed once to the company's operators. No priorities: no mails.
  */
 export const urgentMailSettingsSchema = z.object({

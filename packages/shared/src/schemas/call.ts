@@ -161,4 +161,78 @@ export type SendSmsInput = z.infer<typeof sendSmsSchema>;
 /** Which calls a list shows: open (New, In Progress), completed, new (New and not notified) or all. */
 export const CALL_VIEWS = ['open', 'completed', 'new', 'all'] as const;
 export type CallView = (typeof CALL_VIEWS)[number];
-export const CALL_SORTS = ['created_at', 'priority', 'status', 'category', 'phonebot', 'caller_number'] as const;
+export const CALL_SORTS = [
+  'created_at',
+  'priority',
+  'status',
+  'category',
+  'phonebot',
+  'caller_number',
+  'callback_due_at',
+] as const;
+
+/** Minutes from a call's arrival to its callback deadline, per priority: each company sets its own. */
+export const CALLBACK_SLA_MAX_MINUTES = 60 * 24 * 30;
+export const DEFAULT_CALLBACK_SLA_MINUTES: Record<CallPriority, number> = {
+  'Important Callback': 60,
+  Transferred: 30,
+  'Send Email': 240,
+  'Normal Callback': 1440,
+};
+const slaMinutes = z
+  .number({ error: () => 'callbackSlaInvalid' satisfies MessageKey })
+  .int('callbackSlaInvalid' satisfies MessageKey)
+  .min(1, 'callbackSlaInvalid' satisfies MessageKey)
+  .max(CALLBACK_SLA_MAX_MINUTES, 'callbackSlaInvalid' satisfies MessageKey);
+/** A change of the deadlines: any of the four priorities; the others keep their minutes. */
+export const callbackSlaSchema = z.strictObject(
+  {
+    'Important Callback': slaMinutes.optional(),
+    Transferred: slaMinutes.optional(),
+    'Send Email': slaMinutes.optional(),
+    'Normal Callback': slaMinutes.optional(),
+  },
+  { error: () => 'callbackSlaInvalid' satisfies MessageKey },
+);
+export const callbackSlaAttributesSchema = z.object({
+  'Important Callback': z.number().int(),
+  Transferred: z.number().int(),
+  'Send Email': z.number().int(),
+  'Normal Callback': z.number().int(),
+});
+
+/** The latest moment a call may be snoozed to, from now. */
+export const SNOOZE_MAX_DAYS = 90;
+
+/** Who a call is assigned to: a user id of the company (as a string, or a number), or null to release it. */
+export const assigneeSchema = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
+  z
+    .string({ error: () => 'assigneeInvalid' satisfies MessageKey })
+    .regex(/^[1-9]\d{0,15}$/, 'assigneeInvalid' satisfies MessageKey)
+    .transform(Number)
+    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'assigneeInvalid' satisfies MessageKey))
+    .nullable(),
+);
+/** Until when a call is snoozed (a future moment, ISO 8601 with offset), or null to wake it. */
+export const snoozeUntilSchema = z.iso
+  .datetime({ offset: true, error: () => 'snoozeInvalid' satisfies MessageKey })
+  .transform((value) => new Date(value).toISOString())
+  .nullable();
+
+export const bulkAssignSchema = z.object({
+  calls: z
+    .array(z.object({ id: callId }), { error: () => 'invalidType' satisfies MessageKey })
+    .min(1, 'invalidInput' satisfies MessageKey)
+    .max(BULK_MAX),
+  assignee_id: assigneeSchema,
+});
+export type BulkAssignInput = z.infer<typeof bulkAssignSchema>;
+export const bulkSnoozeSchema = z.object({
+  calls: z
+    .array(z.object({ id: callId }), { error: () => 'invalidType' satisfies MessageKey })
+    .min(1, 'invalidInput' satisfies MessageKey)
+    .max(BULK_MAX),
+  snoozed_until: snoozeUntilSchema,
+});
+export type BulkSnoozeInput = z.infer<typeof bulkSnoozeSchema>;

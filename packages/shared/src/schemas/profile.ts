@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
+import { callbackSlaAttributesSchema, callbackSlaSchema } from './call';
 import { emailSchema, optionalText, requiredText } from './common';
 
 /** ISO 13616 check: move the first four characters to the end, letters to numbers, the remainder mod 97 is 1. */
@@ -68,6 +69,8 @@ export const companyProfileSchema = z.object({
   sms_allowed_numbers: smsAllowedNumbersSchema.optional(),
   /** Every user of the company must sign in with a second factor. */
   require_mfa: z.boolean().optional(),
+  /** Minutes to the callback deadline per priority; the priorities not named keep theirs. */
+  callback_sla_minutes: callbackSlaSchema.optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -83,5 +86,6 @@ export const companyProfileAttributesSchema = z.object({
   bic: z.string().nullable(),
   sms_allowed_numbers: z.array(z.string()),
   require_mfa: z.boolean(),
+  callback_sla_minutes: callbackSlaAttributesSchema,
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

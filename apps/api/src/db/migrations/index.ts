@@ -9,11 +9,12 @@ import * as smsGuard from './2026-11-24-0103-sms-guard';
 import * as emailChange from './2026-11-24-0104-email-change';
 import * as settings from './2026-11-24-0201-settings';
 import * as tokenRevocation from './2026-11-24-0202-token-revocation';
+import * as callbackWorkflow from './2026-11-24-0401-callback-workflow';
 import * as callEvents from './2026-11-24-0501-call-events';
 import * as urgentCallMail from './2026-11-24-0502-urgent-call-mail';
+import * as userLanguage from './2026-11-24-0901-user-language';
 import * as twoFactor from './2026-11-24-0701-two-factor';
 import * as sessionDetails from './2026-11-24-0702-session-details';
-import * as userLanguage from './2026-11-24-0901-user-language';
 
 /** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
 export const migrations: Record<string, Migration> = {
@@ -27,9 +28,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0104-email-change': emailChange,
   '2026-11-24-0201-settings': settings,
   '2026-11-24-0202-token-revocation': tokenRevocation,
+  '2026-11-24-0401-callback-workflow': callbackWorkflow,
   '2026-11-24-0501-call-events': callEvents,
   '2026-11-24-0502-urgent-call-mail': urgentCallMail,
+  '2026-11-24-0901-user-language': userLanguage,
   '2026-11-24-0701-two-factor': twoFactor,
   '2026-11-24-0702-session-details': sessionDetails,
-  '2026-11-24-0901-user-language': userLanguage,
 };

@@ -105,9 +105,10 @@ const TEXTS = {
       subject: 'Your two-factor sign-in was reset',
       body: [
         `an administrator has reset the two-factor sign-in of your ${PRODUCT} account. Your authenticator app and recovery codes no longer work for it.`,
-        'When you next log in, set up two-factor sign-in again if your company requires it, or in My profile. If you did not ask for this, tell your administrator at once.',
+        'When you next sign in, set up two-factor sign-in again if your company requires it, or in My profile.',
+        'If you did not ask for this, please contact your administrator at once.',
       ],
-      link: 'Log in',
+      link: 'Sign in',
     },
   },
   de: {
@@ -168,7 +169,8 @@ const TEXTS = {
       subject: 'Ihre Zwei-Faktor-Anmeldung wurde zurückgesetzt',
       body: [
         `ein Administrator hat die Zwei-Faktor-Anmeldung Ihres Kontos beim ${PRODUCT} zurückgesetzt. Ihre Authenticator-App und Ihre Wiederherstellungscodes gelten dafür nicht mehr.`,
-        'Richten Sie die Zwei-Faktor-Anmeldung bei der nächsten Anmeldung neu ein, wenn Ihre Firma sie verlangt, oder unter Mein Profil. Wenn Sie das nicht veranlasst haben, informieren Sie sofort Ihren Administrator.',
+        'Richten Sie die Zwei-Faktor-Anmeldung bei der nächsten Anmeldung neu ein, wenn Ihre Firma sie verlangt, oder unter Mein Profil.',
+        'Wenn Sie das nicht veranlasst haben, wenden Sie sich bitte sofort an Ihren Administrator.',
       ],
       link: 'Anmelden',
     },

@@ -126,8 +126,8 @@ function findUserByEmail(db: Kysely<Database>, email: string) {
       'u.customer_id',
       'u.email_verified_at',
       'u.password_hash',
-      'u.totp_secret_enc',
       'u.language',
+      'u.totp_secret_enc',
       'c.status as customer_status',
       'c.require_mfa',
     ])

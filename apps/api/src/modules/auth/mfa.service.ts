@@ -387,10 +387,10 @@ export async function resetUserMfa(
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!target || (principal.role !== 'super' && target.customer_id !== principal.customerId)) throw notFound();
-  const context = await mailContext(db, deps.operator, target.language);
   await db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, target.id);
     await auditChange(trx, actor, { action: 'mfa.reset', target: `user:${target.id}`, customerId: target.customer_id });
+    const context = await mailContext(trx, deps.operator, target.language);
     await queueMail(trx, mfaResetMail(context, publicUrl, target.email, target.name));
   });
   mailer.wake();

@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallView } from '@phonebot/shared';
 import { type CallListQuery, callContracts } from '@phonebot/shared/contracts/calls';
+import { MINUTE, nowIso } from '../../db/time';
 import { csvRow } from '../../lib/csv';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
-import { allCalls, callsVersion, categoryList, countCalls, listEtag, listPage, type CallFilter } from './calls.list';
+import { type CallFilter, allCalls, callsVersion, categoryList, countCalls, listEtag, listPage } from './calls.list';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
 
@@ -31,6 +32,22 @@ function exportTime(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** The filter of a list request: `assignee=me` becomes the signed-in user; every filter is judged at `now`. */
+export function callFilter(principal: Principal, view: CallView, query: CallListQuery, now: string): CallFilter {
+  return {
+    customerId: customerOf(principal),
+    view,
+    search: query.search,
+    date: query.date,
+    assignee: query.assignee === 'me' ? principal.userId : query.assignee,
+    overdue: query.overdue,
+    caller: query.caller,
+    phonebot: query.phonebot,
+    snoozed: query.snoozed,
+    now,
+  };
+}
+
 export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void {
   const { db } = deps;
 
@@ -44,13 +61,14 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
   ) {
     const customerId = customerOf(principal);
     const version = await callsVersion(db, customerId);
-    const etag = listEtag({ customerId, userId: principal.userId, version }, view, query);
+    const minute = Math.floor(Date.now() / MINUTE);
+    const etag = listEtag({ customerId, userId: principal.userId, version }, view, query, minute);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
 
-    const filter: CallFilter = { customerId, view, search: query.search, date: query.date };
+    const filter = callFilter(principal, view, query, nowIso());
     const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
-    const countKey = `${customerId}:${version}:${view}:${query.search ?? ''}:${query.date ?? ''}`;
+    const countKey = JSON.stringify([customerId, version, minute, { ...filter, now: undefined }]);
     const [total, newCount] = await Promise.all([
       cachedCount(countKey, () => countCalls(db, filter)),
       cachedCount(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
@@ -89,7 +107,7 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
 
   router.handle(callContracts.exportCalls, async ({ principal, query, reply }) => {
     const customerId = customerOf(principal);
-    const filter: CallFilter = { customerId, view: query.view ?? 'open', search: query.search, date: query.date };
+    const filter = callFilter(principal, query.view ?? 'open', query, nowIso());
     const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
     async function* csv() {
       yield '\uFEFF' + csvRow(['PhoneBot', 'Category', 'Priority', 'Phone Number', 'Status', 'Message', 'Date/Time']);

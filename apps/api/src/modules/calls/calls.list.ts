@@ -16,8 +16,26 @@ import { compiledQuery } from '../../db/compiled';
 import { DAY } from '../../db/time';
 import { containsIgnoreCase, parseSort } from '../../lib/list';
 
-/** The calls of one view of one company, filtered by search and day. */
-export type CallFilter = { customerId: number; view: CallView; search?: string | undefined; date?: string | undefined };
+/** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
+export type CallFilter = {
+  customerId: number;
+  view: CallView;
+  search?: string | undefined;
+  date?: string | undefined;
+  /** A user id, or 'none' for the unassigned calls ('me' is resolved by the route). */
+  assignee?: number | 'none' | undefined;
+  overdue?: boolean | undefined;
+  caller?: string | undefined;
+  /** A phonebot's license key. */
+  phonebot?: string | undefined;
+  snoozed?: boolean | undefined;
+  /** The moment "overdue" and "snoozed" are judged at. */
+  now: string;
+};
+
+const OPEN_STATUSES = ['New', 'In Progress'] as const;
+/** How far back a caller's earlier calls count towards caller_call_count. */
+export const CALLER_HISTORY_DAYS = 90;
 
 const BATCH = 500;
 const MESSAGE_LENGTH = 200;
@@ -52,13 +70,44 @@ function base(db: Kysely<Database>, filter: CallFilter) {
   let query = db
     .selectFrom('calls as c')
     .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
+    .leftJoin('users as u', 'u.id', 'c.assignee_id')
     .where('c.customer_id', '=', filter.customerId);
-  if (filter.view === 'open') query = query.where('c.status', 'in', ['New', 'In Progress']);
+  if (filter.view === 'open') query = query.where('c.status', 'in', [...OPEN_STATUSES]);
   if (filter.view === 'completed') query = query.where('c.status', '=', 'Completed');
   if (filter.view === 'new') query = query.where('c.status', '=', 'New').where('c.notified', '=', 0);
   if (filter.date) {
     const [start, end] = dayRange(filter.date);
     query = query.where('c.created_at', '>=', start).where('c.created_at', '<', end);
+  }
+  if (filter.assignee === 'none') query = query.where('c.assignee_id', 'is', null);
+  else if (filter.assignee !== undefined) query = query.where('c.assignee_id', '=', filter.assignee);
+  if (filter.overdue === true) {
+    query = query.where('c.status', 'in', [...OPEN_STATUSES]).where('c.callback_due_at', '<', filter.now);
+  } else if (filter.overdue === false) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('c.status', 'not in', [...OPEN_STATUSES]),
+        eb('c.callback_due_at', 'is', null),
+        eb('c.callback_due_at', '>=', filter.now),
+      ]),
+    );
+  }
+  if (filter.caller !== undefined) query = query.where('c.caller_number', '=', filter.caller);
+  if (filter.phonebot !== undefined) {
+    // Resolved within the company first, so the call rows are read by (customer_id, phonebot_id, created_at).
+    const key = filter.phonebot;
+    query = query.where('c.phonebot_id', 'in', (eb) =>
+      eb
+        .selectFrom('phonebots as pb')
+        .select('pb.id')
+        .where('pb.customer_id', '=', filter.customerId)
+        .where('pb.license_key', '=', key),
+    );
+  }
+  if (filter.snoozed === true) query = query.where('c.snoozed_until', '>', filter.now);
+  // The open list leaves out what is snoozed now: it comes back by itself when the time has passed.
+  else if (filter.snoozed === false || filter.view === 'open') {
+    query = query.where((eb) => eb.or([eb('c.snoozed_until', 'is', null), eb('c.snoozed_until', '<=', filter.now)]));
   }
   const term = filter.search?.trim().toLowerCase();
   // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).
@@ -113,6 +162,12 @@ function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | u
     case 'caller_number':
       query = query.orderBy('c.caller_number', dir);
       break;
+    case 'callback_due_at':
+      // Calls without a deadline come last in both directions, on both engines.
+      query = query
+        .orderBy(sql`case when c.callback_due_at is null then 1 else 0 end`, 'asc')
+        .orderBy('c.callback_due_at', dir);
+      break;
     case 'created_at':
       break;
   }
@@ -139,9 +194,14 @@ type Row = {
   status: string;
   notified: number;
   created_at: string;
+  assignee_id: number | null;
+  assignee_name: string | null;
+  callback_due_at: string | null;
+  snoozed_until: string | null;
+  completed_at: string | null;
 };
 
-function toResource(row: Row, termsCache: Map<string, string[]>): CallResource {
+function toResource(row: Row, termsCache: Map<string, string[]>, now: string, callerCount: number): CallResource {
   let terms = termsCache.get(row.license_key);
   if (!terms) {
     terms = (JSON.parse(row.settings) as { category_terms?: string[] }).category_terms ?? [];
@@ -162,8 +222,56 @@ function toResource(row: Row, termsCache: Map<string, string[]>): CallResource {
       status: row.status as CallStatus,
       notified: row.notified === 1,
       created_at: row.created_at,
+      assignee_id: row.assignee_id === null ? null : String(row.assignee_id),
+      assignee_name: row.assignee_id === null ? null : row.assignee_name,
+      callback_due_at: row.callback_due_at,
+      snoozed_until: row.snoozed_until,
+      completed_at: row.completed_at,
+      overdue:
+        row.status !== 'Completed' && row.callback_due_at !== null && Date.parse(row.callback_due_at) < Date.parse(now),
+      caller_call_count: callerCount,
     },
   };
+}
+
+/**
+ * How many calls each of these numbers made to the company within the last 90 days: one grouped read of the
+ * (customer_id, caller_number, created_at) index for a whole page.
+ */
+export async function callerCounts(
+  db: Kysely<Database>,
+  customerId: number,
+  numbers: string[],
+  now: string,
+): Promise<Map<string, number>> {
+  const distinct = [...new Set(numbers)];
+  if (distinct.length === 0) return new Map();
+  const since = new Date(Date.parse(now) - CALLER_HISTORY_DAYS * DAY).toISOString();
+  const rows = await db
+    .selectFrom('calls')
+    .select(['caller_number', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('customer_id', '=', customerId)
+    .where('caller_number', 'in', distinct)
+    .where('created_at', '>=', since)
+    .groupBy('caller_number')
+    .execute();
+  return new Map(rows.map((row) => [row.caller_number, Number(row.n)]));
+}
+
+async function toResources(
+  db: Kysely<Database>,
+  customerId: number,
+  rows: Row[],
+  now: string,
+  cache: Map<string, string[]>,
+): Promise<CallResource[]> {
+  const counts = await callerCounts(
+    db,
+    customerId,
+    rows.map((row) => row.caller_number),
+    now,
+  );
+  return rows.map((row) => toResource(row, cache, now, counts.get(row.caller_number) ?? 0));
 }
 
 const COLUMNS = [
@@ -178,6 +286,11 @@ const COLUMNS = [
   'c.status',
   'c.notified',
   'c.created_at',
+  'c.assignee_id',
+  'u.name as assignee_name',
+  'c.callback_due_at',
+  'c.snoozed_until',
+  'c.completed_at',
 ] as const;
 
 export async function countCalls(db: Kysely<Database>, filter: CallFilter): Promise<number> {
@@ -199,8 +312,7 @@ export async function listPage(
     .limit(perPage)
     .offset((query.page - 1) * perPage)
     .execute();
-  const cache = new Map<string, string[]>();
-  return rows.map((row) => toResource(row as Row, cache));
+  return toResources(db, filter.customerId, rows as Row[], filter.now, new Map());
 }
 
 /** One call as the lists show it, or undefined when it is not the company's. */
@@ -212,11 +324,14 @@ export async function listedCall(
   const row = await db
     .selectFrom('calls as c')
     .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
+    .leftJoin('users as u', 'u.id', 'c.assignee_id')
     .select([...COLUMNS])
     .where('c.customer_id', '=', customerId)
     .where('c.id', '=', id)
     .executeTakeFirst();
-  return row ? toResource(row as Row, new Map()) : undefined;
+  if (!row) return undefined;
+  const [resource] = await toResources(db, customerId, [row as Row], new Date().toISOString(), new Map());
+  return resource;
 }
 
 /** Every call of a filter in order, in batches, so "All" and exports never hold a whole log in memory. */
@@ -233,7 +348,7 @@ export async function* allCalls(
       .limit(BATCH)
       .offset(offset)
       .execute();
-    if (rows.length) yield rows.map((row) => toResource(row as Row, cache));
+    if (rows.length) yield await toResources(db, filter.customerId, rows as Row[], filter.now, cache);
     if (rows.length < BATCH) return;
   }
 }
@@ -257,8 +372,10 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
 export function listEtag(
   viewer: { customerId: number; userId: number; version: number },
   view: CallView,
-  query: PagedQuery,
+  query: PagedQuery & Partial<Record<'assignee' | 'overdue' | 'caller' | 'phonebot' | 'snoozed', unknown>>,
+  minute: number,
 ): string {
+  // "Overdue" and "snoozed" change with the clock: the minute is part of the tag, so a poll sees them within one.
   const key = JSON.stringify([
     viewer.customerId,
     viewer.userId,
@@ -268,6 +385,12 @@ export function listEtag(
     query.sort ?? '',
     query.search ?? '',
     query.date ?? '',
+    query.assignee ?? '',
+    query.overdue ?? '',
+    query.caller ?? '',
+    query.phonebot ?? '',
+    query.snoozed ?? '',
+    minute,
   ]);
   return `W/"${viewer.version}-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
 }

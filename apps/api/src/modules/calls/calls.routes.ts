@@ -3,6 +3,7 @@ import { callContracts } from '@phonebot/shared/contracts/calls';
 import type { Database } from '../../db/schema';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import type { SmsProvider } from '../../lib/sms';
+import { assignCalls, snoozeCalls } from './callbacks.service';
 import {
   addNote,
   callDetail,
@@ -42,7 +43,7 @@ export function registerCallRoutes(router: ApiRouter, deps: CallsDeps): void {
   }));
 
   router.handle(c.updateCall, async ({ principal, params, body }) => ({
-    data: await updateCall(db, customerOf(principal), params.id, body.data.attributes),
+    data: await updateCall(db, principal, customerOf(principal), params.id, body.data.attributes),
   }));
 
   router.handle(c.deleteCall, async ({ principal, params }) => {
@@ -62,6 +63,29 @@ export function registerCallRoutes(router: ApiRouter, deps: CallsDeps): void {
 
   router.handle(c.updateCallStatuses, async ({ principal, body }) => ({
     meta: { updated: await setStatuses(db, customerOf(principal), body) },
+  }));
+
+  router.handle(c.assignCalls, async ({ principal, body }) => ({
+    meta: {
+      updated: await assignCalls(
+        db,
+        principal,
+        customerOf(principal),
+        body.calls.map((call) => call.id),
+        body.assignee_id,
+      ),
+    },
+  }));
+
+  router.handle(c.snoozeCalls, async ({ principal, body }) => ({
+    meta: {
+      updated: await snoozeCalls(
+        db,
+        customerOf(principal),
+        body.calls.map((call) => call.id),
+        body.snoozed_until,
+      ),
+    },
   }));
 
   router.handle(c.markCallsNotified, async ({ principal, body }) => ({

@@ -21,6 +21,8 @@ import { DAY, nowIso } from '../../db/time';
 import { ApiError, notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
+import type { Principal } from '../../lib/router';
+import { assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
 import { bumpCallsVersion } from './calls-version';
 import { listedCall, previewOf } from './calls.list';
 import { type SmsLimits, guardSms } from './sms-guard';
@@ -100,6 +102,7 @@ export async function insertCallRow(trx: Kysely<Database>, target: CallTarget, c
     call.selected_category && target.categoryTerms.includes(call.selected_category) ? call.selected_category : null;
   const priority = call.priority ?? derivePriority(call.response);
   const status = call.status ?? 'New';
+  const sla = await companySla(trx, target.customerId);
   const inserted = await trx
     .insertInto('calls')
     .values({
@@ -116,6 +119,8 @@ export async function insertCallRow(trx: Kysely<Database>, target: CallTarget, c
       duration_s: call.duration_s ?? null,
       created_at: now,
       updated_at: now,
+      callback_due_at: dueAt(now, priority, sla),
+      completed_at: status === 'Completed' ? now : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -200,9 +205,22 @@ export async function createCall(
   return listed;
 }
 
-/** Changes a call's status, priority and category in one transaction; a category must be one of its terms. */
+type CallChange = Partial<{
+  status: CallStatus;
+  priority: CallPriority;
+  selected_category: string | null;
+  notified: number;
+  snoozed_until: string | null;
+  callback_due_at: string | null;
+}>;
+
+/**
+ * Changes a call's status, priority, category, assignee, snooze and due time in one transaction: a category must be
+ * one of its terms, an assignment follows the role rules; when anything is refused, nothing changes.
+ */
 export async function updateCall(
   db: Kysely<Database>,
+  principal: Principal,
   customerId: number,
   id: number,
   patch: z.output<typeof updateCallAttributesSchema>,
@@ -214,33 +232,79 @@ export async function updateCall(
       throw ApiError.of(422, 'categoryNotOffered', { pointer: '/data/attributes/selected_category' });
     }
   }
-  const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-  if (Object.keys(set).length > 0) await touch(db, customerId, [id], set);
+  if (patch.snoozed_until !== undefined) checkSnooze(patch.snoozed_until, nowIso(), '/data/attributes/snoozed_until');
+  const { assignee_id: assignee, ...rest } = patch;
+  const set = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as CallChange;
+  if (assignee !== undefined || Object.keys(set).length > 0) {
+    await db.transaction().execute(async (trx) => {
+      if (assignee !== undefined) {
+        await assignInTransaction(trx, principal, customerId, [id], assignee, '/data/attributes/assignee_id');
+      }
+      await change(trx, customerId, [id], set);
+    });
+  }
   const listed = await listedCall(db, customerId, id);
   if (!listed) throw notFound();
   return listed;
 }
 
-async function touch(
-  db: Kysely<Database>,
-  customerId: number,
-  ids: number[],
-  set: Partial<{ status: CallStatus; priority: CallPriority; selected_category: string | null; notified: number }>,
-) {
+/**
+ * Applies a change to calls of the company inside the caller's transaction and records their events. Completing
+ * stamps completed_at (reopening clears it); a new priority moves the due time unless it was set by hand, and a
+ * due time set by hand stays through later priority changes.
+ */
+async function change(trx: Kysely<Database>, customerId: number, ids: number[], set: CallChange): Promise<number> {
   if (ids.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('calls')
-      .set({ ...set, updated_at: nowIso() })
+  const now = nowIso();
+  let changed = 0;
+  if (set.priority !== undefined && set.callback_due_at === undefined) {
+    const { priority, ...others } = set;
+    const sla = await companySla(trx, customerId);
+    const rows = await trx
+      .selectFrom('calls')
+      .select(['id', 'created_at', 'callback_due_manual'])
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
-      .returning('id')
       .execute();
-    if (changed.length) {
-      await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: changed.map((row) => Number(row.id)) });
+    for (const row of rows) {
+      await trx
+        .updateTable('calls')
+        .set(
+          row.callback_due_manual ? { priority } : { priority, callback_due_at: dueAt(row.created_at, priority, sla) },
+        )
+        .where('id', '=', row.id)
+        .execute();
     }
-    return changed.length;
-  });
+    changed = rows.length;
+    set = others;
+  }
+  const values = {
+    ...set,
+    ...(set.callback_due_at !== undefined ? { callback_due_manual: set.callback_due_at === null ? 0 : 1 } : {}),
+    updated_at: now,
+  };
+  const rows = await trx
+    .updateTable('calls')
+    .set((eb) => ({
+      ...values,
+      ...(set.status === undefined
+        ? {}
+        : { completed_at: set.status === 'Completed' ? eb.fn.coalesce('completed_at', eb.val(now)) : null }),
+    }))
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .returning('id')
+    .execute();
+  changed = Math.max(changed, rows.length);
+  if (changed) {
+    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: rows.map((row) => Number(row.id)) });
+  }
+  return changed;
+}
+
+async function touch(db: Kysely<Database>, customerId: number, ids: number[], set: CallChange) {
+  if (ids.length === 0) return 0;
+  return db.transaction().execute((trx) => change(trx, customerId, ids, set));
 }
 
 export async function setStatus(db: Kysely<Database>, customerId: number, id: number, status: CallStatus) {
@@ -278,7 +342,11 @@ export async function setStatuses(db: Kysely<Database>, customerId: number, inpu
     for (const [status, statusIds] of byStatus) {
       await trx
         .updateTable('calls')
-        .set({ status, updated_at: now })
+        .set((eb) => ({
+          status,
+          updated_at: now,
+          completed_at: status === 'Completed' ? eb.fn.coalesce('completed_at', eb.val(now)) : null,
+        }))
         .where('customer_id', '=', customerId)
         .where('id', 'in', statusIds)
         .execute();

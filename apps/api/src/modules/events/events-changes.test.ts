@@ -73,6 +73,17 @@ describe('every change to the calls announces its calls', () => {
     await next('call.updated', [a]);
     await send('POST', '/sendSms', { call_id: Number(b), to: '+4930555', message: 'Hallo' });
     await next('call.updated', [b]);
+    await send('PATCH', `/calls/${a}`, {
+      data: { type: 'calls', id: a, attributes: { assignee_id: company.owner.userId } },
+    });
+    await next('call.updated', [a]);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await send('PATCH', `/calls/${a}`, { data: { type: 'calls', id: a, attributes: { snoozed_until: later } } });
+    await next('call.updated', [a]);
+    await send('PATCH', '/updateBulkAssignee', { calls: [{ id: Number(a) }, { id: Number(b) }], assignee_id: null });
+    await next('call.updated', [a, b]);
+    await send('PATCH', '/updateBulkSnooze', { calls: [{ id: Number(a) }, { id: Number(b) }], snoozed_until: null });
+    await next('call.updated', [a, b]);
     await send('PATCH', `/updateCallStatusCompleted/${b}`);
     await next('call.updated', [b]);
 

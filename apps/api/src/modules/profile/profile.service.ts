@@ -11,6 +11,7 @@ import {
   type UpdateMeInput,
 } from '@phonebot/shared';
 import type { Database, User } from '../../db/schema';
+import { companySla, parseSla } from '../calls/callbacks.service';
 import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
@@ -125,6 +126,10 @@ export async function changePassword(
   });
 }
 
+function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 export async function getCompanyProfile(db: Kysely<Database>, customerId: number): Promise<CompanyProfile> {
   const row = await db
     .selectFrom('customers')
@@ -140,6 +145,7 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
       'bic',
       'sms_allowed_numbers',
       'require_mfa',
+      'callback_sla_minutes',
     ])
     .where('id', '=', customerId)
     .executeTakeFirst();
@@ -148,6 +154,7 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
     ...row,
     sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[],
     require_mfa: Number(row.require_mfa) === 1,
+    callback_sla_minutes: parseSla(row.callback_sla_minutes),
   };
 }
 
@@ -157,14 +164,17 @@ export async function updateCompanyProfile(
   customerId: number,
   input: Partial<CompanyProfileInput>,
 ): Promise<CompanyProfile> {
-  const { sms_allowed_numbers: allowed, require_mfa: requireMfa, ...fields } = input;
+  const { sms_allowed_numbers: allowed, require_mfa: requireMfa, callback_sla_minutes: sla, ...fields } = input;
   await db.transaction().execute(async (trx) => {
+    // The deadlines not named keep their minutes; the new ones apply to calls that arrive or change priority later.
+    const merged = sla === undefined ? undefined : { ...(await companySla(trx, customerId)), ...definedOnly(sla) };
     await trx
       .updateTable('customers')
       .set({
         ...fields,
         ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
         ...(requireMfa !== undefined ? { require_mfa: requireMfa ? 1 : 0 } : {}),
+        ...(merged !== undefined ? { callback_sla_minutes: JSON.stringify(merged) } : {}),
         updated_at: nowIso(),
       })
       .where('id', '=', customerId)

@@ -58,8 +58,8 @@ export async function updateUrgentMail(
 type JobContext = { publicUrl: string; operatorSeed: OperatorInput };
 
 /**
- * Queues one mail per operator of each company about its calls of the chosen priorities that are still New (nobody
- * took them) `urgent_mail_minutes` after they came in. Each call is claimed by a conditional update before its mail
+ * Queues one mail per operator of each company about its calls of the chosen priorities that nobody took (open,
+ * unassigned, not snoozed) `urgent_mail_minutes` after they came in. Each call is claimed by a conditional update before its mail
  * is queued in the same transaction, so a call is mailed once even when two processes run this at the same time.
  * Answers how many calls were mailed about.
  */
@@ -85,7 +85,9 @@ export async function mailUntakenUrgentCalls(
         .selectFrom('calls')
         .select('id')
         .where('customer_id', '=', company.id)
-        .where('status', '=', 'New')
+        .where('status', '<>', 'Completed')
+        .where('assignee_id', 'is', null)
+        .where((eb) => eb.or([eb('snoozed_until', 'is', null), eb('snoozed_until', '<=', now.toISOString())]))
         .where('priority', 'in', priorities)
         .where('urgent_mail_at', 'is', null)
         .where('created_at', '<=', dueBefore)
@@ -105,7 +107,8 @@ export async function mailUntakenUrgentCalls(
           due.map((row) => row.id),
         )
         .where('urgent_mail_at', 'is', null)
-        .where('status', '=', 'New')
+        .where('status', '<>', 'Completed')
+        .where('assignee_id', 'is', null)
         .returning('id')
         .execute();
       if (claimed.length === 0) return 0;

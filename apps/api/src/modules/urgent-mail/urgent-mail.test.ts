@@ -137,10 +137,18 @@ describe('urgent-call e-mails', () => {
     });
     const early = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: 5 });
     const normal = await callOf(company.botToken, { priority: 'Normal Callback', minutesAgo: 20 });
-    const taken = await callOf(company.botToken, {
+    const taken = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: 20 });
+    await app.db.db.updateTable('calls').set({ assignee_id: operator.userId }).where('id', '=', taken).execute();
+    const snoozed = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: 20 });
+    await app.db.db
+      .updateTable('calls')
+      .set({ snoozed_until: new Date(Date.now() + DAY).toISOString() })
+      .where('id', '=', snoozed)
+      .execute();
+    const completed = await callOf(company.botToken, {
       priority: 'Important Callback',
       minutesAgo: 20,
-      status: 'In Progress',
+      status: 'Completed',
     });
     const old = await callOf(company.botToken, { priority: 'Important Callback', minutesAgo: (2 * DAY) / MINUTE });
 
@@ -152,7 +160,7 @@ describe('urgent-call e-mails', () => {
       await mailUntakenUrgentCalls(app.db.db, { publicUrl: 'http://portal.test', operatorSeed: app.config.operator }),
     ).toBe(1);
     expect(await mailedAt(due)).not.toBeNull();
-    for (const id of [early, normal, taken, old, otherCall]) expect(await mailedAt(id)).toBeNull();
+    for (const id of [early, normal, taken, snoozed, completed, old, otherCall]) expect(await mailedAt(id)).toBeNull();
 
     const mails = await outboxFor([company.owner.email, operator.email, guest.email, other.owner.email]);
     expect(mails.map((mail) => mail.to_address).sort()).toEqual([company.owner.email, operator.email].sort());

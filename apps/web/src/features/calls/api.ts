@@ -9,6 +9,7 @@ import {
   type SmsResource,
 } from '@phonebot/shared/contracts/calls';
 import { contractQueryString } from '@phonebot/shared/contract';
+import { callerTimelineContracts } from '@phonebot/shared/contracts/callers';
 import type { JsonApiErrorObject } from '@phonebot/shared/jsonapi';
 import { ApiError, callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
@@ -126,6 +127,70 @@ export function useUpdateCategory() {
     patchCall(id, { selected_category: category }),
   );
 }
+
+/** Assigns a call (a user id), or releases it (null). */
+export function useAssignCall() {
+  return useCallMutation(({ id, assignee }: { id: number; assignee: number | null }) =>
+    callApi(callContracts.updateCall, {
+      params: { id },
+      body: {
+        data: {
+          type: 'calls',
+          id: String(id),
+          attributes: { assignee_id: assignee === null ? null : String(assignee) },
+        },
+      },
+    }),
+  );
+}
+
+/** Snoozes a call until a moment (ISO), or wakes it (null). */
+export function useSnoozeCall() {
+  return useCallMutation(({ id, until }: { id: number; until: string | null }) =>
+    callApi(callContracts.updateCall, {
+      params: { id },
+      body: { data: { type: 'calls', id: String(id), attributes: { snoozed_until: until } } },
+    }),
+  );
+}
+
+export function useBulkAssign() {
+  return useCallMutation(({ ids, assignee }: { ids: number[]; assignee: number | null }) =>
+    callApi(callContracts.assignCalls, {
+      body: { calls: ids.map((id) => ({ id })), assignee_id: assignee === null ? null : String(assignee) },
+    }),
+  );
+}
+
+export function useBulkSnooze() {
+  return useCallMutation(({ ids, until }: { ids: number[]; until: string | null }) =>
+    callApi(callContracts.snoozeCalls, { body: { calls: ids.map((id) => ({ id })), snoozed_until: until } }),
+  );
+}
+
+/** A caller's calls in the company, newest first, with their notes and SMS. */
+export async function fetchCallerTimeline(number: string, page: number, signal?: AbortSignal) {
+  const document = await callApi(
+    callerTimelineContracts.listCallerCalls,
+    { params: { number }, query: { page } },
+    { signal },
+  );
+  return {
+    total: document.meta.total,
+    calls: document.data.map(({ id, attributes: { notes, sms, ...call } }) => ({
+      id: Number(id),
+      ...call,
+      notes: notes.map(withId),
+      sms: sms.map(withId),
+    })),
+  };
+}
+
+export const callerTimelineQuery = (number: string, page = 1) =>
+  queryOptions({
+    queryKey: [...callKeys.all, 'caller', number, page] as const,
+    queryFn: ({ signal }) => fetchCallerTimeline(number, page, signal),
+  });
 
 export function useDeleteCall() {
   return useCallMutation((id: number) => callApi(callContracts.deleteCall, { params: { id } }));

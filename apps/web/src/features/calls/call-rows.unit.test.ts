@@ -16,6 +16,13 @@ function call(id: number, created_at: string, rest: Partial<CallRow> = {}): Call
     status: 'New',
     notified: false,
     created_at,
+    assignee_id: null,
+    assignee_name: null,
+    callback_due_at: null,
+    snoozed_until: null,
+    completed_at: null,
+    overdue: false,
+    caller_call_count: 1,
     ...rest,
   };
 }

@@ -12,7 +12,29 @@ export type CallListParams = {
   sort: string | undefined;
   search: string | undefined;
   date: string | undefined;
+  /** The callback filters: `me`, `none` or a user id; only overdue; one caller's number; one phonebot's key; snoozed. */
+  assignee?: string | undefined;
+  overdue?: boolean | undefined;
+  caller?: string | undefined;
+  phonebot?: string | undefined;
+  snoozed?: boolean | undefined;
 };
+
+/** A filter value from the URL, or undefined when it is missing or not one the API takes. */
+function filterParams(query: URLSearchParams) {
+  const assignee = query.get('assignee') ?? '';
+  const text = (name: string, max: number) => {
+    const value = (query.get(name) ?? '').trim();
+    return value && value.length <= max ? value : undefined;
+  };
+  return {
+    assignee: /^(me|none|[1-9]\d{0,15})$/.test(assignee) ? assignee : undefined,
+    overdue: query.get('overdue') === 'true' ? true : undefined,
+    caller: text('caller', 40),
+    phonebot: text('phonebot', 100),
+    snoozed: query.get('snoozed') === 'true' ? true : undefined,
+  };
+}
 
 export type SortState = { field: string; direction: 'asc' | 'desc' };
 
@@ -44,6 +66,7 @@ export function parseListParams(query: URLSearchParams, kind: CallListKind): Cal
     sort: field && (CALL_SORTS as readonly string[]).includes(field) ? parsed.sort : undefined,
     search: parsed.search || undefined,
     date: parsed.date,
+    ...filterParams(query),
   };
 }
 
@@ -55,6 +78,11 @@ export function apiQuery(params: CallListParams) {
     ...(params.sort ? { sort: params.sort } : {}),
     ...(params.search ? { search: params.search } : {}),
     ...(params.date ? { date: params.date } : {}),
+    ...(params.assignee ? { assignee: params.assignee } : {}),
+    ...(params.overdue ? { overdue: 'true' as const } : {}),
+    ...(params.caller ? { caller: params.caller } : {}),
+    ...(params.phonebot ? { phonebot: params.phonebot } : {}),
+    ...(params.snoozed ? { snoozed: 'true' as const } : {}),
   };
 }
 

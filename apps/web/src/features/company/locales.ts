@@ -21,9 +21,17 @@ const en = {
       bank: 'Bank account (optional)',
       sms: 'SMS',
       security: 'Sign-in',
+      callbacks: 'Callback deadlines',
     },
     requireMfaHint:
       'Every user of the company signs in with a code of an authenticator app; users without one set it up at their next login.',
+    callbackSlaHint:
+      'How long after a call arrives its callback is due, per priority. Changes apply to new calls and to calls whose priority changes.',
+    sla_important: 'Important Callback',
+    sla_transferred: 'Transferred',
+    sla_email: 'Send Email',
+    sla_normal: 'Normal Callback',
+    minutes: 'min',
     smsAllowedNumbersHint:
       'An SMS about a call goes to its caller. Numbers or prefixes listed here (international form, +49…, one per line) may receive one too.',
     save: 'Update Profile',
@@ -53,9 +61,17 @@ export const companyTranslations: FeatureTranslations<typeof en> = {
         bank: 'Bankverbindung (optional)',
         sms: 'SMS',
         security: 'Anmeldung',
+        callbacks: 'Rückruffristen',
       },
       requireMfaHint:
         'Alle Benutzer der Firma melden sich mit einem Code einer Authenticator-App an; wer noch keinen hat, richtet ihn bei der nächsten Anmeldung ein.',
+      callbackSlaHint:
+        'Wie lange nach Eingang eines Anrufs der Rückruf fällig ist, je Priorität. Änderungen gelten für neue Anrufe und für Anrufe, deren Priorität sich ändert.',
+      sla_important: 'Wichtiger Rückruf',
+      sla_transferred: 'Weitergeleitet',
+      sla_email: 'E-Mail senden',
+      sla_normal: 'Normaler Rückruf',
+      minutes: 'Min.',
       smsAllowedNumbersHint:
         'Eine SMS zu einem Anruf geht an den Anrufer. Hier eingetragene Nummern oder Vorwahlen (international, +49…, eine pro Zeile) dürfen auch eine erhalten.',
       save: 'Profil aktualisieren',

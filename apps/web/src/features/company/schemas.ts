@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyProfileSchema, smsAllowedNumbersSchema } from '@phonebot/shared/schemas/profile';
+import { CALLBACK_SLA_MAX_MINUTES, type CallPriority } from '@phonebot/shared/schemas/call';
 import { lazyValue } from '../../lib/lazy-value';
 
 /** The allowed SMS numbers are edited as text, one number or prefix per line (commas and semicolons work too). */
@@ -14,7 +15,42 @@ const allowedNumbersText = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
-const companyProfileFormSchema = companyProfileSchema.extend({ sms_allowed_numbers: allowedNumbersText });
+/** Minutes to the callback deadline, one input per priority (an empty input reads as no number). */
+const minutes = z
+  .union([z.number(), z.string()])
+  .transform((value) => (value === '' ? Number.NaN : Number(value)))
+  .pipe(
+    z
+      .number({ error: () => 'callbackSlaInvalid' })
+      .int('callbackSlaInvalid')
+      .min(1, 'callbackSlaInvalid')
+      .max(CALLBACK_SLA_MAX_MINUTES, 'callbackSlaInvalid'),
+  );
+export const SLA_FIELDS = {
+  sla_important: 'Important Callback',
+  sla_transferred: 'Transferred',
+  sla_email: 'Send Email',
+  sla_normal: 'Normal Callback',
+} as const satisfies Record<string, CallPriority>;
+
+const companyProfileFormSchema = companyProfileSchema
+  .omit({ callback_sla_minutes: true })
+  .extend({
+    sms_allowed_numbers: allowedNumbersText,
+    sla_important: minutes,
+    sla_transferred: minutes,
+    sla_email: minutes,
+    sla_normal: minutes,
+  })
+  .transform(({ sla_important, sla_transferred, sla_email, sla_normal, ...rest }) => ({
+    ...rest,
+    callback_sla_minutes: {
+      'Important Callback': sla_important,
+      Transferred: sla_transferred,
+      'Send Email': sla_email,
+      'Normal Callback': sla_normal,
+    },
+  }));
 
 // The screen's chunk carries zod already (its answers are parsed with it), so the form schema comes with it.
 export const lazyCompanyProfileSchema = lazyValue(() => Promise.resolve(companyProfileFormSchema));

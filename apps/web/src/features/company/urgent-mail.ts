@@ -32,7 +32,7 @@ const en = {
   urgentMail: {
     title: 'Urgent-call e-mails',
     description:
-      'When a call of these priorities is still New after the wait, every operator of the company gets an e-mail, once per call.',
+      'When nobody has taken a call of these priorities (it is open and unassigned) after the wait, every operator of the company gets an e-mail, once per call.',
     priorities: 'Priorities',
     none: 'No e-mails',
     minutes: 'Wait (minutes)',
@@ -52,7 +52,7 @@ export const urgentMailTranslations: FeatureTranslations<typeof en> = {
     urgentMail: {
       title: 'E-Mails zu dringenden Anrufen',
       description:
-        'Ist ein Anruf dieser Prioritäten nach der Wartezeit noch neu, erhält jede Bearbeiterin und jeder Bearbeiter der Firma eine E-Mail, einmal je Anruf.',
+        'Hat nach der Wartezeit niemand einen Anruf dieser Prioritäten übernommen (er ist offen und niemandem zugewiesen), erhält jede Bearbeiterin und jeder Bearbeiter der Firma eine E-Mail, einmal je Anruf.',
       priorities: 'Prioritäten',
       none: 'Keine E-Mails',
       minutes: 'Wartezeit (Minuten)',

@@ -4,9 +4,11 @@ import {
   Checkbox,
   Fieldset,
   Group,
+  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Textarea,
   Title,
@@ -14,6 +16,7 @@ import {
 import { IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CALLBACK_SLA_MAX_MINUTES } from '@phonebot/shared/schemas/call';
 import type { CompanyProfile } from '@phonebot/shared/schemas/profile';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -23,7 +26,7 @@ import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
-import { lazyCompanyProfileSchema } from '../schemas';
+import { SLA_FIELDS, lazyCompanyProfileSchema } from '../schemas';
 import { UrgentMailCard } from './urgent-mail-card';
 
 registerTranslations(companyTranslations);
@@ -80,6 +83,10 @@ function formValues(profile: CompanyProfile) {
     bic: profile.bic ?? '',
     sms_allowed_numbers: profile.sms_allowed_numbers.join('\n'),
     require_mfa: profile.require_mfa,
+    sla_important: profile.callback_sla_minutes['Important Callback'] as number | string,
+    sla_transferred: profile.callback_sla_minutes.Transferred as number | string,
+    sla_email: profile.callback_sla_minutes['Send Email'] as number | string,
+    sla_normal: profile.callback_sla_minutes['Normal Callback'] as number | string,
   };
 }
 
@@ -152,6 +159,27 @@ function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
               description={t('company.requireMfaHint')}
               {...form.getInputProps('require_mfa', { type: 'checkbox' })}
             />
+          </Fieldset>
+          <Fieldset legend={t('company.sections.callbacks')} variant="unstyled">
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('company.callbackSlaHint')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+                {(Object.keys(SLA_FIELDS) as (keyof typeof SLA_FIELDS)[]).map((field) => (
+                  <NumberInput
+                    key={field}
+                    label={t(`company.${field}`)}
+                    suffix={` ${t('company.minutes')}`}
+                    min={1}
+                    max={CALLBACK_SLA_MAX_MINUTES}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    {...input(field)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Stack>
           </Fieldset>
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting}>

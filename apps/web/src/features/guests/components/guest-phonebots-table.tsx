@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { ActionIcon, Badge, Code, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,13 +10,15 @@ import { useSectionState } from '../list-state';
 import { ListPager } from './list-pager';
 import { SearchBox } from './search-box';
 
-function serviceStatus(t: TFunction, pstatus: string): string {
-  return pstatus === 'active' || pstatus === 'inactive' ? t(`guests.serviceStatus.${pstatus}`) : pstatus;
+/** The service status in words; the labels come translated (typing `t` as a parameter is too deep for the compiler). */
+function serviceStatus(labels: { active: string; inactive: string }, pstatus: string): string {
+  return pstatus === 'active' || pstatus === 'inactive' ? labels[pstatus] : pstatus;
 }
 
 /** Every phonebot, as Guest Administration lists it; the Open AI Key arrives masked from the server. */
 export function GuestPhonebotsTable({ phonebots }: { phonebots: GuestPhonebot[] }) {
   const { t } = useTranslation();
+  const statusLabels = { active: t('guests.serviceStatus.active'), inactive: t('guests.serviceStatus.inactive') };
   const formatDate = useFormatDate();
   const { page, search, update } = useSectionState('bots');
 
@@ -26,7 +27,7 @@ export function GuestPhonebotsTable({ phonebots }: { phonebots: GuestPhonebot[] 
       attributes.customer_name,
       attributes.bezeichnung,
       attributes.license_Key,
-      serviceStatus(t, attributes.pstatus),
+      serviceStatus(statusLabels, attributes.pstatus),
     ]),
   );
   const { rows, page: current, pages, offset } = pageOf(found, page);
@@ -70,7 +71,7 @@ export function GuestPhonebotsTable({ phonebots }: { phonebots: GuestPhonebot[] 
             <Table.Td>{attributes.apen_ai_key}</Table.Td>
             <Table.Td>
               <Badge color={attributes.pstatus === 'active' ? 'green' : 'gray'} variant="filled">
-                {serviceStatus(t, attributes.pstatus)}
+                {serviceStatus(statusLabels, attributes.pstatus)}
               </Badge>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(attributes.created_at)}</Table.Td>

@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import {
+  CALL_PRIORITIES,
+  type CallPriority,
+  DEFAULT_CALLBACK_SLA_MINUTES,
+  SNOOZE_MAX_DAYS,
+  can,
+} from '@phonebot/shared';
+import type { Database } from '../../db/schema';
+import { DAY, MINUTE } from '../../db/time';
+import { ApiError, notFound } from '../../lib/errors';
+import type { Principal } from '../../lib/router';
+import { bumpCallsVersion } from './calls-version';
+
+/** The roles a call may be assigned to: the company's users who may work on calls. */
+const ASSIGNABLE_ROLES = ['admin', 'adminuser', 'user'] as const;
+
+export type CallbackSla = Record<CallPriority, number>;
+
+/** The company's deadlines per priority; a stored value that is missing or broken falls back to the default. */
+export function parseSla(stored: string | null | undefined): CallbackSla {
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(stored ?? '{}') as Record<string, unknown>;
+  } catch {
+    parsed = {};
+  }
+  const sla = { ...DEFAULT_CALLBACK_SLA_MINUTES };
+  for (const priority of CALL_PRIORITIES) {
+    const minutes = parsed[priority];
+    if (typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0) sla[priority] = minutes;
+  }
+  return sla;
+}
+
+export async function companySla(db: Kysely<Database>, customerId: number): Promise<CallbackSla> {
+  const row = await db
+    .selectFrom('customers')
+    .select('callback_sla_minutes')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return parseSla(row?.callback_sla_minutes);
+}
+
+/** When a call that arrived at `createdAt` with this priority is due. */
+export function dueAt(createdAt: string, priority: CallPriority, sla: CallbackSla): string {
+  return new Date(Date.parse(createdAt) + sla[priority] * MINUTE).toISOString();
+}
+
+/** The ids that are not calls of the company, for an all-or-nothing change: any answers 404. */
+async function requireCalls(trx: Kysely<Database>, customerId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await trx
+    .selectFrom('calls')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .execute();
+  if (found.length !== ids.length) throw notFound();
+}
+
+/**
+ * Assigns calls to a user of the company or releases them (null), inside the caller's transaction, all or none.
+ * Operators may only take calls nobody else holds and release their own: the update carries that condition, so of
+ * two operators taking the same call at once exactly one wins and the other hears 409. Admins assign anyone of
+ * the company; a user of another company (or none) answers 422.
+ */
+export async function assignInTransaction(
+  trx: Kysely<Database>,
+  principal: Principal,
+  customerId: number,
+  ids: number[],
+  assigneeId: number | null,
+  pointer: string,
+): Promise<void> {
+  await requireCalls(trx, customerId, ids);
+  const assignsAnyone = can(principal.role, 'calls.assignAny');
+  if (assigneeId !== null && assigneeId !== principal.userId && !assignsAnyone) {
+    throw ApiError.of(403, 'assignSelfOnly', { pointer });
+  }
+  if (assigneeId !== null && assigneeId !== principal.userId) {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', assigneeId)
+      .where('customer_id', '=', customerId)
+      .where('role', 'in', [...ASSIGNABLE_ROLES])
+      .executeTakeFirst();
+    if (!user) throw ApiError.of(422, 'assigneeInvalid', { pointer });
+  }
+  let query = trx
+    .updateTable('calls')
+    .set({ assignee_id: assigneeId })
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids);
+  if (!assignsAnyone) {
+    // Only calls that are free or already the operator's own.
+    query = query.where((eb) => eb.or([eb('assignee_id', 'is', null), eb('assignee_id', '=', principal.userId)]));
+  }
+  const changed = await query.returning('id').execute();
+  if (changed.length !== ids.length) {
+    throw assigneeId === null
+      ? ApiError.of(403, 'assignSelfOnly', { pointer })
+      : ApiError.of(409, 'callAlreadyAssigned', { pointer });
+  }
+}
+
+/** A snooze time must lie ahead, at most 90 days; null wakes the call. */
+export function checkSnooze(until: string | null, now: string, pointer: string): void {
+  if (until === null) return;
+  const at = Date.parse(until);
+  if (at <= Date.parse(now) || at > Date.parse(now) + SNOOZE_MAX_DAYS * DAY) {
+    throw ApiError.of(422, 'snoozeInvalid', { pointer });
+  }
+}
+
+/** Bulk assign: one transaction, all or none; the calls' events go out with the commit. */
+export async function assignCalls(
+  db: Kysely<Database>,
+  principal: Principal,
+  customerId: number,
+  callIds: number[],
+  assigneeId: number | null,
+): Promise<number> {
+  const ids = [...new Set(callIds)];
+  return db.transaction().execute(async (trx) => {
+    await assignInTransaction(trx, principal, customerId, ids, assigneeId, '/assignee_id');
+    await trx
+      .updateTable('calls')
+      .set({ updated_at: new Date().toISOString() })
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', ids)
+      .execute();
+    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: ids });
+    return ids.length;
+  });
+}
+
+/** Bulk snooze (or wake with null): one transaction, all or none. */
+export async function snoozeCalls(
+  db: Kysely<Database>,
+  customerId: number,
+  callIds: number[],
+  until: string | null,
+): Promise<number> {
+  const ids = [...new Set(callIds)];
+  const now = new Date().toISOString();
+  checkSnooze(until, now, '/snoozed_until');
+  return db.transaction().execute(async (trx) => {
+    await requireCalls(trx, customerId, ids);
+    await trx
+      .updateTable('calls')
+      .set({ snoozed_until: until, updated_at: now })
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', ids)
+      .execute();
+    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: ids });
+    return ids.length;
+  });
+}
