@@ -13,6 +13,7 @@ import type { SmsProvider } from './lib/sms';
 import type { Limiter } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerMfaRoutes, registerSessionRoutes } from './modules/auth/mfa.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(router, authDeps);
   registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets });
   registerSessionRoutes(router, db.db);
+  registerAuditRoutes(router, db.db);
   registerUserRoutes(router, {
     db: db.db,
     mailer: deps.mailer,

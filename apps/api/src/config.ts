@@ -34,6 +34,7 @@ const envSchema = z.object({
   PADDLE_PRICE_ID: optionalString,
   PADDLE_WEBHOOK_SECRET: optionalString,
   CALL_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+  AUDIT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(730)),
   REDIS_URL: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -82,6 +83,8 @@ export type Config = {
     signatureToleranceS: number;
   };
   callRetentionDays: number | undefined;
+  /** Audit entries older than this are deleted daily; always longer than calls are kept. */
+  auditRetentionDays: number;
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -116,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.CALL_RETENTION_DAYS !== undefined && e.AUDIT_RETENTION_DAYS <= e.CALL_RETENTION_DAYS) {
+    throw new Error(
+      'Invalid configuration:\nAUDIT_RETENTION_DAYS: must be greater than CALL_RETENTION_DAYS (the audit log outlives the calls it records)',
+    );
+  }
   const port = e.PORT;
   const operator = operatorSchema.safeParse({
     name: e.OPERATOR_NAME ?? '',
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signatureToleranceS: e.PADDLE_SIGNATURE_TOLERANCE_S,
     },
     callRetentionDays: e.CALL_RETENTION_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -11,6 +11,7 @@ import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
 import { createSmsProvider } from './lib/sms';
 import { startJobs } from './lib/jobs';
 import { DAY, MINUTE } from './db/time';
+import { deleteOldAuditEvents } from './modules/audit/audit.service';
 import { deleteOldCalls } from './modules/calls/calls.service';
 import { pruneEvents, registerAnnouncer } from './modules/events/call-events';
 import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
@@ -128,6 +129,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
             },
           ]
         : []),
+      {
+        name: 'audit-retention',
+        everyMs: DAY,
+        run: async () => `deleted ${await deleteOldAuditEvents(db.db, config.auditRetentionDays)} audit entries`,
+      },
       {
         name: 'urgent-call-mail',
         everyMs: MINUTE,

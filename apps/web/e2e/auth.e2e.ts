@@ -65,6 +65,7 @@ describe('accounts in the browser', () => {
       'Users',
       'Phonebots',
       'My profile',
+      'Audit log',
       'Logout',
     ]);
 
@@ -90,6 +91,7 @@ describe('accounts in the browser', () => {
       'Guest Administration',
       'Calls History',
       'Settings',
+      'Audit log',
       'Logout',
     ]);
     await page.getByRole('button', { name: 'Account' }).click();

@@ -22,6 +22,7 @@ export const OPERATIONS = [
   'settings.manage',
   'insights.view',
   'integrations.manage',
+  'audit.view',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -35,6 +36,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'callsHistory.view',
     'calls.retention',
     'settings.manage',
+    'audit.view',
   ],
   admin: [
     'dashboard.view',
@@ -47,6 +49,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'profile.own',
     'insights.view',
     'integrations.manage',
+    'audit.view',
   ],
   adminuser: [
     'dashboard.view',
@@ -91,6 +94,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'menu.guestAdministration', path: '/guest', operation: 'guests.manage' },
   { key: 'menu.callsHistory', path: '/callsCount', operation: 'callsHistory.view' },
   { key: 'menu.settings', path: '/settings', operation: 'settings.manage' },
+  { key: 'menu.auditLog', path: '/audit-log', operation: 'audit.view' },
 ];
 
 export function menuFor(role: Role): MenuItem[] {

@@ -133,6 +133,8 @@ const MATRIX: Record<string, Row> = {
   // No session of the caller has the id "x".
   'DELETE /me/sessions/:id': { target: 'none', allow: { super: [404, 404], ...companyAndGuest([404, 404]) } },
   'DELETE /me/sessions': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  'GET /audit-events': { target: 'none', allow: { super: [200, 200], admin: [200, 200] } },
+  'GET /audit-events/export': { target: 'none', allow: { super: [200, 200], admin: [200, 200] } },
   'GET /role': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
   'GET /user': { target: 'none', allow: { admin: [200, 200] } },
   'POST /user': {

@@ -44,6 +44,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/editguest/:id', titleKey: 'pages.updateGuest', access: ['guests.manage'] },
   { path: '/callsCount', titleKey: 'pages.callsHistory', access: ['callsHistory.view'] },
   { path: '/settings', titleKey: 'pages.settings', access: ['settings.manage'] },
+  { path: '/audit-log', titleKey: 'pages.auditLog', access: ['audit.view'] },
 ];
 
 export function mayOpen(role: Role, route: ProtectedRoute): boolean {

@@ -14,6 +14,7 @@ import type { settingsTranslations } from '../features/settings/locales';
 import type { dashboardTranslations } from '../features/dashboard/locales';
 import type { insightsTranslations } from '../features/insights/locales';
 import type { integrationsTranslations } from '../features/integrations/locales';
+import type { auditTranslations } from '../features/audit/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -32,6 +33,7 @@ declare module 'i18next' {
         (typeof guestsTranslations)['en'] &
         (typeof callsHistoryTranslations)['en'] &
         (typeof billingTranslations)['en'] &
+        (typeof auditTranslations)['en'] &
         (typeof settingsTranslations)['en'] &
         (typeof dashboardTranslations)['en'] &
         (typeof insightsTranslations)['en'] &

@@ -192,6 +192,7 @@ export const de: Translation = {
     guestAdministration: 'Gästeverwaltung',
     callsHistory: 'Anrufverlauf',
     settings: 'Einstellungen',
+    auditLog: 'Prüfprotokoll',
     logout: 'Abmelden',
   },
   nav: {
@@ -295,6 +296,7 @@ export const de: Translation = {
     updateGuest: 'Update Passwort für GuestUser',
     callsHistory: 'Anrufverlauf',
     settings: 'Einstellungen',
+    auditLog: 'Prüfprotokoll',
   },
   unsaved: {
     badge: 'Ungespeicherte Änderungen',

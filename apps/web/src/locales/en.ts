@@ -31,6 +31,7 @@ const ui = {
     guestAdministration: 'Guest Administration',
     callsHistory: 'Calls History',
     settings: 'Settings',
+    auditLog: 'Audit log',
     logout: 'Logout',
   },
   nav: {
@@ -133,6 +134,7 @@ const ui = {
     updateGuest: 'Update Passwort für GuestUser',
     callsHistory: 'Calls History',
     settings: 'Settings',
+    auditLog: 'Audit log',
   },
   unsaved: {
     badge: 'Unsaved changes',

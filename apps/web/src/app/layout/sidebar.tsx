@@ -5,6 +5,7 @@ import {
   IconBuilding,
   IconChartBar,
   IconHistory,
+  IconListSearch,
   IconLogout,
   IconPhoneCall,
   IconRobot,
@@ -33,6 +34,7 @@ const ICONS: Record<string, ComponentType<IconProps>> = {
   '/guest': IconUserShield,
   '/callscount': IconHistory,
   '/settings': IconSettings,
+  '/audit-log': IconListSearch,
 };
 
 type SidebarProps = {

@@ -12,6 +12,7 @@ const CallsHistoryPage = lazyNamed(
   () => import('../../features/calls-history/components/calls-history-page'),
   'CallsHistoryPage',
 );
+const AuditLogPage = lazyNamed(() => import('../../features/audit/components/audit-log-page'), 'AuditLogPage');
 const SettingsPage = lazyNamed(() => import('../../features/settings/components/settings-page'), 'SettingsPage');
 
 /** Super administration: customers, guest administration, calls history, settings: route path -> screen, each loaded lazily. */
@@ -22,4 +23,5 @@ export const adminScreens: Record<string, ComponentType> = {
   '/editguest/:id': EditGuestPage,
   '/callsCount': CallsHistoryPage,
   '/settings': SettingsPage,
+  '/audit-log': AuditLogPage,
 };
