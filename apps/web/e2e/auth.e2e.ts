@@ -61,6 +61,7 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => Boolean(localStorage.getItem('user_free')))).toBe(true);
     expect(await menuItems(page)).toEqual([
       'Calls Dashboard',
+      'Insights',
       'Company Profile',
       'Users',
       'Phonebots',
@@ -118,7 +119,7 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await login(page, 'gina@example.com', 'guest-password');
     await page.waitForURL('**/viewcalllogs');
-    expect(await menuItems(page)).toEqual(['Calls Dashboard', 'Phonebots', 'Logout']);
+    expect(await menuItems(page)).toEqual(['Calls Dashboard', 'Insights', 'Phonebots', 'Logout']);
     await page.goto('/users1');
     await page.waitForURL('**/viewcalllogs');
     await context.close();

@@ -159,7 +159,7 @@ describe('the company side in the browser', () => {
     await operator.page.waitForURL('**/login');
     await login(operator.page, 'otto@example.com', 'otto-password');
     await operator.page.waitForURL('**/viewcalllogs');
-    expect(await menuItems(operator.page)).toEqual(['Calls Dashboard', 'My profile', 'Logout']);
+    expect(await menuItems(operator.page)).toEqual(['Calls Dashboard', 'Insights', 'My profile', 'Logout']);
 
     // Update User: docs/product.md §7 rules, a taken address, then the promotion to Admin.
     await userRow(page, 'Otto Operator').getByRole('link', { name: 'Edit Otto Operator' }).click();
@@ -189,6 +189,7 @@ describe('the company side in the browser', () => {
     await operator.page.getByRole('navigation', { name: 'Main navigation' }).getByText('Company Profile').waitFor();
     expect(await menuItems(operator.page)).toEqual([
       'Calls Dashboard',
+      'Insights',
       'Company Profile',
       'Phonebots',
       'My profile',
