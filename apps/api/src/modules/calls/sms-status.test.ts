@@ -114,6 +114,16 @@ function callback(params: Record<string, string>, options: { signature?: string 
   });
 }
 
+/** The company's calls version, which the lists' ETags and the live streams follow. */
+async function version(): Promise<number> {
+  const row = await app.db.db
+    .selectFrom('calls_version')
+    .select('version')
+    .where('customer_id', '=', admin.customerId!)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
 async function smsOf(id: string) {
   const list = await app.request({ method: 'GET', url: `/api/v2/calls/${callId}/sms`, token: admin.token });
   return list.json.data.find((sms: { id: string }) => sms.id === id).attributes;
@@ -212,16 +222,6 @@ describe('SMS refused by Twilio', () => {
 describe('Twilio status callbacks', () => {
   it('moves an SMS to delivered on a validly signed report, and tells the lists and streams', async () => {
     const { id, sid } = await acceptedSms();
-    const version = async () =>
-      Number(
-        (
-          await app.db.db
-            .selectFrom('calls_version')
-            .select('version')
-            .where('customer_id', '=', admin.customerId!)
-            .executeTakeFirstOrThrow()
-        ).version,
-      );
     const events = async () =>
       (await app.db.db.selectFrom('call_events').select('id').where('call_id', '=', callId).execute()).length;
     const [versionBefore, eventsBefore] = [await version(), await events()];
@@ -311,16 +311,6 @@ describe('Twilio status callbacks', () => {
 
   it('applies parallel reports in any order without going backwards', async () => {
     const sms = await Promise.all(Array.from({ length: 4 }, () => acceptedSms()));
-    const version = async () =>
-      Number(
-        (
-          await app.db.db
-            .selectFrom('calls_version')
-            .select('version')
-            .where('customer_id', '=', admin.customerId!)
-            .executeTakeFirstOrThrow()
-        ).version,
-      );
     const before = await version();
     const reports = sms.flatMap(({ sid }) =>
       ['queued', 'sent', 'delivered', 'sent', 'queued', 'sent'].map((status) => ({
