@@ -8,9 +8,6 @@ export const SMS_STATES = ['queued', 'sent', 'delivered', 'undelivered', 'failed
 export type SmsState = (typeof SMS_STATES)[number];
 export const smsStateSchema = z.enum(SMS_STATES);
 
-/** Final states: no later report changes them. */
-export const SMS_FINAL_STATES: readonly SmsState[] = ['delivered', 'undelivered', 'failed'];
-
 /**
  * What a provider's refusal or delivery failure means for the reader, independent of the provider's own codes: a
  * number that is wrong or cannot take SMS is told apart from a provider that is down or misconfigured. `other` is a

@@ -22,10 +22,11 @@ export async function applySmsStatus(db: Kysely<Database>, report: SmsStatusRepo
   const state = twilioState(report.messageStatus);
   if (!state) return 'ignored';
   const earlier = SMS_STATES.filter((candidate) => RANK[candidate] < RANK[state]);
+  // Nothing comes before queued: such a report can never change an SMS.
+  if (earlier.length === 0) return 'unchanged';
   const failed = state === 'undelivered' || state === 'failed';
   const code = failed && /^\d{1,9}$/.test(report.errorCode ?? '') ? Number(report.errorCode) : null;
   const outcome = await db.transaction().execute(async (trx) => {
-    if (earlier.length === 0) return null;
     const row = await trx
       .updateTable('sms_messages')
       .set({
