@@ -20,6 +20,7 @@ import { billingConfigured, paddleCspHosts } from './modules/billing/billing.ser
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
+import { registerCallerRightsRoutes } from './modules/callers/rights.routes';
 import { registerCallerTimelineRoutes } from './modules/callers/timeline.routes';
 import { registerCallListRoutes } from './modules/calls/calls-lists.routes';
 import { registerCallRoutes } from './modules/calls/calls.routes';
@@ -169,7 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dataDir: config.dataDir,
     operator: config.operator,
   });
-  registerProfileRoutes(app, router, { ...authDeps, dataDir: config.dataDir });
+  registerProfileRoutes(app, router, {
+    ...authDeps,
+    dataDir: config.dataDir,
+    callRetentionDays: config.callRetentionDays,
+  });
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
@@ -178,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCallListRoutes(router, callsDeps);
   registerCallRoutes(router, callsDeps);
   registerCallerTimelineRoutes(router, { db: db.db });
+  registerCallerRightsRoutes(router, { db: db.db });
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, dataDir: config.dataDir });
   registerBillingRoutes(app, router, API_BASE, {
     db: db.db,
