@@ -28,6 +28,7 @@ import { registerCallsHistoryRoutes } from './modules/calls-history/calls-histor
 import { registerInsightsRoutes } from './modules/insights/insights.routes';
 import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
+import { registerCustomerUsersRoutes } from './modules/customers/customer-users.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { EventHub } from './modules/events/event-hub';
 import { registerEventRoutes } from './modules/events/events.routes';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
+  registerCustomerUsersRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };

@@ -206,6 +206,7 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [200, 200] },
   },
   'DELETE /customer/:id': { target: 'owner', allow: { super: [204, 204] } },
+  'GET /customers/:id/users': { target: 'owner', allow: { super: [200, 200] } },
   'GET /customers/:id': { target: 'owner', allow: { super: [200, 200] } },
   'PATCH /customers/:id': {
     target: 'owner',

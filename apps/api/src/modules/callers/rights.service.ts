@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CallTurn } from '@phonebot/shared';
 import type { CallerDataCounts, CallerExportDocument } from '@phonebot/shared/contracts/callers';
 import type { Database } from '../../db/schema';
@@ -6,6 +6,7 @@ import { rowLock } from '../../db/engine';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import { containsIgnoreCase } from '../../lib/list';
 import { forgetCaller } from '../insights/rollups';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { callerTimeline } from './timeline.service';
@@ -106,11 +107,6 @@ export function maskNumber(number: string): string {
   return chars.map((c, i) => (i < shown || i >= chars.length - 2 ? c : '•')).join('');
 }
 
-/** A LIKE pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally (escape `\`). */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Erases every call of the number in the company with its notes and SMS, in one transaction, and whatever else
  * holds the number: the repeat-caller counts, queued webhook deliveries and unsent mails about its calls. Monthly
@@ -155,21 +151,17 @@ export async function eraseCaller(
       await trx.deleteFrom('calls').where('customer_id', '=', customerId).where('id', 'in', slice).execute();
     }
     await forgetCaller(trx, customerId, number);
-    const pattern = containing(number);
     await trx
       .deleteFrom('webhook_deliveries')
       .where('webhook_id', 'in', (eb) => eb.selectFrom('webhooks').select('id').where('customer_id', '=', customerId))
-      .where(sql<boolean>`payload like ${pattern} escape '\\'`)
+      .where((eb) => containsIgnoreCase(eb.ref('payload'), number))
       .execute();
     await trx
       .deleteFrom('mail_outbox')
       .where('sent_at', 'is', null)
       .where('to_address', 'in', (eb) => eb.selectFrom('users').select('email').where('customer_id', '=', customerId))
       .where((eb) =>
-        eb.or([
-          sql<boolean>`text_body like ${pattern} escape '\\'`,
-          sql<boolean>`html_body like ${pattern} escape '\\'`,
-        ]),
+        eb.or([containsIgnoreCase(eb.ref('text_body'), number), containsIgnoreCase(eb.ref('html_body'), number)]),
       )
       .execute();
     const counts = { calls: ids.length, notes, sms };
