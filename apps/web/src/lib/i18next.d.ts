@@ -17,6 +17,7 @@ import type { integrationsTranslations } from '../features/integrations/locales'
 import type { auditTranslations } from '../features/audit/locales';
 import type { callerRightsTranslations } from '../features/caller-rights/locales';
 import type { retentionTranslations } from '../features/company/retention';
+import type { customerUsersTranslations } from '../features/customers/customer-users';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -41,7 +42,8 @@ declare module 'i18next' {
         (typeof insightsTranslations)['en'] &
         (typeof integrationsTranslations)['en'] &
         (typeof callerRightsTranslations)['en'] &
-        (typeof retentionTranslations)['en'];
+        (typeof retentionTranslations)['en'] &
+        (typeof customerUsersTranslations)['en'];
     };
   }
 }
