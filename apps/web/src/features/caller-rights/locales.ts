@@ -4,8 +4,7 @@ const en = {
   callerRights: {
     title: 'Caller’s data',
     export: 'Export this caller’s data',
-    exportJson: 'All data (JSON file)',
-    exportHtml: 'Readable summary (HTML page)',
+    exportHtml: 'Readable summary',
     exported: 'The caller’s data was downloaded.',
     erase: 'Erase this caller',
     eraseTitle: 'Erase {{number}}?',
@@ -45,8 +44,7 @@ export const callerRightsTranslations: FeatureTranslations<typeof en> = {
     callerRights: {
       title: 'Daten des Anrufers',
       export: 'Daten dieses Anrufers exportieren',
-      exportJson: 'Alle Daten (JSON-Datei)',
-      exportHtml: 'Lesbare Zusammenfassung (HTML-Seite)',
+      exportHtml: 'Lesbare Zusammenfassung',
       exported: 'Die Daten des Anrufers wurden heruntergeladen.',
       erase: 'Diesen Anrufer löschen',
       eraseTitle: '{{number}} löschen?',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, List, Menu, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { Button, Group, List, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '@phonebot/shared/permissions';
@@ -26,21 +26,21 @@ type CallerRightsActionsProps = {
 
 /**
  * A caller's requests of access and erasure, where their calls are shown: "Export this caller's data" (a JSON file
- * of everything, or a readable HTML page) for those who may export, "Erase this caller" with a confirmation naming
+ * of everything) and a readable summary (an HTML page to print or send) for those who may export, "Erase this caller" with a confirmation naming
  * what goes for those who may erase. Shows nothing to the others.
  */
 export function CallerRightsActions({ number, onErased }: CallerRightsActionsProps) {
   const { t, i18n } = useTranslation();
   const role = useRole();
   const [erasing, setErasing] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'json' | 'html' | null>(null);
   if (!role.isSuccess) return null;
   const mayExport = can(role.data, 'callers.export');
   const mayErase = can(role.data, 'callers.erase');
   if (!mayExport && !mayErase) return null;
 
   const download = async (format: 'json' | 'html') => {
-    setExporting(true);
+    setExporting(format);
     try {
       const doc = await fetchCallerExport(number);
       if (format === 'json') {
@@ -52,29 +52,35 @@ export function CallerRightsActions({ number, onErased }: CallerRightsActionsPro
     } catch (error) {
       notifyError(translateText(t, errorText(error)));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
   return (
     <Group gap="xs" wrap="wrap" data-testid="caller-rights">
       {mayExport && (
-        <Menu position="bottom-start" withinPortal>
-          <Menu.Target>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconDownload size={14} aria-hidden />}
-              loading={exporting}
-            >
-              {t('callerRights.export')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => void download('json')}>{t('callerRights.exportJson')}</Menu.Item>
-            <Menu.Item onClick={() => void download('html')}>{t('callerRights.exportHtml')}</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={exporting === 'json'}
+            disabled={exporting !== null}
+            onClick={() => void download('json')}
+          >
+            {t('callerRights.export')}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFileText size={14} aria-hidden />}
+            loading={exporting === 'html'}
+            disabled={exporting !== null}
+            onClick={() => void download('html')}
+          >
+            {t('callerRights.exportHtml')}
+          </Button>
+        </>
       )}
       {mayErase && (
         <Button

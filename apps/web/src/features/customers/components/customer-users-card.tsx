@@ -60,7 +60,7 @@ export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
     const { data, meta } = users.data;
     content = (
       <>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
           <Table aria-label={t('customerUsers.tableLabel')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -80,7 +80,7 @@ export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
                   <Table.Td>{user.attributes.email}</Table.Td>
                   <Table.Td>{roleLabel(t, user.attributes.role)}</Table.Td>
                   <Table.Td>
-                    <Badge color={user.attributes.mfa_enabled ? 'green.8' : 'gray.7'} variant="light">
+                    <Badge color={user.attributes.mfa_enabled ? 'green' : 'gray'} variant="filled">
                       {user.attributes.mfa_enabled ? t('customerUsers.on') : t('customerUsers.off')}
                     </Badge>
                   </Table.Td>
