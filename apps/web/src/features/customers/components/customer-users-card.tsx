@@ -60,7 +60,7 @@ export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
     const { data, meta } = users.data;
     content = (
       <>
-        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} pos="relative">
           <Table aria-label={t('customerUsers.tableLabel')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
