@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { rowLock } from '../../db/engine';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import { containsIgnoreCase } from '../../lib/list';
 import { forgetCaller } from '../insights/rollups';
 import { bumpCallsVersion } from '../calls/calls-version';

@@ -176,7 +176,7 @@ export async function updateCompanyProfile(
 ): Promise<CompanyProfile> {
   const { sms_allowed_numbers: allowed, require_mfa: requireMfa, callback_sla_minutes: sla, ...fields } = input;
   if (retentionMax !== undefined && input.retention_days != null && input.retention_days > retentionMax) {
-    throw ApiError.of(422, 'retentionDaysInvalid', {
+    throw refuse('invalid', 'retentionDaysInvalid', {
       pointer: '/data/attributes/retention_days',
       detail: `Enter at most ${retentionMax} days, the longest this service keeps calls.`,
     });
