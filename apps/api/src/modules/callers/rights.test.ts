@@ -267,12 +267,13 @@ describe('caller data rights', () => {
     }
   });
 
-  it('two erasures of one number at once: one erases, the other finds nothing; counted once', async () => {
+  it('five erasures of one number at once: one erases, the others find nothing; counted once', async () => {
     const c = await company();
-    const second = await app.signIn('adminuser', { customerId: c.customerId });
+    const admins = [c.admin];
+    for (let i = 0; i < 4; i++) admins.push(await app.signIn('adminuser', { customerId: c.customerId }));
     for (let i = 0; i < 5; i++) await ingest(c, '+4940123123');
-    const answers = await Promise.all([c.admin, second].map((who) => api('DELETE', caller('+4940123123'), who.token)));
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 404]);
+    const answers = await Promise.all(admins.map((who) => api('DELETE', caller('+4940123123'), who.token)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404]);
     expect(answers.find((r) => r.status === 200)!.json.meta).toEqual({ calls: 5, notes: 0, sms: 0 });
     const entries = await app.db.db
       .selectFrom('audit_log')
