@@ -59,6 +59,8 @@ export type CustomersTable = {
   urgent_mail_minutes: Generated<number>;
   /** 1 when every user of the company must sign in with a second factor. */
   require_mfa: Generated<number>;
+  /** Calls older than this many days are deleted daily; null: as long as the deployment keeps them. */
+  retention_days: Generated<number | null>;
   created_at: string;
   updated_at: string;
 };

@@ -16,6 +16,9 @@ import type { dashboardTranslations } from '../features/dashboard/locales';
 import type { insightsTranslations } from '../features/insights/locales';
 import type { integrationsTranslations } from '../features/integrations/locales';
 import type { auditTranslations } from '../features/audit/locales';
+import type { callerRightsTranslations } from '../features/caller-rights/locales';
+import type { retentionTranslations } from '../features/company/retention';
+import type { customerUsersTranslations } from '../features/customers/customer-users';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -39,7 +42,10 @@ declare module 'i18next' {
         (typeof settingsTranslations)['en'] &
         (typeof dashboardTranslations)['en'] &
         (typeof insightsTranslations)['en'] &
-        (typeof integrationsTranslations)['en'];
+        (typeof integrationsTranslations)['en'] &
+        (typeof callerRightsTranslations)['en'] &
+        (typeof retentionTranslations)['en'] &
+        (typeof customerUsersTranslations)['en'];
     };
   }
 }

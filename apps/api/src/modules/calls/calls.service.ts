@@ -492,15 +492,18 @@ async function listSms(db: Kysely<Database>, customerId: number, callId: number)
 }
 
 /**
- * Deletes calls older than `days` (with their notes and SMS). Monthly counts live in their own table and stay.
+ * Deletes calls older than `days` (the deployment's retention; undefined: none) or than their company's own
+ * `retention_days`, whichever is shorter, with their notes and SMS. Monthly counts live in their own table and stay.
  * Answers how many calls went.
  */
-export async function deleteOldCalls(db: Kysely<Database>, days: number): Promise<number> {
-  const cutoff = new Date(Date.now() - days * DAY).toISOString();
-  const customers = await db.selectFrom('customers').select('id').execute();
+export async function deleteOldCalls(db: Kysely<Database>, days: number | undefined): Promise<number> {
+  const customers = await db.selectFrom('customers').select(['id', 'retention_days']).execute();
   let deleted = 0;
   // Company by company, so each delete walks the (customer_id, created_at) index and holds its lock briefly.
-  for (const { id } of customers) {
+  for (const { id, retention_days: own } of customers) {
+    const keep = Math.min(days ?? Infinity, own === null ? Infinity : Number(own));
+    if (!Number.isFinite(keep)) continue;
+    const cutoff = new Date(Date.now() - keep * DAY).toISOString();
     deleted += await db.transaction().execute(async (trx) => {
       const gone = await trx
         .deleteFrom('calls')

@@ -5,6 +5,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { formatCallDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
+import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
 import { callDetailQuery } from '../api';
 import { speakerOf } from '../call-rows';
 import { SmsDelivery } from './sms-delivery';
@@ -27,6 +28,7 @@ export function MessagePreviewModal({ callId, onClose }: MessagePreviewModalProp
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
+      {callId !== null && <CallerRightsForCall callId={callId} onErased={onClose} />}
       {callId !== null && <Conversation callId={callId} />}
     </Modal>
   );
