@@ -368,6 +368,7 @@ const MATRIX: Record<string, Row> = {
   'POST /phonebots/:id/checkout': { target: 'phonebot', allow: { ...managers([409, 404]), super: [409, 409] } },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
   'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
+  'GET /usage': { target: 'none', allow: { super: [200, 200] } },
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },
   // Allowed callers reach the handler: the matrix's client accepts only JSON:API, which the stream answers 406.
   'GET /events': { target: 'none', allow: companyAndGuest([406, 406]) },
