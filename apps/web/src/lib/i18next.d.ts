@@ -9,6 +9,7 @@ import type { callsLiveTranslations } from '../features/calls/live-locales';
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
 import type { callsHistoryTranslations } from '../features/calls-history/locales';
+import type { usageTranslations } from '../features/calls-history/usage-locales';
 import type { billingTranslations } from '../features/billing/locales';
 import type { settingsTranslations } from '../features/settings/locales';
 import type { dashboardTranslations } from '../features/dashboard/locales';
@@ -32,6 +33,7 @@ declare module 'i18next' {
         (typeof customersTranslations)['en'] &
         (typeof guestsTranslations)['en'] &
         (typeof callsHistoryTranslations)['en'] &
+        (typeof usageTranslations)['en'] &
         (typeof billingTranslations)['en'] &
         (typeof auditTranslations)['en'] &
         (typeof settingsTranslations)['en'] &

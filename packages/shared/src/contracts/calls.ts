@@ -133,10 +133,10 @@ const callFilters = {
 export const CALL_RANGE_MAX_DAYS = 366;
 export const callListQuerySchema = pagedQuery(callFilters)
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
-  .refine(
-    (q) => (q.weekday === undefined && q.hour === undefined) || (q.from !== undefined && q.to !== undefined),
-    { message: 'weekday and hour need a range of days (from and to)', path: ['from'] },
-  )
+  .refine((q) => (q.weekday === undefined && q.hour === undefined) || (q.from !== undefined && q.to !== undefined), {
+    message: 'weekday and hour need a range of days (from and to)',
+    path: ['from'],
+  })
   .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) < CALL_RANGE_MAX_DAYS * 86_400_000, {
     message: `a range may span at most ${CALL_RANGE_MAX_DAYS} days`,
     path: ['to'],
