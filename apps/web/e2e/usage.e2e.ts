@@ -93,7 +93,10 @@ async function browser(options: { language: 'en' | 'de'; width?: number; scheme?
 async function openUsage(page: Page, search = company) {
   await page.goto(`/usage?search=${encodeURIComponent(search)}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.locator('.recharts-surface').first().waitFor();
+  await page
+    .getByRole('img', { name: /^Calls per month|^Anrufe je Monat/ })
+    .first()
+    .waitFor();
 }
 
 const overflow = (page: Page) =>

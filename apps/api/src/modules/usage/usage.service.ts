@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { USAGE_MONTHS, type UsageAttributes, type UsageDocument } from '@phonebot/shared/contracts/usage';
 import type { Database } from '../../db/schema';
+import { customerNameOf } from '../customers/customer-name';
 
 /** The months (YYYY-MM) of the trend ending with `month`, oldest first. */
 export function trendMonths(month: string, count = USAGE_MONTHS): string[] {
@@ -29,14 +30,14 @@ export async function usage(db: Kysely<Database>, month: string): Promise<UsageD
     db
       .selectFrom('phonebots as p')
       .innerJoin('customers as c', 'c.id', 'p.customer_id')
-      .select([
+      .select((eb) => [
         'p.id',
         'p.customer_id',
         'p.bezeichnung',
         'p.license_key',
         'p.payment_status',
         'p.subscription_id',
-        'c.company_name',
+        customerNameOf(eb).as('customer_name'),
       ])
       .execute(),
   ]);
@@ -46,7 +47,7 @@ export async function usage(db: Kysely<Database>, month: string): Promise<UsageD
   for (const p of phonebots) {
     rows.set(keyOf(p.customer_id, p.id), {
       customer_id: p.customer_id,
-      customer_name: p.company_name ?? '',
+      customer_name: p.customer_name,
       phonebot_id: p.id,
       phonebot: p.bezeichnung,
       license_key: p.license_key,

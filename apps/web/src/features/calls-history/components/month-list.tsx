@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { listQuerySchema } from '@phonebot/shared/schemas/common';
 import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
 import { MonthField } from './month-field';

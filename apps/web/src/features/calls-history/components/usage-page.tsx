@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { Sparkline } from '@mantine/charts';
 import { Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
@@ -49,7 +47,10 @@ function Subscription({ id }: { id: string | null }) {
   return <Code style={{ overflowWrap: 'anywhere' }}>{id}</Code>;
 }
 
-/** The twelve months as a small line, told in words to screen readers. */
+const TREND_WIDTH = 132;
+const TREND_HEIGHT = 32;
+
+/** The twelve months as a small line (the chosen month a dot at its end), told in words to screen readers. */
 function Trend({ row, months }: { row: UsageAttributes; months: readonly string[] }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -58,19 +59,29 @@ function Trend({ row, months }: { row: UsageAttributes; months: readonly string[
     last: formatDate(monthStart(months.at(-1) ?? '2000-01'), 'month'),
     values: row.trend.join(', '),
   });
+  const max = Math.max(1, ...row.trend);
+  const step = (TREND_WIDTH - 6) / Math.max(1, row.trend.length - 1);
+  const points = row.trend.map((calls, i) => [3 + i * step, TREND_HEIGHT - 3 - ((TREND_HEIGHT - 6) * calls) / max]);
+  const [lastX, lastY] = points.at(-1) ?? [0, 0];
   return (
-    <div role="img" aria-label={label} title={label} style={{ width: 132, maxWidth: '100%' }}>
-      <Sparkline
-        h={32}
-        w={132}
-        data={row.trend}
-        curveType="monotone"
-        color="blue.6"
-        fillOpacity={0.25}
+    <svg
+      role="img"
+      aria-label={label}
+      width={TREND_WIDTH}
+      height={TREND_HEIGHT}
+      viewBox={`0 0 ${TREND_WIDTH} ${TREND_HEIGHT}`}
+      style={{ display: 'block', maxWidth: '100%' }}
+    >
+      <title>{label}</title>
+      <polyline
+        points={points.map(([x, y]) => `${x},${y}`).join(' ')}
+        fill="none"
+        stroke="var(--mantine-color-blue-filled)"
         strokeWidth={1.5}
-        aria-hidden
+        strokeLinejoin="round"
       />
-    </div>
+      <circle cx={lastX} cy={lastY} r={2.5} fill="var(--mantine-color-blue-filled)" />
+    </svg>
   );
 }
 
