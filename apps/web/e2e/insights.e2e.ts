@@ -143,6 +143,33 @@ describe('the Insights screen', () => {
     }
   }, 120_000);
 
+  it('names the filters of a figure’s calls at 390 px in German, without sideways scrolling', async () => {
+    const { context, page } = await browser({ language: 'de', scheme: 'light', width: 390 });
+    try {
+      await openInsights(page);
+      await page.locator('a[href*="weekday="]').first().click();
+      await page.waitForURL((u) => u.pathname === '/calls' && u.searchParams.has('hour'));
+      const filters = page.getByRole('group', { name: 'Filter' });
+      await filters.getByText(/^Am /).waitFor();
+      await filters.getByText(/ bis .* Uhr$/).waitFor();
+      await filters.getByRole('button', { name: 'Filter entfernen' }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page)).toEqual([]);
+      if (process.env.SHOTS_DIR) {
+        fs.mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+        await page.screenshot({
+          path: path.join(process.env.SHOTS_DIR, 'insights-cell-calls-390-de.png'),
+          fullPage: true,
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`has no accessibility violations in the ${scheme} scheme`, async () => {
       const { context, page } = await browser({ language: 'en', scheme });
