@@ -23,6 +23,7 @@ import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
 import { registerCallerTimelineRoutes } from './modules/callers/timeline.routes';
 import { registerCallListRoutes } from './modules/calls/calls-lists.routes';
 import { registerCallRoutes } from './modules/calls/calls.routes';
+import { registerSmsStatusRoutes } from './modules/calls/sms-status.routes';
 import { registerCallsHistoryRoutes } from './modules/calls-history/calls-history.routes';
 import { registerUsageRoutes } from './modules/usage/usage.routes';
 import { registerInsightsRoutes } from './modules/insights/insights.routes';
@@ -178,6 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, callsDeps);
   registerCallRoutes(router, callsDeps);
+  registerSmsStatusRoutes(app, router, API_BASE, {
+    db: db.db,
+    authToken: config.twilio.authToken,
+    publicUrl: config.publicUrl,
+  });
   registerCallerTimelineRoutes(router, { db: db.db });
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, dataDir: config.dataDir });
   registerBillingRoutes(app, router, API_BASE, {

@@ -91,7 +91,9 @@ export function buildOpenApi(contracts: Contract[], prefix: string, options: { v
       const schema = jsonSchema(contract.body, 'input');
       operation.requestBody = {
         required: contract.method !== 'DELETE',
-        content: { [JSONAPI_MEDIA_TYPE]: { schema }, 'application/json': { schema } },
+        content: contract.formBody
+          ? { 'application/x-www-form-urlencoded': { schema } }
+          : { [JSONAPI_MEDIA_TYPE]: { schema }, 'application/json': { schema } },
       };
     }
     (paths[path] ??= {})[contract.method.toLowerCase()] = operation;

@@ -367,6 +367,14 @@ const MATRIX: Record<string, Row> = {
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
   'POST /phonebots/:id/checkout': { target: 'phonebot', allow: { ...managers([409, 404]), super: [409, 409] } },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
+  // Twilio's delivery reports: signed with the auth token, never with a user's token; unsigned ones are refused.
+  'POST /sms/status': {
+    target: 'none',
+    body: () => ({}),
+    headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),
+    allow: {},
+    everyone: 403,
+  },
   'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
   'GET /usage': { target: 'none', allow: { super: [200, 200] } },
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },

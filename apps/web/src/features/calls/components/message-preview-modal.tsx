@@ -7,6 +7,7 @@ import { formatCallDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
 import { callDetailQuery } from '../api';
 import { speakerOf } from '../call-rows';
+import { SmsDelivery } from './sms-delivery';
 
 type MessagePreviewModalProps = {
   /** The call whose conversation is shown; null closes the modal. */
@@ -79,14 +80,12 @@ function Conversation({ callId }: { callId: number }) {
             {t('calls.preview.smsTitle')}
           </Text>
           {sms.map((message) => (
-            <Paper key={message.id} withBorder p="xs" data-sms-state={message.state}>
-              <Text size="xs" c={message.state === 'sent' ? 'dimmed' : 'red.8'}>
-                {formatCallDate(message.created_at, i18n.language)} ·{' '}
-                {message.state === 'sent'
-                  ? t('calls.preview.smsSent', { to: message.to })
-                  : t('calls.preview.smsFailed', { to: message.to, error: message.error ?? '' })}
+            <Paper key={message.id} withBorder p="xs">
+              <Text size="xs" c="dimmed">
+                {formatCallDate(message.created_at, i18n.language)} · {t('calls.preview.smsTo', { to: message.to })}
               </Text>
               <Text size="sm">{message.message}</Text>
+              <SmsDelivery sms={message} />
             </Paper>
           ))}
         </Stack>
