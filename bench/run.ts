@@ -3,6 +3,7 @@
  * and PostgreSQL at 10k, 100k and 1M calls for one company (200 companies, twice the calls in all), measured with
  * autocannon against a server process. Results: bench/results/<engine>.json and a Markdown table on stdout.
  *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10] [--ingest-connections 100]
+ *     [--only insights]   (only the Insights requests: no list, polling, ingest or monthly counts measures)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -25,8 +26,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     // Phonebots post in parallel: group commit needs many calls in flight to fill its groups.
     'ingest-connections': { type: 'string', default: '100' },
+    only: { type: 'string', default: '' },
   },
 });
+if (values.only && values.only !== 'insights') throw new Error('--only takes "insights"');
+const onlyInsights = values.only === 'insights';
 const engines = values.engines.split(',') as ('sqlite' | 'postgres')[];
 const sizes = values.sizes.split(',').map(Number);
 const seconds = Number(values.seconds);
@@ -99,148 +103,163 @@ async function measureSize(
   rows: Row[],
 ) {
   const auth = { authorization: `Bearer ${token}` };
-  const day = new Date(Date.now() - 3 * 86400_000).toISOString().slice(0, 10);
   const ceilingFile = path.join(os.tmpdir(), `bench-ceiling-${engine}.json`);
   const server = await startServer({ ...env, BENCH_CEILING_FILE: ceilingFile });
   try {
-    // The ceiling route answers these very bytes (it reads the file on each request).
-    const page = await fetch(`${base}/api/v2/callsview`, { headers: auth });
-    fs.writeFileSync(ceilingFile, Buffer.from(await page.arrayBuffer()));
-    // Warm up the caches a running server has.
-    await fetch(`${base}/api/v2/callsview`, { headers: auth });
-    // Latency of one dashboard at a time (p50/p99), and throughput and p99 with ten at once.
-    const listUrl = `${base}/api/v2/callsview`;
-    const filteredUrl = `${base}/api/v2/callsview?search=important&date=${day}&sort=priority`;
-    const ceilingUrl = `${base}/bench/ceiling`;
-    const measured: Record<string, autocannon.Result> = {};
-    for (const [name, url] of [
-      ['list page (20, default sort)', listUrl],
-      ['list page (search + day + priority sort)', filteredUrl],
-      ['ceiling: same bytes, no database', ceilingUrl],
-    ] as const) {
-      const one = await load({ url, headers: auth, connections: 1 });
-      const ten = await load({ url, headers: auth });
-      measured[name] = ten;
-      rows.push({
-        size,
-        ...latencyRow(name, one),
-        req_per_s_10_conn: Math.round(ten.requests.average),
-        p99_ms_10_conn: ten.latency.p99,
-      });
-    }
-    const ceilingRate = measured['ceiling: same bytes, no database']!.requests.average;
-    const listRate = measured['list page (20, default sort)']!.requests.average;
-    rows.push({
-      size,
-      measure: 'list cost vs ceiling (req/s ratio, 10 connections)',
-      ratio: Number((ceilingRate / Math.max(1, listRate)).toFixed(1)),
-    });
-
-    // Polling: 500 dashboards every 5 s (100 requests/s) with their ETag, against refetching all open calls.
-    const etag = (await fetch(`${base}/api/v2/callsview`, { headers: auth })).headers.get('etag') ?? '';
-    const pollSeconds = Math.max(10, seconds);
-    let cpu = cpuSeconds(server.pid!);
-    const polls = await autocannon({
-      url: `${base}/api/v2/callsview`,
-      headers: { ...auth, 'if-none-match': etag },
-      connections: 50,
-      overallRate: 100,
-      duration: pollSeconds,
-    });
-    const pollCpu = cpuSeconds(server.pid!) - cpu;
-    cpu = cpuSeconds(server.pid!);
-    // The earlier product's way: every open call on every poll (as many as two connections manage).
-    const full = await autocannon({
-      url: `${base}/api/v2/callsview?per_page=all`,
-      headers: auth,
-      connections: 2,
-      duration: pollSeconds,
-      timeout: 120,
-    });
-    const fullCpu = cpuSeconds(server.pid!) - cpu;
-    const share304 = polls['3xx'] / Math.max(1, polls.requests.total);
-    rows.push({
-      size,
-      measure: 'polling 500 dashboards / 5 s (ETag)',
-      polls: polls.requests.total,
-      share_304: Number(share304.toFixed(3)),
-      cpu_ms_per_poll: Number(((pollCpu * 1000) / Math.max(1, polls.requests.total)).toFixed(3)),
-      bytes_per_poll: Math.round(polls.throughput.total / Math.max(1, polls.requests.total)),
-      p99_ms: polls.latency.p99,
-    });
-    rows.push({
-      size,
-      measure: 'polling by full refetch of all open calls',
-      polls: full.requests.total,
-      cpu_ms_per_poll: Number(((fullCpu * 1000) / Math.max(1, full.requests.total)).toFixed(3)),
-      bytes_per_poll: Math.round(full.throughput.total / Math.max(1, full.requests.total)),
-      p99_ms: full.latency.p99,
-      cpu_ratio_vs_etag: Number(
-        (fullCpu / Math.max(1, full.requests.total) / (pollCpu / Math.max(1, polls.requests.total) || 1e-9)).toFixed(1),
-      ),
-    });
-
-    // Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database).
-    const serverCpuBefore = cpuSeconds(server.pid!);
-    const dbCpuBefore = databaseCpuSeconds();
-    const ingest = await load({
-      connections: ingestConnections,
-      url: `${base}/api/v2/bot/calls`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        caller_number: '+4930123',
-        response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
-      }),
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
-          }),
-        },
-      ],
-    });
-    const ingested = Math.max(1, ingest['2xx']);
-    rows.push({
-      size,
-      ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
-      server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
-      postgres_cpu_ms_per_call: Number((((databaseCpuSeconds() - dbCpuBefore) * 1000) / ingested).toFixed(2)),
-      calls_per_s: Math.round(ingest['2xx'] / seconds),
-    });
-
-    const month = new Date().toISOString().slice(0, 7);
-    const superLogin = await fetch(`${base}/api/v2/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'super@bench.example', password: 'bench-super-password' }),
-    });
-    const superToken = ((await superLogin.json()) as { meta: { access_token: string } }).meta.access_token;
-    const counts = await load({
-      url: `${base}/api/v2/fetchCallsCount?month=${month}`,
-      headers: { authorization: `Bearer ${superToken}` },
-    });
-    rows.push({ size, ...latencyRow(`monthly counts (${2 * size} calls in all)`, counts) });
-
-    // Insights: 30 and 90 days of the measured company, one request at a time (p50/p99).
-    for (const [name, query] of [
-      ['insights 30 days by priority', 'split=priority'],
-      [
-        'insights 90 days by phonebot',
-        `split=phonebot&from=${new Date(Date.now() - 89 * 86400_000).toISOString().slice(0, 10)}`,
-      ],
-    ] as const) {
-      const insights = await load({
-        url: `${base}/api/v2/analytics/calls?${query}&tz=Europe/Berlin`,
-        headers: auth,
-        connections: 1,
-      });
-      rows.push({ size, ...latencyRow(name, insights) });
-    }
+    if (!onlyInsights) await measureLists(server, ceilingFile, size, auth, botToken, rows);
+    await measureInsights(size, auth, rows);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+  }
+}
+
+/** The list pages against the ceiling, polling, ingest and the super's monthly counts. */
+async function measureLists(
+  server: ChildProcess,
+  ceilingFile: string,
+  size: number,
+  auth: { authorization: string },
+  botToken: string,
+  rows: Row[],
+) {
+  const day = new Date(Date.now() - 3 * 86400_000).toISOString().slice(0, 10);
+  // The ceiling route answers these very bytes (it reads the file on each request).
+  const page = await fetch(`${base}/api/v2/callsview`, { headers: auth });
+  fs.writeFileSync(ceilingFile, Buffer.from(await page.arrayBuffer()));
+  // Warm up the caches a running server has.
+  await fetch(`${base}/api/v2/callsview`, { headers: auth });
+  // Latency of one dashboard at a time (p50/p99), and throughput and p99 with ten at once.
+  const listUrl = `${base}/api/v2/callsview`;
+  const filteredUrl = `${base}/api/v2/callsview?search=important&date=${day}&sort=priority`;
+  const ceilingUrl = `${base}/bench/ceiling`;
+  const measured: Record<string, autocannon.Result> = {};
+  for (const [name, url] of [
+    ['list page (20, default sort)', listUrl],
+    ['list page (search + day + priority sort)', filteredUrl],
+    ['ceiling: same bytes, no database', ceilingUrl],
+  ] as const) {
+    const one = await load({ url, headers: auth, connections: 1 });
+    const ten = await load({ url, headers: auth });
+    measured[name] = ten;
+    rows.push({
+      size,
+      ...latencyRow(name, one),
+      req_per_s_10_conn: Math.round(ten.requests.average),
+      p99_ms_10_conn: ten.latency.p99,
+    });
+  }
+  const ceilingRate = measured['ceiling: same bytes, no database']!.requests.average;
+  const listRate = measured['list page (20, default sort)']!.requests.average;
+  rows.push({
+    size,
+    measure: 'list cost vs ceiling (req/s ratio, 10 connections)',
+    ratio: Number((ceilingRate / Math.max(1, listRate)).toFixed(1)),
+  });
+
+  // Polling: 500 dashboards every 5 s (100 requests/s) with their ETag, against refetching all open calls.
+  const etag = (await fetch(`${base}/api/v2/callsview`, { headers: auth })).headers.get('etag') ?? '';
+  const pollSeconds = Math.max(10, seconds);
+  let cpu = cpuSeconds(server.pid!);
+  const polls = await autocannon({
+    url: `${base}/api/v2/callsview`,
+    headers: { ...auth, 'if-none-match': etag },
+    connections: 50,
+    overallRate: 100,
+    duration: pollSeconds,
+  });
+  const pollCpu = cpuSeconds(server.pid!) - cpu;
+  cpu = cpuSeconds(server.pid!);
+  // The earlier product's way: every open call on every poll (as many as two connections manage).
+  const full = await autocannon({
+    url: `${base}/api/v2/callsview?per_page=all`,
+    headers: auth,
+    connections: 2,
+    duration: pollSeconds,
+    timeout: 120,
+  });
+  const fullCpu = cpuSeconds(server.pid!) - cpu;
+  const share304 = polls['3xx'] / Math.max(1, polls.requests.total);
+  rows.push({
+    size,
+    measure: 'polling 500 dashboards / 5 s (ETag)',
+    polls: polls.requests.total,
+    share_304: Number(share304.toFixed(3)),
+    cpu_ms_per_poll: Number(((pollCpu * 1000) / Math.max(1, polls.requests.total)).toFixed(3)),
+    bytes_per_poll: Math.round(polls.throughput.total / Math.max(1, polls.requests.total)),
+    p99_ms: polls.latency.p99,
+  });
+  rows.push({
+    size,
+    measure: 'polling by full refetch of all open calls',
+    polls: full.requests.total,
+    cpu_ms_per_poll: Number(((fullCpu * 1000) / Math.max(1, full.requests.total)).toFixed(3)),
+    bytes_per_poll: Math.round(full.throughput.total / Math.max(1, full.requests.total)),
+    p99_ms: full.latency.p99,
+    cpu_ratio_vs_etag: Number(
+      (fullCpu / Math.max(1, full.requests.total) / (pollCpu / Math.max(1, polls.requests.total) || 1e-9)).toFixed(1),
+    ),
+  });
+
+  // Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database).
+  const serverCpuBefore = cpuSeconds(server.pid!);
+  const dbCpuBefore = databaseCpuSeconds();
+  const ingest = await load({
+    connections: ingestConnections,
+    url: `${base}/api/v2/bot/calls`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      caller_number: '+4930123',
+      response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
+    }),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
+        }),
+      },
+    ],
+  });
+  const ingested = Math.max(1, ingest['2xx']);
+  rows.push({
+    size,
+    ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
+    server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
+    postgres_cpu_ms_per_call: Number((((databaseCpuSeconds() - dbCpuBefore) * 1000) / ingested).toFixed(2)),
+    calls_per_s: Math.round(ingest['2xx'] / seconds),
+  });
+
+  const month = new Date().toISOString().slice(0, 7);
+  const superLogin = await fetch(`${base}/api/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'super@bench.example', password: 'bench-super-password' }),
+  });
+  const superToken = ((await superLogin.json()) as { meta: { access_token: string } }).meta.access_token;
+  const counts = await load({
+    url: `${base}/api/v2/fetchCallsCount?month=${month}`,
+    headers: { authorization: `Bearer ${superToken}` },
+  });
+  rows.push({ size, ...latencyRow(`monthly counts (${2 * size} calls in all)`, counts) });
+}
+
+/** Insights: 30 and 90 days of the measured company, one request at a time (p50/p99). */
+async function measureInsights(size: number, auth: { authorization: string }, rows: Row[]) {
+  for (const [name, query] of [
+    ['insights 30 days by priority', 'split=priority'],
+    [
+      'insights 90 days by phonebot',
+      `split=phonebot&from=${new Date(Date.now() - 89 * 86400_000).toISOString().slice(0, 10)}`,
+    ],
+  ] as const) {
+    const insights = await load({
+      url: `${base}/api/v2/analytics/calls?${query}&tz=Europe/Berlin`,
+      headers: auth,
+      connections: 1,
+    });
+    rows.push({ size, ...latencyRow(name, insights) });
   }
 }
 

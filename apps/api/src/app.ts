@@ -26,6 +26,7 @@ import { registerCallListRoutes } from './modules/calls/calls-lists.routes';
 import { registerCallRoutes } from './modules/calls/calls.routes';
 import { registerSmsStatusRoutes } from './modules/calls/sms-status.routes';
 import { registerCallsHistoryRoutes } from './modules/calls-history/calls-history.routes';
+import { registerUsageRoutes } from './modules/usage/usage.routes';
 import { registerInsightsRoutes } from './modules/insights/insights.routes';
 import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signingKey: deps.secrets.derive('paddle-checkout'),
   });
   registerCallsHistoryRoutes(router, { db: db.db });
+  registerUsageRoutes(router, { db: db.db });
   registerInsightsRoutes(router, { db: db.db });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });

@@ -91,6 +91,7 @@ describe('accounts in the browser', () => {
       'Customers',
       'Guest Administration',
       'Calls History',
+      'Usage',
       'Settings',
       'Audit log',
       'Logout',

@@ -32,7 +32,11 @@ beforeAll(async () => {
     token,
   );
   const botToken = created.json.meta.bot_token as string;
-  for (const caller of ['+4930111', '+4930111', '+4930222']) {
+  for (const [caller, priority] of [
+    ['+4930111', 'Important Callback'],
+    ['+4930111', 'Normal Callback'],
+    ['+4930222', 'Important Callback'],
+  ]) {
     const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
       method: 'POST',
       headers: {
@@ -42,6 +46,7 @@ beforeAll(async () => {
       },
       body: JSON.stringify({
         caller_number: caller,
+        priority,
         response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
       }),
     });
@@ -72,15 +77,94 @@ async function openInsights(page: Page) {
 }
 
 describe('the Insights screen', () => {
-  it('opens the calls behind a bar from the chart', async () => {
+  /** The figures the screen shows, straight from the API (the server's time zone, as the screen asks). */
+  async function figures(query: string) {
+    const res = await stack.api('GET', `/analytics/calls?${query}`, undefined, token);
+    expect(res.status).toBe(200);
+    return res.json as {
+      data: { id: string; attributes: { split: Record<string, number> } }[];
+      meta: { weekday_hours: number[][]; top_callers: { number: string; calls: number }[] };
+    };
+  }
+
+  /** The rows of the call list and the total its pager names. */
+  async function listed(page: Page, expected: number) {
+    const rows = page.getByRole('table', { name: 'Calls' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(expected);
+    await page.getByText(`1–${expected} of ${expected}`, { exact: true }).waitFor();
+  }
+
+  it('opens exactly the calls behind a bar', async () => {
+    const { context, page } = await browser({ language: 'en', scheme: 'light' });
+    try {
+      await page.goto('/insights?split=priority');
+      await page.locator('.recharts-bar-rectangle path').last().waitFor();
+      await page.locator('.recharts-bar-rectangle path').last().click();
+      await page.waitForURL(/\/calls\?date=\d{4}-\d{2}-\d{2}&priority=/);
+      const url = new URL(page.url());
+      const day = url.searchParams.get('date')!;
+      const priority = url.searchParams.get('priority')!;
+      const doc = await figures(`split=priority&from=${day}&to=${day}`);
+      const expected = doc.data[0]!.attributes.split[priority]!;
+      expect(expected).toBeGreaterThan(0);
+      await listed(page, expected);
+      // The list names its filters and clears them.
+      const filters = page.getByRole('group', { name: 'Filters' });
+      await filters.getByText(`Priority: ${priority}`).waitFor();
+      await filters.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL((u) => u.pathname === '/calls' && u.search === '');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('opens exactly the calls of a repeat caller and of a busy hour', async () => {
     const { context, page } = await browser({ language: 'en', scheme: 'light' });
     try {
       await openInsights(page);
-      await expect.poll(() => page.getByText('+4930111').count()).toBeGreaterThan(0);
-      await page.locator('.recharts-bar-rectangle path').last().click();
-      await page.waitForURL(/\/viewcalllogs\?date=\d{4}-\d{2}-\d{2}&search=New/);
-      const rows = page.getByRole('table', { name: 'Calls' }).locator('tbody tr');
-      await expect.poll(() => rows.count()).toBe(3);
+      const doc = await figures('');
+      const top = doc.meta.top_callers[0]!;
+      expect(top).toEqual({ number: '+4930111', calls: 2 });
+      await page.getByRole('link', { name: new RegExp(`^\\${top.number}: open the ${top.calls} calls`) }).click();
+      await page.waitForURL((u) => u.pathname === '/calls' && u.searchParams.get('caller') === top.number);
+      await listed(page, top.calls);
+
+      await openInsights(page);
+      const cell = page.locator('a[href*="weekday="]').first();
+      const href = new URL((await cell.getAttribute('href'))!, stack.baseUrl);
+      const expected =
+        doc.meta.weekday_hours[Number(href.searchParams.get('weekday'))]![Number(href.searchParams.get('hour'))]!;
+      expect(expected).toBeGreaterThan(0);
+      await cell.click();
+      await page.waitForURL((u) => u.pathname === '/calls' && u.searchParams.has('hour'));
+      await listed(page, expected);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('names the filters of a figure’s calls at 390 px in German, without sideways scrolling', async () => {
+    const { context, page } = await browser({ language: 'de', scheme: 'light', width: 390 });
+    try {
+      await openInsights(page);
+      await page.locator('a[href*="weekday="]').first().click();
+      await page.waitForURL((u) => u.pathname === '/calls' && u.searchParams.has('hour'));
+      const filters = page.getByRole('group', { name: 'Filter' });
+      await filters.getByText(/^Am /).waitFor();
+      await filters.getByText(/ bis .* Uhr$/).waitFor();
+      await filters.getByRole('button', { name: 'Filter entfernen' }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page)).toEqual([]);
+      if (process.env.SHOTS_DIR) {
+        fs.mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+        await page.screenshot({
+          path: path.join(process.env.SHOTS_DIR, 'insights-cell-calls-390-de.png'),
+          fullPage: true,
+        });
+      }
     } finally {
       await context.close();
     }

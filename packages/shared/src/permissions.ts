@@ -99,6 +99,7 @@ export const MENU: readonly MenuItem[] = [
   { key: 'menu.customers', path: '/customers', operation: 'customers.manage' },
   { key: 'menu.guestAdministration', path: '/guest', operation: 'guests.manage' },
   { key: 'menu.callsHistory', path: '/callsCount', operation: 'callsHistory.view' },
+  { key: 'menu.usage', path: '/usage', operation: 'callsHistory.view' },
   { key: 'menu.settings', path: '/settings', operation: 'settings.manage' },
   { key: 'menu.auditLog', path: '/audit-log', operation: 'audit.view' },
 ];

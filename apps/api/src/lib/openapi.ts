@@ -16,6 +16,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Guests: 'Guest accounts (super administrator).',
   Billing: 'The card checkout of a phonebot and the payment provider’s webhook.',
   'Calls History': 'Monthly call counts per customer and phonebot (super administrator).',
+  Usage: 'Calls per customer and phonebot over twelve months with each phonebot’s payment state (super administrator).',
   System: 'The API’s own description.',
   Insights: 'Call statistics of a company, read from counts kept with every change of a call.',
   Events: 'Live updates: the company’s call log as Server-Sent Events.',

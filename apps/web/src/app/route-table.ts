@@ -43,6 +43,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/guest', titleKey: 'pages.guestAdministration', access: ['guests.manage'] },
   { path: '/editguest/:id', titleKey: 'pages.updateGuest', access: ['guests.manage'] },
   { path: '/callsCount', titleKey: 'pages.callsHistory', access: ['callsHistory.view'] },
+  { path: '/usage', titleKey: 'pages.usage', access: ['callsHistory.view'] },
   { path: '/settings', titleKey: 'pages.settings', access: ['settings.manage'] },
   { path: '/audit-log', titleKey: 'pages.auditLog', access: ['audit.view'] },
 ];

@@ -10,6 +10,7 @@ import type { smsDeliveryTranslations } from '../features/calls/sms-delivery-loc
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
 import type { callsHistoryTranslations } from '../features/calls-history/locales';
+import type { usageTranslations } from '../features/calls-history/usage-locales';
 import type { billingTranslations } from '../features/billing/locales';
 import type { settingsTranslations } from '../features/settings/locales';
 import type { dashboardTranslations } from '../features/dashboard/locales';
@@ -37,6 +38,7 @@ declare module 'i18next' {
         (typeof customersTranslations)['en'] &
         (typeof guestsTranslations)['en'] &
         (typeof callsHistoryTranslations)['en'] &
+        (typeof usageTranslations)['en'] &
         (typeof billingTranslations)['en'] &
         (typeof auditTranslations)['en'] &
         (typeof settingsTranslations)['en'] &

@@ -193,6 +193,7 @@ export const de: Translation = {
     customers: 'Kunden',
     guestAdministration: 'Gästeverwaltung',
     callsHistory: 'Anrufverlauf',
+    usage: 'Nutzung',
     settings: 'Einstellungen',
     auditLog: 'Prüfprotokoll',
     logout: 'Abmelden',
@@ -297,6 +298,7 @@ export const de: Translation = {
     // The spec's title, verbatim in both languages.
     updateGuest: 'Update Passwort für GuestUser',
     callsHistory: 'Anrufverlauf',
+    usage: 'Nutzung',
     settings: 'Einstellungen',
     auditLog: 'Prüfprotokoll',
   },

@@ -25,7 +25,7 @@ import {
 } from '../schemas/call';
 import { idParamSchema } from '../schemas/common';
 import { smsErrorReasonSchema, smsStateSchema, twilioStatusCallbackSchema } from '../schemas/sms';
-import { pagedQuery } from '../schemas/list-query';
+import { isoDaySchema, pagedQuery } from '../schemas/list-query';
 
 /** A call as the lists show it. */
 export const callAttributesSchema = z.object({
@@ -118,8 +118,37 @@ const callFilters = {
   phonebot: z.string().trim().min(1, 'phonebot must not be empty').max(100, 'phonebot is too long'),
   /** true lists only the calls snoozed now; otherwise the open list leaves them out. */
   snoozed: flag('snoozed'),
+  status: z.enum(CALL_STATUSES, { error: () => `status must be one of ${CALL_STATUSES.join(', ')}` }),
+  priority: z.enum(CALL_PRIORITIES, { error: () => `priority must be one of ${CALL_PRIORITIES.join(', ')}` }),
+  /** The category as stored; `Uncategorized` lists the calls without one. */
+  category: z.string().trim().min(1, 'category must not be empty').max(100, 'category is too long'),
+  /** The first and last day (YYYY-MM-DD, the server's time zone) of a range of days. */
+  from: isoDaySchema,
+  to: isoDaySchema,
+  /** The weekday (0 Monday … 6 Sunday) and hour of the day (0 … 23) in the server's time zone, within from … to. */
+  weekday: z.coerce
+    .number({ error: () => 'weekday must be a whole number from 0 (Monday) to 6 (Sunday)' })
+    .int('weekday must be a whole number from 0 (Monday) to 6 (Sunday)')
+    .min(0, 'weekday must be a whole number from 0 (Monday) to 6 (Sunday)')
+    .max(6, 'weekday must be a whole number from 0 (Monday) to 6 (Sunday)'),
+  hour: z.coerce
+    .number({ error: () => 'hour must be a whole number from 0 to 23' })
+    .int('hour must be a whole number from 0 to 23')
+    .min(0, 'hour must be a whole number from 0 to 23')
+    .max(23, 'hour must be a whole number from 0 to 23'),
 };
-export const callListQuerySchema = pagedQuery(callFilters);
+/** The longest range of days a list filter (from … to) may span. */
+export const CALL_RANGE_MAX_DAYS = 366;
+export const callListQuerySchema = pagedQuery(callFilters)
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => (q.weekday === undefined && q.hour === undefined) || (q.from !== undefined && q.to !== undefined), {
+    message: 'weekday and hour need a range of days (from and to)',
+    path: ['from'],
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) < CALL_RANGE_MAX_DAYS * 86_400_000, {
+    message: `a range may span at most ${CALL_RANGE_MAX_DAYS} days`,
+    path: ['to'],
+  });
 export type CallListQuery = z.output<typeof callListQuerySchema>;
 
 const compatibility = ['Calls', 'Compatibility'] as const;
@@ -179,7 +208,7 @@ export const callContracts = {
     method: 'GET',
     path: '/calls',
     summary:
-      'Calls of the company: `filter[view]` open (New, In Progress), new (not notified), completed or all (default); search, day filter, sort and paging; ETag and 304 when nothing changed',
+      'Calls of the company: `filter[view]` open (New, In Progress), new (not notified), completed or all (default); search, day filter, the callback filters (assignee, overdue, caller, phonebot, snoozed), exact status, priority and category, a range of days (from, to) and within it a weekday and hour (the Insights figures); sort and paging; ETag and 304 when nothing changed',
     tags: ['Calls', 'Compatibility'],
     auth: 'user',
     operations: view,

@@ -56,6 +56,8 @@ export const callStatsMetaSchema = z.object({
   top_callers: z.array(z.object({ number: z.string(), calls: z.number().int() })),
   /** Calls by weekday (0 Monday … 6 Sunday) and hour of the day (0 … 23) in the chosen time zone. */
   weekday_hours: z.array(z.array(z.number().int())),
+  /** The license key of each phonebot by the name the phonebot split uses (for the call list's phonebot filter). */
+  phonebot_keys: z.record(z.string(), z.string()),
 });
 export type CallStatsMeta = z.infer<typeof callStatsMetaSchema>;
 export const callStatsDocumentSchema = z.object({ data: z.array(callStatsResourceSchema), meta: callStatsMetaSchema });

@@ -10,6 +10,7 @@ import { type DomainError, refuse } from '../../lib/domain-errors';
 import type { BotPrincipal } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { countStoredCalls, insertCallRow } from '../calls/calls.service';
+import { customerNameOf } from '../customers/customer-name';
 import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
 
 export async function principalFromBotToken(db: Kysely<Database>, token: string): Promise<BotPrincipal | null> {
@@ -23,20 +24,8 @@ export async function principalFromBotToken(db: Kysely<Database>, token: string)
       'p.license_key',
       'p.bezeichnung',
       'p.settings',
-      // The name the month's count keeps: the company's, or its owner's while the company has none.
-      eb.fn
-        .coalesce(
-          'c.company_name',
-          eb
-            .selectFrom('users as o')
-            .select('o.name')
-            .whereRef('o.customer_id', '=', 'c.id')
-            .where('o.role', '=', 'admin')
-            .orderBy('o.id')
-            .limit(1),
-          eb.val(''),
-        )
-        .as('customer_name'),
+      // The name the month's count keeps.
+      customerNameOf(eb).as('customer_name'),
     ])
     .where('p.bot_token_hash', '=', tokenHash(token))
     .executeTakeFirst();

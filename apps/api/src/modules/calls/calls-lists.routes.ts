@@ -44,6 +44,13 @@ export function callFilter(principal: Principal, view: CallView, query: CallList
     caller: query.caller,
     phonebot: query.phonebot,
     snoozed: query.snoozed,
+    status: query.status,
+    priority: query.priority,
+    category: query.category,
+    from: query.from,
+    to: query.to,
+    weekday: query.weekday,
+    hour: query.hour,
     now,
   };
 }

@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled';
 import { DAY } from '../../db/time';
 import { containsIgnoreCase, parseSort } from '../../lib/list';
+import { localHourSpans, serverZone } from '../insights/local-time';
 
 /** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
 export type CallFilter = {
@@ -29,11 +30,22 @@ export type CallFilter = {
   /** A phonebot's license key. */
   phonebot?: string | undefined;
   snoozed?: boolean | undefined;
+  status?: CallStatus | undefined;
+  priority?: CallPriority | undefined;
+  /** The category as stored; `Uncategorized` stands for none. */
+  category?: string | undefined;
+  /** A range of days (YYYY-MM-DD, the server's time zone), and within it a weekday (0 Monday) and an hour. */
+  from?: string | undefined;
+  to?: string | undefined;
+  weekday?: number | undefined;
+  hour?: number | undefined;
   /** The moment "overdue" and "snoozed" are judged at. */
   now: string;
 };
 
 const OPEN_STATUSES = ['New', 'In Progress'] as const;
+/** How a call without a category is named in filters, Insights and exports. */
+export const UNCATEGORIZED = 'Uncategorized';
 /** How far back a caller's earlier calls count towards caller_call_count. */
 export const CALLER_HISTORY_DAYS = 90;
 
@@ -102,6 +114,23 @@ function base(db: Kysely<Database>, filter: CallFilter) {
         .select('pb.id')
         .where('pb.customer_id', '=', filter.customerId)
         .where('pb.license_key', '=', key),
+    );
+  }
+  if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
+  if (filter.priority !== undefined) query = query.where('c.priority', '=', filter.priority);
+  if (filter.category === UNCATEGORIZED) {
+    // As Insights and the export name them: no category at all (or one stored under that very name).
+    query = query.where((eb) =>
+      eb.or([eb('c.selected_category', 'is', null), eb('c.selected_category', 'in', ['', UNCATEGORIZED])]),
+    );
+  } else if (filter.category !== undefined) query = query.where('c.selected_category', '=', filter.category);
+  if (filter.from) query = query.where('c.created_at', '>=', dayRange(filter.from)[0]);
+  if (filter.to) query = query.where('c.created_at', '<', dayRange(filter.to)[1]);
+  if (filter.from && filter.to && (filter.weekday !== undefined || filter.hour !== undefined)) {
+    // The hours of the range on that weekday and at that hour, as the Insights heatmap adds them up.
+    const spans = localHourSpans(filter.from, filter.to, serverZone(), filter.weekday, filter.hour);
+    query = query.where((eb) =>
+      eb.or(spans.map(([start, end]) => eb.and([eb('c.created_at', '>=', start), eb('c.created_at', '<', end)]))),
     );
   }
   if (filter.snoozed === true) query = query.where('c.snoozed_until', '>', filter.now);
@@ -378,6 +407,22 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
   return Number(row?.version ?? 0);
 }
 
+/** The filters beyond search and day, each part of a list's ETag. */
+const FILTER_KEYS = [
+  'assignee',
+  'overdue',
+  'caller',
+  'phonebot',
+  'snoozed',
+  'status',
+  'priority',
+  'category',
+  'from',
+  'to',
+  'weekday',
+  'hour',
+] as const;
+
 /**
  * The list's ETag: the company's calls version and the request, bound to the company and the user asking, so a
  * browser shared by two users (or a tag copied from another company) never gets another list's 304. An unchanged
@@ -386,7 +431,7 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
 export function listEtag(
   viewer: { customerId: number; userId: number; version: number },
   view: CallView,
-  query: PagedQuery & Partial<Record<'assignee' | 'overdue' | 'caller' | 'phonebot' | 'snoozed', unknown>>,
+  query: PagedQuery & Partial<Record<(typeof FILTER_KEYS)[number], unknown>>,
   minute: number,
 ): string {
   // "Overdue" and "snoozed" change with the clock: the minute is part of the tag, so a poll sees them within one.
@@ -399,11 +444,7 @@ export function listEtag(
     query.sort ?? '',
     query.search ?? '',
     query.date ?? '',
-    query.assignee ?? '',
-    query.overdue ?? '',
-    query.caller ?? '',
-    query.phonebot ?? '',
-    query.snoozed ?? '',
+    ...FILTER_KEYS.map((key) => query[key] ?? ''),
     minute,
   ]);
   return `W/"${viewer.version}-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;

@@ -7,11 +7,11 @@ import {
   INSIGHTS_MAX_DAYS,
 } from '@phonebot/shared/contracts/insights';
 import type { Database, RollupDim } from '../../db/schema';
-import { DAY, HOUR } from '../../db/time';
-import { countCalls } from '../calls/calls.list';
+import { DAY } from '../../db/time';
+import { UNCATEGORIZED, countCalls } from '../calls/calls.list';
+import { addDays, hourBounds, localHour, serverZone } from './local-time';
 import { hourOf } from './rollups';
 
-const UNCATEGORIZED = 'Uncategorized';
 const TOP_CALLERS = 10;
 /** Up to this many numbers that called twice or more are looked up by number; beyond, the range is read whole. */
 const CANDIDATES = 2000;
@@ -49,60 +49,6 @@ async function topCallers(db: Kysely<Database>, customerId: number, firstHour: s
     .orderBy('caller_number')
     .limit(TOP_CALLERS)
     .execute();
-}
-
-/** The server's time zone: the day the call lists filter by, and the default here. */
-export function serverZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-type LocalHour = { day: string; weekday: number; hour: number };
-const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
-const formats = new Map<string, Intl.DateTimeFormat>();
-const local = new Map<string, LocalHour>();
-
-/** The local day, weekday and hour in a time zone at the start of a UTC hour (`YYYY-MM-DDTHH`). */
-export function localHour(hourKey: string, tz: string): LocalHour {
-  const key = `${tz}|${hourKey}`;
-  const hit = local.get(key);
-  if (hit) return hit;
-  let format = formats.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'short',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(tz, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(`${hourKey}:00:00Z`)).map((part) => [part.type, part.value]),
-  );
-  const value = {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: WEEKDAYS[parts.weekday ?? 'Mon'] ?? 0,
-    hour: Number(parts.hour) % 24,
-  };
-  if (local.size > 100_000) local.clear();
-  local.set(key, value);
-  return value;
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
-
-/** The first and last UTC hour whose start falls on the local days from … to. */
-function hourBounds(from: string, to: string, tz: string): [string, string] {
-  let first = Date.parse(`${from}T00:00:00Z`) - 15 * HOUR;
-  while (localHour(hourOf(new Date(first).toISOString()), tz).day < from) first += HOUR;
-  let last = Date.parse(`${to}T00:00:00Z`) + DAY + 15 * HOUR;
-  while (localHour(hourOf(new Date(last).toISOString()), tz).day > to) last -= HOUR;
-  return [hourOf(new Date(first).toISOString()), hourOf(new Date(last).toISOString())];
 }
 
 /** The median of counted times to complete ([seconds, calls] in any order); null without any. */
@@ -143,13 +89,14 @@ export async function callStats(
   const [rows, completions, phonebots, overdue, callers] = await Promise.all([
     db
       .selectFrom('call_rollups')
-      .select(['hour', 'value', (eb) => eb.fn.sum<number>('calls').as('calls')])
-      .$if(split === 'phonebot', (q) => q.select('phonebot_id').groupBy('phonebot_id'))
+      .select(['hour', (eb) => eb.fn.sum<number>('calls').as('calls')])
+      // By phonebot, the status values are added up in the database: a third of the rows, in the key's order.
+      .$if(split === 'phonebot', (q) => q.select('phonebot_id').groupBy(['hour', 'phonebot_id']))
+      .$if(split !== 'phonebot', (q) => q.select('value').groupBy(['hour', 'value']))
       .where('customer_id', '=', customerId)
       .where('dim', '=', splitDim)
       .where('hour', '>=', firstHour)
       .where('hour', '<=', lastHour)
-      .groupBy(['hour', 'value'])
       .execute(),
     db
       .selectFrom('call_completion_rollups')
@@ -159,13 +106,22 @@ export async function callStats(
       .where('hour', '<=', lastHour)
       .groupBy(['hour', 'seconds'])
       .execute(),
-    db.selectFrom('phonebots').select(['id', 'bezeichnung']).where('customer_id', '=', customerId).execute(),
+    db
+      .selectFrom('phonebots')
+      .select(['id', 'bezeichnung', 'license_key'])
+      .where('customer_id', '=', customerId)
+      .execute(),
     // The very count of the call list's Overdue filter: open, not snoozed, due in the past.
     countCalls(db, { customerId, view: 'open', overdue: true, now: now.toISOString() }),
     topCallers(db, customerId, firstHour, lastHour),
   ]);
 
-  const names = new Map(phonebots.map((p) => [p.id, p.bezeichnung]));
+  // Two phonebots of one name are told apart by their license keys, so each has its own bar and link.
+  const named = new Map<string, number>();
+  for (const p of phonebots) add(named, p.bezeichnung, 1);
+  const nameOf = (p: { bezeichnung: string; license_key: string }) =>
+    named.get(p.bezeichnung)! > 1 ? `${p.bezeichnung} (${p.license_key})` : p.bezeichnung;
+  const names = new Map(phonebots.map((p) => [p.id, nameOf(p)]));
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   const totals = new Map<string, number>();
@@ -184,7 +140,7 @@ export async function callStats(
         ? (names.get(phonebotId) ?? `#${phonebotId}`)
         : split === 'category' && row.value === ''
           ? UNCATEGORIZED
-          : row.value;
+          : (row.value ?? '');
     const daySplit = splits.get(at.day);
     if (daySplit) add(daySplit, name, calls);
   }
@@ -225,6 +181,7 @@ export async function callStats(
       overdue_now: overdue,
       top_callers: callers.map((c) => ({ number: c.caller_number, calls: Number(c.calls) })),
       weekday_hours: weekdayHours,
+      phonebot_keys: Object.fromEntries(phonebots.map((p) => [nameOf(p), p.license_key])),
     },
   };
 }

@@ -320,3 +320,128 @@ describe('call statistics', () => {
     expect(doc.meta.top_callers).toEqual([{ number: '+4930100', calls: 4 }]);
   });
 });
+
+/** A day of the server's time zone as YYYY-MM-DD. */
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+async function listTotal(token: string, query: string) {
+  const res = await api('GET', `/calls?per_page=1&${query}`, token);
+  expect(res.status, `${query}: ${JSON.stringify(res.json)}`).toBe(200);
+  return res.json.meta.total as number;
+}
+
+describe('the call list behind each figure', () => {
+  it('counts exactly the calls of every bar, heatmap cell and repeat caller', async () => {
+    const c = await company(['Empfang', 'Notdienst', 'Notdienst']);
+    const priorities = ['Normal Callback', 'Important Callback'] as const;
+    const categories = [undefined, 'Sales', 'Support'] as const;
+    const statuses = ['New', 'In Progress', 'Completed'] as const;
+    // 40 calls, one every 5 hours and 17 minutes back from now: over eight days, every weekday and many hours.
+    for (let i = 0; i < 40; i++) {
+      await call(
+        c,
+        new Date(Date.now() - i * (5 * 3600_000 + 17 * 60_000)).toISOString(),
+        {
+          bot: i % 3,
+          caller: `+49301${i % 4 === 0 ? '00' : String(i).padStart(2, '0')}`,
+          priority: priorities[i % 2],
+          category: categories[i % 3],
+        },
+        statuses[i % 3],
+      );
+    }
+    const to = localDay(new Date());
+    const from = localDay(new Date(Date.now() - 9 * 86400_000));
+    const range = `from=${from}&to=${to}`;
+    const filterOf: Record<string, (name: string, keys: Record<string, string>) => string> = {
+      status: (name) => `status=${encodeURIComponent(name)}`,
+      priority: (name) => `priority=${encodeURIComponent(name)}`,
+      category: (name) => `category=${encodeURIComponent(name)}`,
+      phonebot: (name, keys) => `phonebot=${encodeURIComponent(keys[name]!)}`,
+    };
+    for (const split of ['status', 'priority', 'category', 'phonebot'] as const) {
+      const doc = await stats(c.admin.token, `${range}&split=${split}`);
+      expect(doc.meta.total).toBe(40);
+      const keys = doc.meta.phonebot_keys as Record<string, string>;
+      let seen = 0;
+      for (const item of doc.data) {
+        for (const [name, count] of Object.entries(item.attributes.split)) {
+          const query = `view=all&date=${item.id}&${filterOf[split]!(name, keys)}`;
+          expect(await listTotal(c.admin.token, query), query).toBe(count);
+          seen += count;
+        }
+      }
+      expect(seen).toBe(40);
+      if (split === 'phonebot') {
+        // Two phonebots of one name are two bars, each with its own calls.
+        expect(Object.keys(keys)).toHaveLength(3);
+        expect(Object.keys(keys).filter((name) => name.startsWith('Notdienst ('))).toHaveLength(2);
+      }
+    }
+
+    const doc = await stats(c.admin.token, range);
+    let cells = 0;
+    for (const [weekday, hours] of doc.meta.weekday_hours.entries()) {
+      for (const [hour, count] of hours.entries()) {
+        // Every cell with calls, and some empty ones.
+        if (count === 0 && (weekday + hour) % 9 !== 0) continue;
+        const query = `view=all&${range}&weekday=${weekday}&hour=${hour}`;
+        expect(await listTotal(c.admin.token, query), query).toBe(count);
+        cells += count;
+      }
+    }
+    expect(cells).toBe(40);
+    // A whole weekday, and a range of days alone.
+    const monday = doc.meta.weekday_hours[0]!.reduce((a, b) => a + b, 0);
+    expect(await listTotal(c.admin.token, `${range}&weekday=0`)).toBe(monday);
+    expect(await listTotal(c.admin.token, range)).toBe(40);
+
+    expect(doc.meta.top_callers[0]).toEqual({ number: '+4930100', calls: 10 });
+    for (const caller of doc.meta.top_callers) {
+      const query = `view=all&${range}&caller=${encodeURIComponent(caller.number)}`;
+      expect(await listTotal(c.admin.token, query), query).toBe(caller.calls);
+    }
+  });
+
+  it('gives each filter its own ETag', async () => {
+    const c = await company();
+    await call(c, new Date().toISOString());
+    const day = localDay(new Date());
+    const tags = new Set<string>();
+    for (const query of [
+      'status=New',
+      'status=Completed',
+      'priority=Normal%20Callback',
+      'category=Sales',
+      `from=${day}&to=${day}`,
+      `from=${day}&to=${day}&weekday=1&hour=2`,
+      `from=${day}&to=${day}&weekday=1&hour=3`,
+    ]) {
+      const res = await api('GET', `/calls?${query}`, c.admin.token);
+      expect(res.status).toBe(200);
+      tags.add(res.headers.etag as string);
+    }
+    expect(tags.size).toBe(7);
+  });
+
+  it('refuses bad filters with 400', async () => {
+    const c = await company();
+    for (const [query, parameter] of [
+      ['status=Open', 'status'],
+      ['priority=Urgent', 'priority'],
+      ['category=', 'category'],
+      ['from=2026-02-30&to=2026-03-01', 'from'],
+      ['from=2026-03-02&to=2026-03-01', 'from'],
+      ['from=2025-01-01&to=2026-03-01', 'to'],
+      ['weekday=1&hour=2', 'from'],
+      ['from=2026-03-01&to=2026-03-02&weekday=7', 'weekday'],
+      ['from=2026-03-01&to=2026-03-02&hour=24', 'hour'],
+      ['from=2026-03-01&to=2026-03-02&hour=1.5', 'hour'],
+    ] as const) {
+      const res = await api('GET', `/calls?${query}`, c.admin.token);
+      expect(res.status, query).toBe(400);
+      expect(res.json.errors[0].source.parameter, query).toBe(parameter);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CALLS_HISTORY_POLL_MS } from '@phonebot/shared/constants';
 import { type CallCountResource, callsHistoryContracts } from '@phonebot/shared/contracts/customers';
+import { usageContracts } from '@phonebot/shared/contracts/usage';
 import { callApi } from '../../lib/api-client';
 
 /** A row of Calls History; the customer's id tells apart two customers of the same name. */
@@ -21,6 +22,20 @@ export const callCountsQuery = (month: string) =>
   queryOptions({
     queryKey: callsHistoryKeys.month(month),
     queryFn: ({ signal }) => fetchCallCounts(month, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: CALLS_HISTORY_POLL_MS,
+  });
+
+export const usageKeys = {
+  all: ['usage'] as const,
+  month: (month: string) => [...usageKeys.all, 'month', month] as const,
+};
+
+/** Usage per customer and phonebot over twelve months (super), polled like Calls History. */
+export const usageQuery = (month: string) =>
+  queryOptions({
+    queryKey: usageKeys.month(month),
+    queryFn: ({ signal }) => callApi(usageContracts.usage, { query: { month } }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: CALLS_HISTORY_POLL_MS,
   });

@@ -3,7 +3,7 @@ import type { CallCountRow } from './api';
 /** Calls History pages by customer (docs/product.md §9): 10 customers per page, each with all of its phonebots. */
 export const CUSTOMERS_PER_PAGE = 10;
 
-export type CustomerGroup = { key: string; name: string; rows: CallCountRow[] };
+export type CustomerGroup<R = CallCountRow> = { key: string; name: string; rows: R[] };
 
 /** The rows whose customer name or phonebot contains the search, ignoring case (docs/product.md §7). */
 export function filterRows(rows: readonly CallCountRow[], search: string | undefined): CallCountRow[] {
@@ -13,19 +13,22 @@ export function filterRows(rows: readonly CallCountRow[], search: string | undef
 }
 
 /** The rows by customer, in the order the customers first appear; the customer's name is shown once per group. */
-export function groupByCustomer(rows: readonly CallCountRow[]): CustomerGroup[] {
-  const groups = new Map<string, CustomerGroup>();
+export function groupByCustomer<R extends { customer_id: number }>(
+  rows: readonly R[],
+  nameOf: (row: R) => string,
+): CustomerGroup<R>[] {
+  const groups = new Map<string, CustomerGroup<R>>();
   for (const row of rows) {
     const key = String(row.customer_id);
     const group = groups.get(key);
     if (group) group.rows.push(row);
-    else groups.set(key, { key, name: row.name, rows: [row] });
+    else groups.set(key, { key, name: nameOf(row), rows: [row] });
   }
   return [...groups.values()];
 }
 
 /** One page of customer groups; a page past the end shows the last one. */
-export function groupPage(groups: readonly CustomerGroup[], page: number) {
+export function groupPage<R>(groups: readonly CustomerGroup<R>[], page: number) {
   const pages = Math.max(1, Math.ceil(groups.length / CUSTOMERS_PER_PAGE));
   const current = Math.min(Math.max(1, page), pages);
   const start = (current - 1) * CUSTOMERS_PER_PAGE;

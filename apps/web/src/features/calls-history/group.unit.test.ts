@@ -18,7 +18,7 @@ describe('Calls History rows', () => {
   });
 
   it('groups by customer id, so two customers of the same name stay apart', () => {
-    const groups = groupByCustomer(rows);
+    const groups = groupByCustomer(rows, (row) => row.name);
     expect(groups.map((g) => [g.name, g.rows.length])).toEqual([
       ['Acme', 2],
       ['Acme', 1],
@@ -33,10 +33,10 @@ describe('Calls History rows', () => {
       number_of_calls: i,
       customer_id: i,
     }));
-    const groups = groupByCustomer([
-      ...many,
-      { name: 'Customer 0', phonebot: 'Second', number_of_calls: 1, customer_id: 0 },
-    ]);
+    const groups = groupByCustomer(
+      [...many, { name: 'Customer 0', phonebot: 'Second', number_of_calls: 1, customer_id: 0 }],
+      (row) => row.name,
+    );
     const first = groupPage(groups, 1);
     expect(first.pages).toBe(3);
     expect(first.groups).toHaveLength(CUSTOMERS_PER_PAGE);

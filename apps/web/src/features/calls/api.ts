@@ -251,13 +251,13 @@ async function errorsOf(response: Response): Promise<JsonApiErrorObject[]> {
 }
 
 /**
- * Downloads call_log.csv of a list (its view, search, day and sort) from the server, which quotes the values and
- * neutralises formulas. The api client only reads JSON, so the file is fetched here with the same bearer token and
- * saved through an object URL.
+ * Downloads call_log.csv of a list (its view, search, day, filters and sort) from the server, which quotes the values
+ * and neutralises formulas. The api client only reads JSON, so the file is fetched here with the same bearer token
+ * and saved through an object URL.
  */
 export async function downloadCallLog(kind: CallListKind, params: CallListParams): Promise<void> {
-  const { search, date, sort } = params;
-  const query = contractQueryString({ view: LIST_CONFIG[kind].exportView, search, date, sort });
+  const { page: _page, per_page: _perPage, ...listed } = apiQuery(params);
+  const query = contractQueryString({ view: LIST_CONFIG[kind].exportView, ...listed });
   const token = getToken();
   let response: Response;
   try {

@@ -1,10 +1,17 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { CALL_SORTS } from '@phonebot/shared/schemas/call';
+import {
+  CALL_PRIORITIES,
+  CALL_SORTS,
+  CALL_STATUSES,
+  type CallPriority,
+  type CallStatus,
+} from '@phonebot/shared/schemas/call';
+import { isoDaySchema } from '@phonebot/shared/schemas/list-query';
 import { listQuerySchema } from '@phonebot/shared/schemas/common';
 import { LIST_CONFIG, type CallListKind, type PageSize } from './constants';
 
-/** A call list's state as it lives in the URL (page, per_page, sort, search, date), so a pasted link shows the same list. */
+/** A call list's state as it lives in the URL (page, per_page, sort, search, date, filters), so a pasted link shows the same list. */
 export type CallListParams = {
   page: number;
   per_page: PageSize;
@@ -18,7 +25,32 @@ export type CallListParams = {
   caller?: string | undefined;
   phonebot?: string | undefined;
   snoozed?: boolean | undefined;
+  /** The Insights figures' filters: exact status, priority and category, a range of days, a weekday and hour in it. */
+  status?: CallStatus | undefined;
+  priority?: CallPriority | undefined;
+  category?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  weekday?: number | undefined;
+  hour?: number | undefined;
 };
+
+/** The filters beyond search and day, in the order they are written to the URL. */
+export const LIST_FILTERS = [
+  'assignee',
+  'overdue',
+  'caller',
+  'phonebot',
+  'snoozed',
+  'status',
+  'priority',
+  'category',
+  'from',
+  'to',
+  'weekday',
+  'hour',
+] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
 
 /** A filter value from the URL, or undefined when it is missing or not one the API takes. */
 function filterParams(query: URLSearchParams) {
@@ -27,12 +59,30 @@ function filterParams(query: URLSearchParams) {
     const value = (query.get(name) ?? '').trim();
     return value && value.length <= max ? value : undefined;
   };
+  const oneOf = <T extends string>(name: string, values: readonly T[]) =>
+    values.find((value) => value === query.get(name));
+  const day = (name: string) => isoDaySchema.safeParse(query.get(name)).data;
+  const whole = (name: string, max: number) => {
+    const value = query.get(name) ?? '';
+    return /^\d{1,2}$/.test(value) && Number(value) <= max ? Number(value) : undefined;
+  };
+  let from = day('from');
+  let to = day('to');
+  if (from && to && from > to) [from, to] = [undefined, undefined];
   return {
     assignee: /^(me|none|[1-9]\d{0,15})$/.test(assignee) ? assignee : undefined,
     overdue: query.get('overdue') === 'true' ? true : undefined,
     caller: text('caller', 40),
     phonebot: text('phonebot', 100),
     snoozed: query.get('snoozed') === 'true' ? true : undefined,
+    status: oneOf('status', CALL_STATUSES),
+    priority: oneOf('priority', CALL_PRIORITIES),
+    category: text('category', 100),
+    from,
+    to,
+    // A weekday and an hour count within a range of days only.
+    weekday: from && to ? whole('weekday', 6) : undefined,
+    hour: from && to ? whole('hour', 23) : undefined,
   };
 }
 
@@ -83,7 +133,19 @@ export function apiQuery(params: CallListParams) {
     ...(params.caller ? { caller: params.caller } : {}),
     ...(params.phonebot ? { phonebot: params.phonebot } : {}),
     ...(params.snoozed ? { snoozed: 'true' as const } : {}),
+    ...(params.status ? { status: params.status } : {}),
+    ...(params.priority ? { priority: params.priority } : {}),
+    ...(params.category ? { category: params.category } : {}),
+    ...(params.from ? { from: params.from } : {}),
+    ...(params.to ? { to: params.to } : {}),
+    ...(params.weekday !== undefined ? { weekday: params.weekday } : {}),
+    ...(params.hour !== undefined ? { hour: params.hour } : {}),
   };
+}
+
+/** Whether a list shows only some calls by a filter beyond search and day. */
+export function hasFilters(params: CallListParams): boolean {
+  return LIST_FILTERS.some((name) => params[name] !== undefined);
 }
 
 /** The list state of the current URL and a setter; a change of anything but the page goes back to page 1. */
@@ -102,6 +164,11 @@ export function useCallListParams(kind: CallListKind) {
           if (next.sort) result.set('sort', next.sort);
           if (next.search) result.set('search', next.search);
           if (next.date) result.set('date', next.date);
+          // The filters stay while the list is paged, sorted or searched, until they are cleared.
+          for (const name of LIST_FILTERS) {
+            const value = next[name];
+            if (value !== undefined && value !== false) result.set(name, String(value));
+          }
           return result;
         },
         { replace: options.replace ?? false },

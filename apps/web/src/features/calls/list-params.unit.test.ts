@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, parseListParams } from './list-params';
+import { apiQuery, hasFilters, parseListParams } from './list-params';
 
 describe('list state in the URL', () => {
   it('keeps the callback filters the API takes and drops the rest', () => {
@@ -26,5 +26,37 @@ describe('list state in the URL', () => {
     expect(apiQuery(bad)).not.toHaveProperty('overdue');
     expect(apiQuery(bad)).not.toHaveProperty('caller');
     expect(apiQuery(bad)).not.toHaveProperty('snoozed');
+  });
+
+  it('keeps the Insights filters the API takes and drops the rest', () => {
+    const params = parseListParams(
+      new URLSearchParams(
+        'status=In+Progress&priority=Send+Email&category=Sales&from=2026-03-01&to=2026-03-30&weekday=6&hour=23',
+      ),
+      'simple',
+    );
+    expect(apiQuery(params)).toMatchObject({
+      status: 'In Progress',
+      priority: 'Send Email',
+      category: 'Sales',
+      from: '2026-03-01',
+      to: '2026-03-30',
+      weekday: 6,
+      hour: 23,
+    });
+    expect(hasFilters(params)).toBe(true);
+    const bad = apiQuery(
+      parseListParams(
+        new URLSearchParams('status=Open&priority=x&from=2026-02-30&to=2026-03-01&weekday=7&hour=1'),
+        'simple',
+      ),
+    );
+    for (const name of ['status', 'priority', 'from', 'weekday', 'hour']) expect(bad).not.toHaveProperty(name);
+    // A weekday or hour without a range of days, or a range the wrong way round, is no filter.
+    expect(apiQuery(parseListParams(new URLSearchParams('weekday=1&hour=2'), 'simple'))).not.toHaveProperty('hour');
+    expect(
+      apiQuery(parseListParams(new URLSearchParams('from=2026-03-02&to=2026-03-01'), 'simple')),
+    ).not.toHaveProperty('from');
+    expect(hasFilters(parseListParams(new URLSearchParams('search=x&date=2026-03-01'), 'simple'))).toBe(false);
   });
 });

@@ -1,19 +1,35 @@
 import type { InsightSplit } from '@phonebot/shared/contracts/insights';
 
+/** The call list of all calls (every status), filtered by the given list filters. */
+function allCalls(params: Record<string, string>): string {
+  return `/calls?${new URLSearchParams(params).toString()}`;
+}
+
 /**
- * The call list showing the calls behind one bar segment, with the filters the lists offer: the day always; the
- * status through the open list's search or the completed list; the phonebot through the all-calls list's search
- * (it searches phonebot names). Priority and category have no filter of the all-calls list: their link shows the
- * whole day.
+ * The call list showing exactly the calls behind one bar segment: the day and the split's value as the list's
+ * filters (a phonebot by its license key; a phonebot that is gone leaves the day only).
  */
-export function callListLink(day: string, split: InsightSplit, value: string): string {
-  const query = (params: Record<string, string>) => new URLSearchParams({ date: day, ...params }).toString();
-  if (split === 'status') {
-    if (value === 'Completed') return `/completed?${query({})}`;
-    return `/viewcalllogs?${query({ search: value })}`;
+export function callListLink(
+  day: string,
+  split: InsightSplit,
+  value: string,
+  phonebotKeys: Record<string, string> = {},
+): string {
+  if (split === 'phonebot') {
+    const key = phonebotKeys[value];
+    return allCalls(key ? { date: day, phonebot: key } : { date: day });
   }
-  if (split === 'phonebot') return `/calls?${query({ search: value })}`;
-  return `/calls?${query({})}`;
+  return allCalls({ date: day, [split]: value });
+}
+
+/** The calls behind one heatmap cell: the period's days, on that weekday (0 Monday) and in that hour. */
+export function heatmapLink(period: { from: string; to: string }, weekday: number, hour: number): string {
+  return allCalls({ ...period, weekday: String(weekday), hour: String(hour) });
+}
+
+/** The calls of one repeat caller within the period. */
+export function callerLink(period: { from: string; to: string }, number: string): string {
+  return allCalls({ caller: number, ...period });
 }
 
 /** Human time for seconds: minutes below an hour, hours below two days, days beyond. */

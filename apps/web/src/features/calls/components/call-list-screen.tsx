@@ -10,11 +10,11 @@ import { notifyError } from '../../../lib/notify';
 import { type CallRow, downloadCallLog } from '../api';
 import { useCallsLive } from '../live';
 import { LIST_CONFIG, type CallListKind } from '../constants';
-import { type CallListParams, sortParam, sortState } from '../list-params';
+import { type CallListParams, LIST_FILTERS, sortParam, sortState } from '../list-params';
 import { BulkStatusBar } from './bulk-status-bar';
 import { CallsTable, FULL_COLUMNS, SIMPLE_COLUMNS } from './calls-table';
 import { NewCallAlert, RetentionNotice } from './call-notices';
-import { DayFilter, PageSizeSelect, Pager, SearchBox, TriageSort } from './list-controls';
+import { ActiveFilters, DayFilter, PageSizeSelect, Pager, SearchBox, TriageSort } from './list-controls';
 import { LiveStatus } from './live-status';
 import { UrgentAlertsButton } from './urgent-alerts-button';
 import { MessagePreviewModal } from './message-preview-modal';
@@ -207,6 +207,16 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
           <Group gap="md" align="flex-end">
             {controls}
           </Group>
+          <ActiveFilters
+            params={params}
+            withDate={simple}
+            onClear={() =>
+              update({
+                ...Object.fromEntries(LIST_FILTERS.map((name) => [name, undefined])),
+                ...(simple ? { date: undefined } : {}),
+              })
+            }
+          />
           {canManage && !simple && view.rows !== undefined && (
             <BulkStatusBar selectedIds={selectedIds} actions={actions} onDone={() => setSelected(new Set())} />
           )}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '../constants';
 import { TRIAGE_SORT_FIELDS } from '../constants';
-import type { SortState } from '../list-params';
+import { useFormatDate } from '../../../lib/dates';
+import { type CallListParams, type SortState, hasFilters } from '../list-params';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The list schema's limit; a longer search would be dropped as invalid. */
@@ -171,6 +172,63 @@ export function Pager({
           />
         </nav>
       )}
+    </Group>
+  );
+}
+
+const WEEKDAY_BASE = Date.UTC(2024, 0, 1); // a Monday
+
+/** The filters a link opened the list with (from Insights, for one), each named, and a button that clears them. */
+export function ActiveFilters({
+  params,
+  withDate = false,
+  onClear,
+}: {
+  params: CallListParams;
+  /** Name the day too, on a list without a day field. */
+  withDate?: boolean;
+  onClear: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const formatDate = useFormatDate();
+  if (!hasFilters(params) && !(withDate && params.date)) return null;
+  const day = (value: string) => formatDate(new Date(`${value}T12:00:00`), 'date');
+  const weekday = (value: number) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'long', timeZone: 'UTC' }).format(
+      WEEKDAY_BASE + value * 86_400_000,
+    );
+  const assignee = (value: string) =>
+    value === 'me' ? t('calls.filters.assigneeMe') : value === 'none' ? t('calls.filters.assigneeNone') : value;
+  const parts: [string, string][] = [];
+  if (withDate && params.date) parts.push(['date', t('calls.filters.day', { value: day(params.date) })]);
+  if (params.status) parts.push(['status', t('calls.filters.status', { value: t(`calls.statuses.${params.status}`) })]);
+  if (params.priority)
+    parts.push(['priority', t('calls.filters.priority', { value: t(`calls.priorities.${params.priority}`) })]);
+  if (params.category) {
+    const value = params.category === 'Uncategorized' ? t('calls.uncategorized') : params.category;
+    parts.push(['category', t('calls.filters.category', { value })]);
+  }
+  if (params.phonebot) parts.push(['phonebot', t('calls.filters.phonebot', { value: params.phonebot })]);
+  if (params.caller) parts.push(['caller', t('calls.filters.caller', { value: params.caller })]);
+  if (params.from && params.to)
+    parts.push(['range', t('calls.filters.range', { from: day(params.from), to: day(params.to) })]);
+  if (params.weekday !== undefined)
+    parts.push(['weekday', t('calls.filters.weekday', { value: weekday(params.weekday) })]);
+  if (params.hour !== undefined)
+    parts.push(['hour', t('calls.filters.hour', { from: params.hour, to: params.hour + 1 })]);
+  if (params.assignee) parts.push(['assignee', t('calls.filters.assignee', { value: assignee(params.assignee) })]);
+  if (params.overdue) parts.push(['overdue', t('calls.filters.overdue')]);
+  if (params.snoozed) parts.push(['snoozed', t('calls.filters.snoozed')]);
+  return (
+    <Group gap="xs" wrap="wrap" role="group" aria-label={t('calls.filters.label')}>
+      {parts.map(([key, text]) => (
+        <Badge key={key} variant="light" tt="none" size="lg" style={{ maxWidth: '100%' }}>
+          {text}
+        </Badge>
+      ))}
+      <Button variant="subtle" size="xs" leftSection={<IconX size={14} aria-hidden />} onClick={onClear}>
+        {t('calls.filters.clear')}
+      </Button>
     </Group>
   );
 }

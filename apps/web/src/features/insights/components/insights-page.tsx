@@ -17,14 +17,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/contracts/insights';
 import { isoDaySchema } from '@phonebot/shared/schemas/list-query';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { useCallStats } from '../api';
-import { callListLink, lastDays } from '../links';
+import { callListLink, callerLink, heatmapLink, lastDays } from '../links';
 import { insightsTranslations } from '../locales';
 import { Figures, useFormats } from './figures';
 
@@ -62,7 +62,7 @@ function useInsightParams() {
 
 const WEEKDAY_BASE = Date.UTC(2024, 0, 1); // a Monday
 
-function Heatmap({ cells }: { cells: number[][] }) {
+function Heatmap({ cells, period }: { cells: number[][]; period: { from: string; to: string } }) {
   const { t, i18n } = useTranslation();
   const weekday = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'short', timeZone: 'UTC' });
   const max = Math.max(1, ...cells.flat());
@@ -96,21 +96,23 @@ function Heatmap({ cells }: { cells: number[][] }) {
                 </Table.Th>
                 {row.map((count, hour) => {
                   const label = t('insights.heatmapCell', { weekday: name, hour, count });
+                  const style = {
+                    display: 'block',
+                    height: 18,
+                    borderRadius: 3,
+                    background:
+                      count === 0
+                        ? 'var(--mantine-color-default-border)'
+                        : `color-mix(in srgb, var(--mantine-color-blue-filled) ${Math.round(20 + (80 * count) / max)}%, transparent)`,
+                  };
                   return (
                     <Table.Td key={hour} p={1}>
-                      <div
-                        role="img"
-                        aria-label={label}
-                        title={label}
-                        style={{
-                          height: 18,
-                          borderRadius: 3,
-                          background:
-                            count === 0
-                              ? 'var(--mantine-color-default-border)'
-                              : `color-mix(in srgb, var(--mantine-color-blue-filled) ${Math.round(20 + (80 * count) / max)}%, transparent)`,
-                        }}
-                      />
+                      {count === 0 ? (
+                        <div role="img" aria-label={label} title={label} style={style} />
+                      ) : (
+                        // A cell with calls opens the list of exactly those calls.
+                        <Link to={heatmapLink(period, day, hour)} aria-label={label} title={label} style={style} />
+                      )}
                     </Table.Td>
                   );
                 })}
@@ -234,7 +236,7 @@ export function InsightsPage() {
                     cursor: 'pointer',
                     onClick: (entry: { payload?: { day?: string } }) => {
                       const day = entry.payload?.day;
-                      if (day) void navigate(callListLink(day, split, s.name));
+                      if (day) void navigate(callListLink(day, split, s.name, doc.meta.phonebot_keys));
                     },
                   })}
                 />
@@ -277,7 +279,13 @@ export function InsightsPage() {
                       {doc.meta.top_callers.map((caller) => (
                         <Table.Tr key={caller.number}>
                           <Table.Td>
-                            <Anchor href={`tel:${caller.number}`}>{caller.number}</Anchor>
+                            <Anchor
+                              component={Link}
+                              to={callerLink({ from: doc.meta.from, to: doc.meta.to }, caller.number)}
+                              aria-label={t('insights.callerCalls', { number: caller.number, count: caller.calls })}
+                            >
+                              {caller.number}
+                            </Anchor>
                           </Table.Td>
                           <Table.Td ta="right">{t('insights.calls', { count: caller.calls })}</Table.Td>
                         </Table.Tr>
@@ -293,7 +301,11 @@ export function InsightsPage() {
               <Title order={2} size="h4">
                 {t('insights.heatmap')}
               </Title>
-              {!doc ? <Skeleton h={180} /> : <Heatmap cells={doc.meta.weekday_hours} />}
+              {!doc ? (
+                <Skeleton h={180} />
+              ) : (
+                <Heatmap cells={doc.meta.weekday_hours} period={{ from: doc.meta.from, to: doc.meta.to }} />
+              )}
             </Stack>
           </Paper>
         </>
