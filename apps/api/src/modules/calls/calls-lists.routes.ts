@@ -6,7 +6,16 @@ import { MINUTE, nowIso } from '../../db/time';
 import { csvRow } from '../../lib/csv';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
-import { type CallFilter, allCalls, callsVersion, categoryList, countCalls, listEtag, listPage } from './calls.list';
+import {
+  type CallFilter,
+  allCalls,
+  callsVersion,
+  categoryList,
+  countCalls,
+  listEtag,
+  listPage,
+  queueCounts,
+} from './calls.list';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
 
@@ -44,6 +53,7 @@ export function callFilter(principal: Principal, view: CallView, query: CallList
     caller: query.caller,
     phonebot: query.phonebot,
     snoozed: query.snoozed,
+    priority: query.priority,
     now,
   };
 }
@@ -104,6 +114,10 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
   router.handle(callContracts.listCompletedCalls, ({ principal, query, req, reply }) =>
     list(principal, 'completed', query, req, reply),
   );
+
+  router.handle(callContracts.countCallQueues, async ({ principal }) => ({
+    meta: await queueCounts(db, customerOf(principal), principal.userId, nowIso()),
+  }));
 
   router.handle(callContracts.exportCalls, async ({ principal, query, reply }) => {
     const customerId = customerOf(principal);

@@ -10,7 +10,7 @@ import {
   type CallView,
   type PagedQuery,
 } from '@phonebot/shared';
-import type { CallResource } from '@phonebot/shared/contracts/calls';
+import type { CallQueueCounts, CallResource } from '@phonebot/shared/contracts/calls';
 import type { Database } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled';
 import { DAY } from '../../db/time';
@@ -29,6 +29,7 @@ export type CallFilter = {
   /** A phonebot's license key. */
   phonebot?: string | undefined;
   snoozed?: boolean | undefined;
+  priority?: CallPriority | undefined;
   /** The moment "overdue" and "snoozed" are judged at. */
   now: string;
 };
@@ -93,6 +94,7 @@ function base(db: Kysely<Database>, filter: CallFilter) {
     );
   }
   if (filter.caller !== undefined) query = query.where('c.caller_number', '=', filter.caller);
+  if (filter.priority !== undefined) query = query.where('c.priority', '=', filter.priority);
   if (filter.phonebot !== undefined) {
     // Resolved within the company first, so the call rows are read by (customer_id, phonebot_id, created_at).
     const key = filter.phonebot;
@@ -300,6 +302,50 @@ export async function countCalls(db: Kysely<Database>, filter: CallFilter): Prom
   return Number(row.n);
 }
 
+/**
+ * The counts of the inbox's quick filters: one pass over the company's open calls through the index that starts
+ * with (customer_id, status), each count a conditional sum, plus the company's phonebots.
+ */
+export async function queueCounts(
+  db: Kysely<Database>,
+  customerId: number,
+  userId: number,
+  now: string,
+): Promise<CallQueueCounts> {
+  const awake = sql<SqlBool>`(c.snoozed_until is null or c.snoozed_until <= ${now})`;
+  const sum = (condition: Expression<SqlBool>) =>
+    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  const [row, bots] = await Promise.all([
+    db
+      .selectFrom('calls as c')
+      .where('c.customer_id', '=', customerId)
+      .where('c.status', 'in', [...OPEN_STATUSES])
+      .select([
+        sum(awake).as('open'),
+        sum(sql<SqlBool>`${awake} and c.assignee_id = ${userId}`).as('mine'),
+        sum(sql<SqlBool>`${awake} and c.assignee_id is null`).as('unassigned'),
+        sum(sql<SqlBool>`${awake} and c.callback_due_at < ${now}`).as('overdue'),
+        sum(sql<SqlBool>`${awake} and c.priority = ${'Important Callback'}`).as('important'),
+        sum(sql<SqlBool>`c.snoozed_until > ${now}`).as('snoozed'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('phonebots')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    open: Number(row.open),
+    mine: Number(row.mine),
+    unassigned: Number(row.unassigned),
+    overdue: Number(row.overdue),
+    important: Number(row.important),
+    snoozed: Number(row.snoozed),
+    phonebots: Number(bots.n),
+  };
+}
+
 export async function listPage(
   db: Kysely<Database>,
   filter: CallFilter,
@@ -372,7 +418,7 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
 export function listEtag(
   viewer: { customerId: number; userId: number; version: number },
   view: CallView,
-  query: PagedQuery & Partial<Record<'assignee' | 'overdue' | 'caller' | 'phonebot' | 'snoozed', unknown>>,
+  query: PagedQuery & Partial<Record<'assignee' | 'overdue' | 'caller' | 'phonebot' | 'snoozed' | 'priority', unknown>>,
   minute: number,
 ): string {
   // "Overdue" and "snoozed" change with the clock: the minute is part of the tag, so a poll sees them within one.
@@ -390,6 +436,7 @@ export function listEtag(
     query.caller ?? '',
     query.phonebot ?? '',
     query.snoozed ?? '',
+    query.priority ?? '',
     minute,
   ]);
   return `W/"${viewer.version}-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
