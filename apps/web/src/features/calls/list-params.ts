@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { CALL_SORTS } from '@phonebot/shared/schemas/call';
+import { CALL_PRIORITIES, CALL_SORTS, type CallPriority } from '@phonebot/shared/schemas/call';
 import { listQuerySchema } from '@phonebot/shared/schemas/common';
 import { LIST_CONFIG, type CallListKind, type PageSize } from './constants';
 
@@ -18,6 +18,9 @@ export type CallListParams = {
   caller?: string | undefined;
   phonebot?: string | undefined;
   snoozed?: boolean | undefined;
+  priority?: CallPriority | undefined;
+  /** The call open in the detail (beside the list from 1200 px, its own page below). */
+  call?: number | undefined;
 };
 
 /** A filter value from the URL, or undefined when it is missing or not one the API takes. */
@@ -33,6 +36,8 @@ function filterParams(query: URLSearchParams) {
     caller: text('caller', 40),
     phonebot: text('phonebot', 100),
     snoozed: query.get('snoozed') === 'true' ? true : undefined,
+    priority: CALL_PRIORITIES.find((value) => value === query.get('priority')),
+    call: /^[1-9]\d{0,15}$/.test(query.get('call') ?? '') ? Number(query.get('call')) : undefined,
   };
 }
 
@@ -83,26 +88,42 @@ export function apiQuery(params: CallListParams) {
     ...(params.caller ? { caller: params.caller } : {}),
     ...(params.phonebot ? { phonebot: params.phonebot } : {}),
     ...(params.snoozed ? { snoozed: 'true' as const } : {}),
+    ...(params.priority ? { priority: params.priority } : {}),
   };
 }
 
-/** The list state of the current URL and a setter; a change of anything but the page goes back to page 1. */
+/** The URL query of a list state; defaults are left out, so a link stays short. */
+export function searchOf(params: CallListParams, kind: CallListKind): URLSearchParams {
+  const result = new URLSearchParams();
+  if (params.page !== 1) result.set('page', String(params.page));
+  if (params.per_page !== LIST_CONFIG[kind].defaultPageSize) result.set('per_page', String(params.per_page));
+  if (params.sort) result.set('sort', params.sort);
+  if (params.search) result.set('search', params.search);
+  if (params.date) result.set('date', params.date);
+  if (params.assignee) result.set('assignee', params.assignee);
+  if (params.overdue) result.set('overdue', 'true');
+  if (params.caller) result.set('caller', params.caller);
+  if (params.phonebot) result.set('phonebot', params.phonebot);
+  if (params.snoozed) result.set('snoozed', 'true');
+  if (params.priority) result.set('priority', params.priority);
+  if (params.call !== undefined) result.set('call', String(params.call));
+  return result;
+}
+
+/**
+ * The list state of the current URL and a setter; a change of anything but the page goes back to page 1, except
+ * opening or closing a call (`keepPage`), which leaves the list as it is.
+ */
 export function useCallListParams(kind: CallListKind) {
   const [query, setQuery] = useSearchParams();
   const params = useMemo(() => parseListParams(query, kind), [query, kind]);
 
   const update = useCallback(
-    (patch: Partial<CallListParams>, options: { replace?: boolean } = {}) => {
+    (patch: Partial<CallListParams>, options: { replace?: boolean; keepPage?: boolean } = {}) => {
       setQuery(
         (current) => {
-          const next = { ...parseListParams(current, kind), page: 1, ...patch };
-          const result = new URLSearchParams();
-          if (next.page !== 1) result.set('page', String(next.page));
-          if (next.per_page !== LIST_CONFIG[kind].defaultPageSize) result.set('per_page', String(next.per_page));
-          if (next.sort) result.set('sort', next.sort);
-          if (next.search) result.set('search', next.search);
-          if (next.date) result.set('date', next.date);
-          return result;
+          const parsed = parseListParams(current, kind);
+          return searchOf({ ...parsed, page: options.keepPage ? parsed.page : 1, ...patch }, kind);
         },
         { replace: options.replace ?? false },
       );

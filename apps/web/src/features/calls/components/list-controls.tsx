@@ -16,10 +16,13 @@ export function SearchBox({
   value,
   onChange,
   placeholder,
+  id,
 }: {
   value: string | undefined;
   onChange: (value: string) => void;
   placeholder: string;
+  /** Lets the / key of the inbox reach the box. */
+  id?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value ?? '');
@@ -35,6 +38,7 @@ export function SearchBox({
   }, SEARCH_DEBOUNCE_MS);
   return (
     <TextInput
+      id={id}
       type="search"
       maxLength={SEARCH_MAX_LENGTH}
       label={t('calls.toolbar.search')}
@@ -101,7 +105,7 @@ export function PageSizeSelect({
         value: String(size),
         label: size === 'all' ? t('calls.toolbar.all') : String(size),
       }))}
-      w={130}
+      w={{ base: '100%', xs: 'auto' }}
     />
   );
 }
