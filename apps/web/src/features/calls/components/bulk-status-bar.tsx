@@ -65,7 +65,8 @@ export function BulkStatusBar({ selectedIds, actions, onDone, viewer, onSnooze }
           {t('calls.bulk.submit')}
         </Button>
       </Group>
-      {viewer && (
+      {/* The other verbs show once something is selected, so the list keeps its room. */}
+      {viewer && !none && (
         <Group gap="xs" align="flex-end" wrap="wrap">
           {viewer.listUsers && users.data && (
             <>

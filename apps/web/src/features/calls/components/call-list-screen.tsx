@@ -332,7 +332,7 @@ export function CallListScreen(props: CallListScreenProps) {
         noteInputId={noteFieldId(openId)}
       />
     ) : (
-      <Stack gap="xs" py="xl" align="center" ta="center">
+      <Stack gap="xs" py="xl" align="center" ta="center" component="section" aria-label={t('inbox.detail.label')}>
         <Text c="dimmed">{t('inbox.detail.placeholder')}</Text>
         <Text size="sm" c="dimmed">
           {t('inbox.detail.keysHint')}

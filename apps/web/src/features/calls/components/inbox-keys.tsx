@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Kbd, Modal, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -52,7 +52,8 @@ function taken(event: KeyboardEvent): boolean {
  */
 export function useInboxKeys(handler: (key: InboxKey) => void, enabled: boolean) {
   const latest = useRef(handler);
-  useEffect(() => {
+  // Set as the render commits, so a key pressed right after another acts on what that one changed.
+  useLayoutEffect(() => {
     latest.current = handler;
   });
   useEffect(() => {

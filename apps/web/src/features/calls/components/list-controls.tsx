@@ -49,7 +49,8 @@ export function SearchBox({
         setText(event.currentTarget.value);
         commit(event.currentTarget.value.trim());
       }}
-      w={{ base: '100%', sm: 280 }}
+      w={{ base: '100%', sm: 340 }}
+      maw="100%"
     />
   );
 }

@@ -60,7 +60,12 @@ export function QueueChips({ params, counts, onChange }: QueueChipsProps) {
         {QUEUES.map((queue) => (
           <Chip key={queue} value={queue} variant="outline" color={queue === 'overdue' ? 'red' : 'portal'}>
             {t(`inbox.chips.${queue}`)}
-            {counts !== undefined && <span className="inbox-chip-count">{counts[COUNT_OF[queue]]}</span>}
+            {counts !== undefined && (
+              <>
+                {' '}
+                <span className="inbox-chip-count">{counts[COUNT_OF[queue]]}</span>
+              </>
+            )}
           </Chip>
         ))}
       </Chip.Group>
