@@ -271,7 +271,7 @@ describe('the callback inbox', () => {
     await rowOf(page, '+4930200002').first().getByRole('button', { name: 'Open the call from +4930200002' }).tap();
     await page.waitForURL(/call=\d+/);
     // The detail is the page now: the list is gone, a way back is there.
-    expect(await table(page).count()).toBe(0);
+    await expect.poll(() => table(page).count()).toBe(0);
     await detail(page).getByRole('button', { name: 'Back to the list' }).waitFor();
     await expectNoSideways(page, 'detail page at 390');
     await shoot(page, 'inbox-390-detail-en');
@@ -398,7 +398,7 @@ describe('the callback inbox', () => {
     }
     await page.evaluate(() => localStorage.setItem('phonebot_language', 'en'));
     await ctx.close();
-  });
+  }, 300_000);
 
   it('reads without actions as a guest, and /newcalls/{key} lists that phonebot only', async () => {
     const sup = await stack.superToken();
