@@ -27,8 +27,8 @@ export function BulkStatusBar({ selectedIds, actions, onDone, viewer, onSnooze }
   const [status, setStatus] = useState<CallStatus | ''>('');
   const [missing, setMissing] = useState(false);
   const [assignee, setAssignee] = useState('');
-  const users = useQuery({ ...usersQuery(), enabled: viewer?.listUsers === true });
   const none = selectedIds.length === 0;
+  const users = useQuery({ ...usersQuery(), enabled: viewer?.listUsers === true && !none });
 
   async function submit() {
     if (status === '') {
