@@ -22,6 +22,26 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Services, stores and jobs speak the product's language: they throw refusals (lib/domain-errors.ts), and the
+    // API's edge chooses the HTTP status. Only routes and the HTTP plumbing build HTTP errors.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/modules/**/*.routes.ts', 'apps/api/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../lib/errors',
+              importNames: ['ApiError', 'errorObject', 'validationError'],
+              message: 'Throw a refusal from lib/domain-errors.ts; the HTTP status is chosen at the edge.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', '.ci/**', 'apps/api/src/sim/**', 'apps/api/src/db/seed-demo.ts'],
     rules: { 'no-console': 'off' },
   },

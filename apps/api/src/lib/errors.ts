@@ -1,5 +1,8 @@
 import { type MessageKey, isMessageKey, messageText, type JsonApiErrorObject } from '@phonebot/shared';
 import type { z } from 'zod';
+import { type DomainError, type RefusalKind, notFound } from './domain-errors';
+
+export { notFound, forbidden, unauthenticated } from './domain-errors';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -58,9 +61,33 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = () => ApiError.of(404, 'notFound');
-export const forbidden = () => ApiError.of(403, 'forbidden');
-export const unauthenticated = () => ApiError.of(401, 'unauthenticated');
+/** The HTTP status of each kind of refusal: chosen here, at the edge, and nowhere else. */
+export const STATUS_OF_REFUSAL: Record<RefusalKind, number> = {
+  malformed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedType: 415,
+  invalid: 422,
+  tooMany: 429,
+  providerFailed: 502,
+  unavailable: 503,
+};
+
+/** The JSON:API error document of a refusal thrown by a service. */
+export function httpErrorOf(error: DomainError): ApiError {
+  const status = STATUS_OF_REFUSAL[error.kind];
+  const { detail, pointer, retryAfterSeconds } = error.options;
+  const headers: Record<string, string> =
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
+  return ApiError.of(status, error.code, {
+    ...(detail === undefined ? {} : { detail }),
+    ...(pointer === undefined ? {} : { pointer }),
+    headers,
+  });
+}
 
 /**
  * Turns zod issues into 422 error objects. A message that is a message key becomes its English text with the key
@@ -69,7 +96,7 @@ export const unauthenticated = () => ApiError.of(401, 'unauthenticated');
  */
 export function validationError(error: z.ZodError, location: 'body' | 'query' | 'params' = 'body'): ApiError {
   // A malformed id in a path can name nothing that exists.
-  if (location === 'params') return notFound();
+  if (location === 'params') return httpErrorOf(notFound());
   const seen = new Set<string>();
   const errors = error.issues.flatMap((issue) => {
     const path = issue.path.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1'));

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { ZodError } from 'zod';
-import { ApiError, errorObject, validationError } from '../lib/errors';
+import { ApiError, errorObject, httpErrorOf, validationError } from '../lib/errors';
+import { DomainError } from '../lib/domain-errors';
 import { inspectJsonText, nulPointer } from '../lib/json-guard';
 import { answerStatuses } from '../lib/router';
 
@@ -149,7 +150,7 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
     return payload;
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError | ZodError, req, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | DomainError | ZodError, req, reply) => {
     // A streamed answer ("All", exports) fails after its headers went out when the client goes away: nothing can
     // be answered any more, and it is no server fault.
     if (reply.raw.headersSent) {
@@ -159,6 +160,8 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
     let apiError: ApiError;
     if (error instanceof ApiError) {
       apiError = error;
+    } else if (error instanceof DomainError) {
+      apiError = httpErrorOf(error);
     } else if (error instanceof ZodError) {
       apiError = validationError(error);
     } else {

@@ -16,12 +16,13 @@ import type { Database, UserTokenKind } from '../../db/schema';
 import { HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
 import { audit } from '../../lib/audit';
 import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { refuse } from '../../lib/domain-errors';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import { issueChallenge, mfaRequiredFor } from './mfa.service';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
 import { alreadyRegisteredMail, mailContext, resetMail, verificationMail } from './auth.mails';
+import { insertUser } from '../users/users.store';
 
 export type AuthDeps = {
   db: Kysely<Database>;
@@ -148,12 +149,12 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string, userA
       action: 'login.failed',
       ip,
     });
-    throw ApiError.of(401, 'invalidCredentials');
+    throw refuse('unauthenticated', 'invalidCredentials');
   }
   await attempt.passed();
-  if (!user.email_verified_at) throw ApiError.of(403, 'emailNotVerified');
+  if (!user.email_verified_at) throw refuse('forbidden', 'emailNotVerified');
   if (user.status !== 'Active' || (user.role !== 'super' && user.customer_status !== 'Active')) {
-    throw ApiError.of(403, 'accountInactive');
+    throw refuse('forbidden', 'accountInactive');
   }
   // With a second factor (or one required and not set up yet) the password only opens the second step.
   if (user.totp_secret_enc) return { mfa_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa') };
@@ -208,23 +209,16 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const user = await trx
-        .insertInto('users')
-        .values({
-          customer_id: customer.id,
-          name: input.name,
-          email: input.email,
-          role: 'admin',
-          status: 'Inactive',
-          email_verified_at: null,
-          password_hash: passwordHash,
-          avatar_path: null,
-          language,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const user = await insertUser(trx, {
+        customerId: customer.id,
+        name: input.name,
+        email: input.email,
+        role: 'admin',
+        status: 'Inactive',
+        verified: false,
+        passwordHash,
+        language,
+      });
       const token = await issueUserToken(trx, user.id, 'verify', VERIFY_TOKEN_TTL_HOURS * HOUR);
       await audit(trx, { actorUserId: user.id, customerId: customer.id, action: 'register', ip });
       await queueMail(trx, verificationMail(context, publicUrl, input.email, input.name, token));
@@ -246,7 +240,7 @@ export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput, ip: s
   await limiter.consume(RATE_POLICIES.perIp, ip);
   const user = await findUserByEmail(db, input.email.trim().toLowerCase());
   const used = user ? await consumeUserToken(db, user.id, ['verify'], input.token) : undefined;
-  if (!user || used === undefined) throw ApiError.of(422, 'verifyLinkInvalid', { pointer: '/token' });
+  if (!user || used === undefined) throw refuse('invalid', 'verifyLinkInvalid', { pointer: '/token' });
   if (!user.email_verified_at) {
     await db
       .updateTable('users')
@@ -264,7 +258,7 @@ export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput, ip: s
 export async function confirmEmailChange(deps: AuthDeps, input: ConfirmEmailInput, ip: string): Promise<void> {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
-  const invalid = () => ApiError.of(422, 'verifyLinkInvalid', { pointer: '/token' });
+  const invalid = () => refuse('invalid', 'verifyLinkInvalid', { pointer: '/token' });
   try {
     await db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -351,7 +345,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput, ip: strin
         return true;
       })
     : false;
-  if (!done) throw ApiError.of(422, 'resetLinkInvalid', { pointer: '/token' });
+  if (!done) throw refuse('invalid', 'resetLinkInvalid', { pointer: '/token' });
   await attempt.passed();
 }
 
@@ -394,7 +388,7 @@ export async function passwordLinkKind(
     .where('t.expires_at', '>', now)
     .executeTakeFirst();
   if (row?.kind !== 'reset' && row?.kind !== 'invite') {
-    throw ApiError.of(422, 'resetLinkInvalid', { pointer: '/token' });
+    throw refuse('invalid', 'resetLinkInvalid', { pointer: '/token' });
   }
   await attempt.passed();
   return row.kind;

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { PASSWORD_MIN_LENGTH, emailSchema } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../db/time';
 import { generatePassword, hashPassword } from '../../lib/crypto';
+import { insertUser } from '../users/users.store';
 
 export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@example.com';
 
@@ -23,22 +23,15 @@ export async function ensureSuperAdmin(
     throw new Error(`SUPER_ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters`);
   }
   const password = options.password ?? generatePassword(20);
-  const now = nowIso();
-  await db
-    .insertInto('users')
-    .values({
-      customer_id: null,
-      name: 'Super Admin',
-      email,
-      role: 'super',
-      status: 'Active',
-      email_verified_at: now,
-      password_hash: await hashPassword(password),
-      avatar_path: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertUser(db, {
+    customerId: null,
+    name: 'Super Admin',
+    email,
+    role: 'super',
+    status: 'Active',
+    verified: true,
+    passwordHash: await hashPassword(password),
+  });
   if (options.password === undefined) {
     // Printed once, on purpose: nobody could sign in otherwise. Change it after the first login.
     log.warn(`Created the super administrator ${email} with the generated password: ${password}`);

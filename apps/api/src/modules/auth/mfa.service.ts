@@ -18,7 +18,7 @@ import type { Database, UserTokenKind } from '../../db/schema';
 import { HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
 import { type Actor, audit, auditChange } from '../../lib/audit';
 import { randomToken, tokenHash, verifyPassword } from '../../lib/crypto';
-import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, refuse } from '../../lib/domain-errors';
 import { queueMail } from '../../lib/mailer';
 import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import type { Principal } from '../../lib/router';
@@ -49,8 +49,8 @@ function reserveCodeCheck(limiter: Limiter, userId: number, ip: string) {
   ]);
 }
 
-const codeInvalid = (pointer = '/code') => ApiError.of(422, 'mfaCodeInvalid', { pointer });
-const challengeInvalid = () => ApiError.of(401, 'mfaTokenInvalid');
+const codeInvalid = (pointer = '/code') => refuse('invalid', 'mfaCodeInvalid', { pointer });
+const challengeInvalid = () => refuse('unauthenticated', 'mfaTokenInvalid');
 
 export async function requireMfaEverywhere(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('settings').select('value').where('name', '=', GLOBAL_SETTING).executeTakeFirst();
@@ -135,7 +135,7 @@ async function challengedUser(db: Kysely<Database>, token: string, kind: UserTok
   const user = await challengeQuery(db, token, kind).executeTakeFirst();
   if (!user) throw challengeInvalid();
   if (user.status !== 'Active' || (user.role !== 'super' && user.customer_status !== 'Active')) {
-    throw ApiError.of(403, 'accountInactive');
+    throw refuse('forbidden', 'accountInactive');
   }
   return user;
 }
@@ -252,7 +252,7 @@ async function finishEnrolment(
   user: { id: number; totp_pending_enc: string | null },
   code: string,
 ): Promise<string[] | null> {
-  if (!user.totp_pending_enc) throw ApiError.of(409, 'mfaNotStarted');
+  if (!user.totp_pending_enc) throw refuse('conflict', 'mfaNotStarted');
   const step = matchTotp(deps.secrets.decrypt(user.totp_pending_enc, SECRET_CONTEXT), code);
   if (step === null) throw codeInvalid();
   const row = await trx
@@ -315,20 +315,20 @@ export async function mfaStatus(db: Kysely<Database>, userId: number): Promise<M
 
 export async function startTotp(deps: MfaDeps, actor: Actor): Promise<TotpEnrolment> {
   const user = await ownUser(deps.db, actor.userId);
-  if (user.totp_secret_enc) throw ApiError.of(409, 'mfaAlreadyEnabled');
+  if (user.totp_secret_enc) throw refuse('conflict', 'mfaAlreadyEnabled');
   return startEnrolment(deps, user.id, user.email);
 }
 
 export async function confirmTotp(deps: MfaDeps, actor: Actor, input: ConfirmTotpInput): Promise<string[]> {
   const user = await ownUser(deps.db, actor.userId);
-  if (user.totp_secret_enc) throw ApiError.of(409, 'mfaAlreadyEnabled');
+  if (user.totp_secret_enc) throw refuse('conflict', 'mfaAlreadyEnabled');
   const attempt = await reserveCodeCheck(deps.limiter, user.id, actor.ip);
   const codes = await deps.db.transaction().execute(async (trx) => {
     const created = await finishEnrolment(trx, deps, user, input.code);
     if (created) await auditChange(trx, actor, { action: 'mfa.enable', target: `user:${user.id}` });
     return created;
   });
-  if (!codes) throw ApiError.of(409, 'mfaAlreadyEnabled');
+  if (!codes) throw refuse('conflict', 'mfaAlreadyEnabled');
   await attempt.passed();
   return codes;
 }
@@ -352,10 +352,10 @@ async function clearSecondFactor(trx: Kysely<Database>, userId: number): Promise
 export async function disableTotp(deps: MfaDeps, actor: Actor, input: DisableTotpInput): Promise<void> {
   const { db, limiter } = deps;
   const user = await ownUser(db, actor.userId);
-  if (!user.totp_secret_enc) throw ApiError.of(409, 'mfaNotEnabled');
+  if (!user.totp_secret_enc) throw refuse('conflict', 'mfaNotEnabled');
   const passwordAttempt = await reservePasswordCheck(limiter, user.email, actor.ip);
   if (!(await verifyPassword(input.password, user.password_hash))) {
-    throw ApiError.of(422, 'currentPasswordIssue', { pointer: '/password' });
+    throw refuse('invalid', 'currentPasswordIssue', { pointer: '/password' });
   }
   await passwordAttempt.passed();
   const codeAttempt = await reserveCodeCheck(limiter, user.id, actor.ip);
@@ -427,7 +427,7 @@ export async function loginMfa(deps: MfaDeps, input: LoginMfaInput, ip: string, 
   });
   if (!issued) {
     await audit(db, { actorUserId: user.id, customerId: user.customer_id, action: 'login.mfa_failed', ip });
-    throw ApiError.of(401, 'mfaCodeInvalid', { pointer: kind === 'totp' ? '/code' : '/recovery_code' });
+    throw refuse('unauthenticated', 'mfaCodeInvalid', { pointer: kind === 'totp' ? '/code' : '/recovery_code' });
   }
   await attempt.passed();
   return signInAnswer(issued);

@@ -3,7 +3,7 @@ import type { SessionResource } from '@phonebot/shared/contracts/sessions';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 
 /** A user's live sessions (access tokens that still work), the most recently used first. */
 export async function listSessions(

@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_IDLE_DAYS } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { refuse } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
 
 const IDLE_MS = ACCESS_TOKEN_IDLE_DAYS * DAY;
@@ -89,7 +89,7 @@ async function principalWhere(
     row.revoked_reason === DISABLED ||
     row.status !== 'Active' ||
     (row.role !== 'super' && row.customer_status !== 'Active');
-  if (disabled) throw ApiError.of(401, 'accountDisabled');
+  if (disabled) throw refuse('unauthenticated', 'accountDisabled');
   if (now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     await db
       .updateTable('access_tokens')

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
-import { ApiError } from '../../lib/errors';
+import { refuse } from '../../lib/domain-errors';
 
 export type PaddleConfig = {
   env: 'sandbox' | 'production';
@@ -103,7 +103,7 @@ export async function applyPaddleEvent(deps: BillingDeps, event: PaddleEvent): P
     typeof event.occurred_at === 'string' && !Number.isNaN(Date.parse(event.occurred_at))
       ? new Date(event.occurred_at)
       : undefined;
-  if (!eventId) throw ApiError.of(400, 'invalidInput', { detail: 'The event has no event_id.' });
+  if (!eventId) throw refuse('malformed', 'invalidInput', { detail: 'The event has no event_id.' });
 
   return db.transaction().execute(async (trx) => {
     const claimed = await trx

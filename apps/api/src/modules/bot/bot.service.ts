@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { tokenHash } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { type DomainError, refuse } from '../../lib/domain-errors';
 import type { BotPrincipal } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { countStoredCalls, insertCallRow } from '../calls/calls.service';
@@ -54,7 +54,7 @@ export async function principalFromBotToken(db: Kysely<Database>, token: string)
 /** The runtime's whole configuration with its secrets, while the phonebot is served (pstatus active). */
 export async function botConfig(db: Kysely<Database>, box: SecretBox, bot: BotPrincipal) {
   const row = await getPhonebot(db, { customerId: bot.customerId }, bot.licenseKey);
-  if (pstatusOf(row, row.customer_status) !== 'active') throw ApiError.of(403, 'phonebotInactive');
+  if (pstatusOf(row, row.customer_status) !== 'active') throw refuse('forbidden', 'phonebotInactive');
   const secrets = Object.fromEntries(PHONEBOT_SECRETS.map((name) => [name, decryptSecret(box, row, name)]));
   const settings = settingsOf(row);
   return {
@@ -99,7 +99,7 @@ export async function ingestCall(
 }
 
 /** A key reused with another body is the one refusal a call can meet inside the transaction; its neighbours go on. */
-type IngestOutcome = IngestAnswer | { refused: ApiError };
+type IngestOutcome = IngestAnswer | { refused: DomainError };
 
 function answerOf(outcome: IngestOutcome): IngestAnswer {
   if ('refused' in outcome) throw outcome.refused;
@@ -143,7 +143,7 @@ async function ingestGroupIn(trx: Kysely<Database>, requests: readonly IngestReq
           crypto.createHash('sha256').update(JSON.stringify(requests[earlier.index]!.call)).digest('hex') ===
             requestHash
             ? { status: 201, body: earlier.body, replayed: true }
-            : { refused: ApiError.of(422, 'idempotencyKeyReused') },
+            : { refused: refuse('invalid', 'idempotencyKeyReused') },
         );
         continue;
       }
@@ -155,7 +155,7 @@ async function ingestGroupIn(trx: Kysely<Database>, requests: readonly IngestReq
         .executeTakeFirstOrThrow();
       outcomes.push(
         before.request_hash !== requestHash
-          ? { refused: ApiError.of(422, 'idempotencyKeyReused') }
+          ? { refused: refuse('invalid', 'idempotencyKeyReused') }
           : {
               status: before.status_code ?? 201,
               body: JSON.parse(before.response ?? 'null') as StoredCallDocument,

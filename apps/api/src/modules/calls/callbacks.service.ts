@@ -8,7 +8,7 @@ import {
 } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE } from '../../db/time';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
 import { bumpCallsVersion } from './calls-version';
 
@@ -76,7 +76,7 @@ export async function assignInTransaction(
   await requireCalls(trx, customerId, ids);
   const assignsAnyone = can(principal.role, 'calls.assignAny');
   if (assigneeId !== null && assigneeId !== principal.userId && !assignsAnyone) {
-    throw ApiError.of(403, 'assignSelfOnly', { pointer });
+    throw refuse('forbidden', 'assignSelfOnly', { pointer });
   }
   if (assigneeId !== null && assigneeId !== principal.userId) {
     const user = await trx
@@ -86,7 +86,7 @@ export async function assignInTransaction(
       .where('customer_id', '=', customerId)
       .where('role', 'in', [...ASSIGNABLE_ROLES])
       .executeTakeFirst();
-    if (!user) throw ApiError.of(422, 'assigneeInvalid', { pointer });
+    if (!user) throw refuse('invalid', 'assigneeInvalid', { pointer });
   }
   let query = trx
     .updateTable('calls')
@@ -100,8 +100,8 @@ export async function assignInTransaction(
   const changed = await query.returning('id').execute();
   if (changed.length !== ids.length) {
     throw assigneeId === null
-      ? ApiError.of(403, 'assignSelfOnly', { pointer })
-      : ApiError.of(409, 'callAlreadyAssigned', { pointer });
+      ? refuse('forbidden', 'assignSelfOnly', { pointer })
+      : refuse('conflict', 'callAlreadyAssigned', { pointer });
   }
 }
 
@@ -110,7 +110,7 @@ export function checkSnooze(until: string | null, now: string, pointer: string):
   if (until === null) return;
   const at = Date.parse(until);
   if (at <= Date.parse(now) || at > Date.parse(now) + SNOOZE_MAX_DAYS * DAY) {
-    throw ApiError.of(422, 'snoozeInvalid', { pointer });
+    throw refuse('invalid', 'snoozeInvalid', { pointer });
   }
 }
 

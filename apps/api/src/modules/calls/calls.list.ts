@@ -295,10 +295,13 @@ const COLUMNS = [
   'c.completed_at',
 ] as const;
 
+/** The count of a list's calls, as a query (`bench/explain.ts` shows its plan). */
+export function countQuery(db: Kysely<Database>, filter: CallFilter) {
+  return base(db, filter).select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
 export async function countCalls(db: Kysely<Database>, filter: CallFilter): Promise<number> {
-  const row = await base(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const row = await countQuery(db, filter).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -346,18 +349,22 @@ export async function queueCounts(
   };
 }
 
+/** One page of a list, as a query (`bench/explain.ts` shows its plan). */
+export function pageQuery(db: Kysely<Database>, filter: CallFilter, query: PagedQuery, categories: string[]) {
+  const perPage = query.per_page === 'all' ? BATCH : query.per_page;
+  return ordered(db, filter, query.sort, categories)
+    .select([...COLUMNS])
+    .limit(perPage)
+    .offset((query.page - 1) * perPage);
+}
+
 export async function listPage(
   db: Kysely<Database>,
   filter: CallFilter,
   query: PagedQuery,
   categories: string[],
 ): Promise<CallResource[]> {
-  const perPage = query.per_page === 'all' ? BATCH : query.per_page;
-  const rows = await ordered(db, filter, query.sort, categories)
-    .select([...COLUMNS])
-    .limit(perPage)
-    .offset((query.page - 1) * perPage)
-    .execute();
+  const rows = await pageQuery(db, filter, query, categories).execute();
   return toResources(db, filter.customerId, rows as Row[], filter.now, new Map());
 }
 

@@ -18,7 +18,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/domain-errors';
 import type { SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import type { Principal } from '../../lib/router';
@@ -194,7 +194,7 @@ export async function createCall(
   input: z.output<typeof createCallAttributesSchema>,
 ): Promise<CallResource> {
   const phonebot = await getPhonebot(db, { customerId }, input.phonebot).catch(() => {
-    throw ApiError.of(422, 'invalidInput', {
+    throw refuse('invalid', 'invalidInput', {
       detail: 'No phonebot of the company has this license key.',
       pointer: '/data/attributes/phonebot',
     });
@@ -238,7 +238,7 @@ export async function updateCall(
   if (patch.selected_category !== undefined && patch.selected_category !== null) {
     const terms = (JSON.parse(call.settings) as { category_terms?: string[] }).category_terms ?? [];
     if (!terms.includes(patch.selected_category)) {
-      throw ApiError.of(422, 'categoryNotOffered', { pointer: '/data/attributes/selected_category' });
+      throw refuse('invalid', 'categoryNotOffered', { pointer: '/data/attributes/selected_category' });
     }
   }
   if (patch.snoozed_until !== undefined) checkSnooze(patch.snoozed_until, nowIso(), '/data/attributes/snoozed_until');
@@ -334,7 +334,7 @@ export async function setCategory(db: Kysely<Database>, customerId: number, id: 
   const call = await getCall(db, customerId, id);
   const terms = (JSON.parse(call.settings) as { category_terms?: string[] }).category_terms ?? [];
   if (category !== null && !terms.includes(category)) {
-    throw ApiError.of(422, 'categoryNotOffered', { pointer: '/selected_category' });
+    throw refuse('invalid', 'categoryNotOffered', { pointer: '/selected_category' });
   }
   await touch(db, customerId, [id], { selected_category: category });
 }
@@ -556,6 +556,6 @@ export async function sendSms(
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [input.call_id] });
     return row;
   });
-  if (error) throw ApiError.of(502, 'smsFailed', { detail: `The SMS could not be sent: ${error}` });
+  if (error) throw refuse('providerFailed', 'smsFailed', { detail: `The SMS could not be sent: ${error}` });
   return smsResource(record);
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { normalizePhoneNumber, smsRecipientAllowed, smsSegments } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { HOUR, DAY } from '../../db/time';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/domain-errors';
 
 /** Per company: SMS per minute, per calendar day (server's time zone), and the parts one message may take. */
 export type SmsLimits = { ratePerMinute: number; dailyCap: number; maxSegments: number };
@@ -44,7 +44,7 @@ export async function guardSms(
   now = new Date(),
 ): Promise<void> {
   if (smsSegments(sms.message).segments > limits.maxSegments)
-    throw ApiError.of(422, 'smsTooLong', { pointer: '/message' });
+    throw refuse('invalid', 'smsTooLong', { pointer: '/message' });
   const customer = await db
     .selectFrom('customers')
     .select('sms_allowed_numbers')
@@ -53,16 +53,16 @@ export async function guardSms(
   if (!customer) throw notFound();
   const allowed = JSON.parse(customer.sms_allowed_numbers) as string[];
   const caller = normalizePhoneNumber(sms.callerNumber) ?? sms.callerNumber;
-  if (!smsRecipientAllowed(sms.to, caller, allowed)) throw ApiError.of(422, 'smsNumberNotAllowed', { pointer: '/to' });
+  if (!smsRecipientAllowed(sms.to, caller, allowed)) throw refuse('invalid', 'smsNumberNotAllowed', { pointer: '/to' });
   await db.transaction().execute(async (trx) => {
     if (!(await takeSlot(trx, customerId, minuteBucket(now), limits.ratePerMinute))) {
       const retry = 60 - now.getUTCSeconds();
-      throw ApiError.of(429, 'smsRateLimited', { headers: { 'retry-after': String(retry) } });
+      throw refuse('tooMany', 'smsRateLimited', { retryAfterSeconds: retry });
     }
     if (!(await takeSlot(trx, customerId, dayBucket(now), limits.dailyCap))) {
       const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
       const retry = Math.max(1, Math.ceil((midnight.getTime() - now.getTime()) / 1000));
-      throw ApiError.of(429, 'smsDailyCapReached', { headers: { 'retry-after': String(retry) } });
+      throw refuse('tooMany', 'smsDailyCapReached', { retryAfterSeconds: retry });
     }
   });
 }

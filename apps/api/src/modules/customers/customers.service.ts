@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import { type Actor, auditChange } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
 import { removeAvatarFiles } from '../profile/profile.service';
 

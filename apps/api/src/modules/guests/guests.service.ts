@@ -6,10 +6,11 @@ import { removeAvatarFiles } from '../profile/profile.service';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { generatePassword, hashPassword } from '../../lib/crypto';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/domain-errors';
 import { cancelPasswordLinks } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 import { customerByOwner } from '../customers/customers.service';
+import { insertUser } from '../users/users.store';
 
 function guests(db: Kysely<Database>) {
   return db
@@ -44,10 +45,9 @@ export async function addGuest(
   input: AddGuestInput,
 ): Promise<{ guest: GuestRow; password?: string }> {
   const customer = await customerByOwner(db, input.customer_id).catch(() => {
-    throw ApiError.of(422, 'invalidInput', { pointer: '/customer_id', detail: 'No such customer.' });
+    throw refuse('invalid', 'invalidInput', { pointer: '/customer_id', detail: 'No such customer.' });
   });
   const generated = input.password === undefined ? generatePassword(20) : undefined;
-  const now = nowIso();
   const passwordHash = await hashPassword(input.password ?? generated!);
   try {
     const created = await db.transaction().execute(async (trx) => {
@@ -57,29 +57,22 @@ export async function addGuest(
         .select('language')
         .where('id', '=', actor.userId)
         .executeTakeFirstOrThrow();
-      const user = await trx
-        .insertInto('users')
-        .values({
-          customer_id: customer.id,
-          name: input.name,
-          email: input.email,
-          role: 'guest',
-          status: 'Active',
-          email_verified_at: now,
-          password_hash: passwordHash,
-          avatar_path: null,
-          language: adder.language,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const user = await insertUser(trx, {
+        customerId: customer.id,
+        name: input.name,
+        email: input.email,
+        role: 'guest',
+        status: 'Active',
+        verified: true,
+        passwordHash,
+        language: adder.language,
+      });
       await auditChange(trx, actor, { action: 'guest.create', target: `user:${user.id}`, customerId: customer.id });
       return user;
     });
     return { guest: await getGuest(db, created.id), ...(generated ? { password: generated } : {}) };
   } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.of(409, 'emailExists', { pointer: '/email' });
+    if (isUniqueViolation(error)) throw refuse('conflict', 'emailExists', { pointer: '/email' });
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { randomToken, tokenHash } from '../../lib/crypto';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
 
 /** A key's last use is written at most once a minute, so a busy script does not write on every request. */

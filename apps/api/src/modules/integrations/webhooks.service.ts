@@ -12,7 +12,7 @@ import {
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/domain-errors';
 import type { SecretBox } from '../../lib/secrets';
 import { listedCall } from '../calls/calls.list';
 import type { CallsChange } from '../events/call-events';
@@ -62,7 +62,7 @@ async function checkUrl(deps: WebhooksDeps, url: string): Promise<void> {
     await checkWebhookHost(url, deps.allowPrivateUrls);
   } catch (error) {
     if (error instanceof RefusedAddressError || (error as NodeJS.ErrnoException).code?.startsWith('E')) {
-      throw ApiError.of(422, 'webhookUrlRefused', { pointer: '/data/attributes/url' });
+      throw refuse('invalid', 'webhookUrlRefused', { pointer: '/data/attributes/url' });
     }
     throw error;
   }

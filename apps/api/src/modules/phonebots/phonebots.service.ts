@@ -16,7 +16,7 @@ import type { Database, PhonebotsTable } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { randomToken, tokenHash } from '../../lib/crypto';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import type { SecretBox } from '../../lib/secrets';
 import { bumpCallsVersion } from '../calls/calls-version';

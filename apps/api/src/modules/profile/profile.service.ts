@@ -15,13 +15,14 @@ import { companySla, parseSla } from '../calls/callbacks.service';
 import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/domain-errors';
 import { decodesAs, sniffImage } from '../../lib/images';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter } from '../../lib/rate-limit';
 import { emailChangeMail, emailChangeNoticeMail, mailContext } from '../auth/auth.mails';
 import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
+import { emailInUse } from '../users/users.store';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_DIR = 'avatars';
@@ -53,7 +54,7 @@ async function checkCurrentPassword(
 ): Promise<void> {
   const attempt = await reservePasswordCheck(deps.limiter, user.email, ip);
   if (!(await verifyPassword(password, user.password_hash)))
-    throw ApiError.of(422, 'currentPasswordIssue', { pointer });
+    throw refuse('invalid', 'currentPasswordIssue', { pointer });
   await attempt.passed();
 }
 
@@ -72,10 +73,9 @@ export async function updateOwnProfile(
   const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
   if (newEmail !== undefined) {
     const pointer = '/data/attributes/current_password';
-    if (!input.current_password) throw ApiError.of(422, 'currentPasswordRequired', { pointer });
+    if (!input.current_password) throw refuse('invalid', 'currentPasswordRequired', { pointer });
     await checkCurrentPassword(deps, user, input.current_password, actor.ip, pointer);
-    const taken = await db.selectFrom('users').select('id').where('email', '=', newEmail).executeTakeFirst();
-    if (taken) throw ApiError.of(409, 'emailExists', { pointer: emailPointer });
+    if (await emailInUse(db, newEmail)) throw refuse('conflict', 'emailExists', { pointer: emailPointer });
   }
   const updated = await db.transaction().execute(async (trx) => {
     const row =
@@ -193,10 +193,10 @@ export async function updateCompanyProfile(
  * completely, and removes the one it replaces.
  */
 export async function saveAvatar(db: Kysely<Database>, dataDir: string, user: User, bytes: Buffer): Promise<User> {
-  if (bytes.length === 0) throw ApiError.of(422, 'imageMissing', { pointer: '/attachment' });
+  if (bytes.length === 0) throw refuse('invalid', 'imageMissing', { pointer: '/attachment' });
   const kind = sniffImage(bytes);
-  if (!kind) throw ApiError.of(415, 'imageType', { pointer: '/attachment' });
-  if (!(await decodesAs(bytes, kind))) throw ApiError.of(422, 'imageCorrupt', { pointer: '/attachment' });
+  if (!kind) throw refuse('unsupportedType', 'imageType', { pointer: '/attachment' });
+  if (!(await decodesAs(bytes, kind))) throw refuse('invalid', 'imageCorrupt', { pointer: '/attachment' });
   const relative = `${AVATAR_DIR}/${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
   const dir = path.join(dataDir, 'uploads', AVATAR_DIR);
   await fs.mkdir(dir, { recursive: true });

@@ -4,7 +4,7 @@ import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail'
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import { type Mail, queueMail } from '../../lib/mailer';
 import { mailContext } from '../auth/auth.mails';
 import { urgentCallMail } from './urgent-mail.mails';

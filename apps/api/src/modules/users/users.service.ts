@@ -5,11 +5,12 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database, User } from '../../db/schema';
 import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/domain-errors';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import { invitationMail, mailContext } from '../auth/auth.mails';
 import { issueUserToken } from '../auth/auth.service';
 import { removeAvatarFiles } from '../profile/profile.service';
+import { emailInUse, insertUser } from './users.store';
 
 export type UsersDeps = {
   db: Kysely<Database>;
@@ -22,7 +23,7 @@ export type UsersDeps = {
 /** The roles an admin manages on the Users screen; guests are the super's (Guest Administration). */
 const COMPANY_USER_ROLES = ['admin', 'adminuser', 'user'] as const;
 
-const emailTaken = () => ApiError.of(409, 'emailExists', { pointer: '/data/attributes/email' });
+const emailTaken = () => refuse('conflict', 'emailExists', { pointer: '/data/attributes/email' });
 
 export function listCompanyUsers(db: Kysely<Database>, customerId: number) {
   return db
@@ -49,9 +50,7 @@ export async function getCompanyUser(db: Kysely<Database>, customerId: number, i
 }
 
 async function ensureEmailFree(db: Kysely<Database>, email: string, exceptId?: number) {
-  let query = db.selectFrom('users').select('id').where('email', '=', email);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw emailTaken();
+  if (await emailInUse(db, email, exceptId)) throw emailTaken();
 }
 
 /**
@@ -72,7 +71,7 @@ async function ensureAnotherAdmin(db: Kysely<Database>, user: User) {
     .where('role', '=', 'admin')
     .where('id', '!=', user.id)
     .executeTakeFirst();
-  if (!other) throw ApiError.of(409, 'lastAdmin');
+  if (!other) throw refuse('conflict', 'lastAdmin');
 }
 
 /** Adds an Active user of a company role who sets a password from the invitation mail. */
@@ -84,7 +83,6 @@ export async function inviteUser(
 ): Promise<User> {
   const { db, mailer, publicUrl } = deps;
   await ensureEmailFree(db, input.email);
-  const now = nowIso();
   const { name } = input;
   try {
     const user = await db.transaction().execute(async (trx) => {
@@ -93,24 +91,17 @@ export async function inviteUser(
         .select(['name', 'language'])
         .where('id', '=', actor.userId)
         .executeTakeFirstOrThrow();
-      const created = await trx
-        .insertInto('users')
-        .values({
-          customer_id: customerId,
-          name,
-          email: input.email,
-          role: input.role,
-          status: 'Active',
-          email_verified_at: null,
-          password_hash: null,
-          avatar_path: null,
-          // Until they choose one, the invited user reads the inviter's language (their invitation too).
-          language: inviter.language,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await insertUser(trx, {
+        customerId,
+        name,
+        email: input.email,
+        role: input.role,
+        status: 'Active',
+        verified: false,
+        passwordHash: null,
+        // Until they choose one, the invited user reads the inviter's language (their invitation too).
+        language: inviter.language,
+      });
       const token = await issueUserToken(trx, created.id, 'invite', INVITE_TOKEN_TTL_HOURS * HOUR);
       const context = await mailContext(trx, deps.operator, created.language);
       await queueMail(trx, invitationMail(context, publicUrl, created.email, created.name, inviter.name, token));
