@@ -235,11 +235,18 @@ describe('the callback inbox', () => {
     // e completes the call under the cursor.
     await page.keyboard.press('Escape');
     await page.waitForURL('**/viewcalllogs');
+    await detail(page).getByText('Choose a call to see its conversation').waitFor();
     await page.keyboard.press('j');
     await rowOf(page, '+4930200002').first().and(table(page).locator('tr[data-cursor]')).waitFor();
     await page.keyboard.press('e');
     await page.getByText('The call has been marked as completed.').waitFor();
-    await chip(page, /^All open 3$/).waitFor(attached);
+    const status = async (id: number) =>
+      (await stack.api('GET', `/calls/${id}`, undefined, admin.token)).json.data.attributes.status;
+    expect(await status(ids.get('repeat')!)).toBe('Completed');
+    expect(await status(ids.get('mail')!)).toBe('New');
+    await expect
+      .poll(() => page.locator('label').filter({ hasText: 'All open' }).innerText(), { timeout: 10_000 })
+      .toMatch(/All open\s*3/);
 
     // ? lists the keys; / goes to the search, where j is just a letter.
     await page.keyboard.press('?');
@@ -396,7 +403,14 @@ describe('the callback inbox', () => {
         }
       }
     }
+    // The dark scheme keeps its contrast: the open row, the chat and the timeline use the scheme's colours.
     await page.evaluate(() => localStorage.setItem('phonebot_language', 'en'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/viewcalllogs?call=${ids.get('repeat')}`);
+    await detail(page).locator('[data-timeline] li').nth(1).waitFor();
+    expect(await axeViolations(page), 'dark scheme').toEqual([]);
+    await shoot(page, 'inbox-1280-detail-dark');
     await ctx.close();
   }, 300_000);
 

@@ -321,7 +321,13 @@ function CallerTimeline({
         calls.map((item) => {
           const time = formatCallDate(item.created_at, language);
           return (
-            <Paper key={item.id} withBorder p="xs" component="li" bg={item.id === currentId ? 'gray.0' : undefined}>
+            <Paper
+              key={item.id}
+              withBorder
+              p="xs"
+              component="li"
+              bg={item.id === currentId ? 'var(--mantine-color-default-hover)' : undefined}
+            >
               <Group gap="xs" justify="space-between" wrap="wrap">
                 {item.id === currentId ? (
                   <Text size="sm" fw={700}>

@@ -57,7 +57,7 @@ export function Conversation({ turns }: { turns: readonly Turn[] }) {
               withBorder
               p="sm"
               maw="85%"
-              bg={speaker === 'caller' ? 'gray.1' : 'portal.0'}
+              bg={speaker === 'caller' ? 'var(--mantine-color-default-hover)' : 'var(--mantine-color-portal-light)'}
               data-speaker={speaker}
               style={{ overflowWrap: 'anywhere' }}
             >

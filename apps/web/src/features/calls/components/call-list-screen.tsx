@@ -96,7 +96,15 @@ export function CallListScreen(props: CallListScreenProps) {
   const config = LIST_CONFIG[kind];
   const simple = kind === 'simple';
   const inbox = !simple;
-  const openId = inbox ? params.call : undefined;
+  // The open call follows the URL, but is set at once when the user opens or closes one: the router applies the
+  // URL in a transition, and a key pressed right after must already act on the new state.
+  const [openNow, setOpenNow] = useState(params.call);
+  const [urlCall, setUrlCall] = useState(params.call);
+  if (params.call !== urlCall) {
+    setUrlCall(params.call);
+    setOpenNow(params.call);
+  }
+  const openId = inbox ? openNow : undefined;
   const asPage = openId !== undefined && !wide;
   const counts = useCallCounts(kind === 'dashboard');
   const openCall = useQuery({ ...callDetailQuery(openId ?? 0), enabled: openId !== undefined });
@@ -107,6 +115,7 @@ export function CallListScreen(props: CallListScreenProps) {
   const selectedIds = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
 
   const open = (id: number | undefined, options: { replace?: boolean } = {}) => {
+    setOpenNow(id);
     if (id !== undefined) setCursorId(id);
     update({ call: id }, { keepPage: true, replace: options.replace ?? wide });
   };
