@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { linkIn } from '../../api/test/smtp';
 import { axeViolations } from './axe';
+import { englishLeftovers } from './english-leftovers';
 import { type Stack, startStack } from './harness';
 
 /**
@@ -388,6 +389,7 @@ describe('the callback inbox', () => {
           await page.waitForTimeout(200);
           await expectNoSideways(page, `${name} ${width} ${language}`);
           expect(await axeViolations(page), `${name} ${width} ${language}`).toEqual([]);
+          if (language === 'de') expect(await englishLeftovers(page), `${name} ${width}`).toEqual([]);
           await shoot(page, `inbox-${width}-${name}-${language}`);
         }
       }

@@ -35,7 +35,7 @@ export function CallbackState({ row }: { row: CallRow }) {
           component="span"
           size="xs"
           fw={row.overdue ? 700 : 400}
-          c={row.overdue ? 'red.8' : 'dimmed'}
+          c={row.overdue ? 'var(--mantine-color-error)' : 'dimmed'}
           data-overdue={row.overdue || undefined}
         >
           <IconAlarm size={12} aria-hidden style={{ verticalAlign: '-1px', marginRight: 2 }} />
@@ -45,7 +45,7 @@ export function CallbackState({ row }: { row: CallRow }) {
         </Text>
       )}
       {open && row.snoozed_until !== null && (
-        <Text component="span" size="xs" c={snoozed ? 'dimmed' : 'orange.9'}>
+        <Text component="span" size="xs" c={snoozed ? 'dimmed' : 'var(--mantine-color-anchor)'}>
           <IconClockPause size={12} aria-hidden style={{ verticalAlign: '-1px', marginRight: 2 }} />
           {snoozed
             ? t('inbox.row.snoozedUntil', { time: formatCallDate(row.snoozed_until, language) })

@@ -97,7 +97,7 @@ export function SmsStatus({ sms }: { sms: CallSms }) {
         {t(`inbox.smsState.${state as 'sent'}`, { defaultValue: state })}
       </Badge>
       {error && (
-        <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
           {error}
         </Text>
       )}
