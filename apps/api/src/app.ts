@@ -20,13 +20,16 @@ import { billingConfigured, paddleCspHosts } from './modules/billing/billing.ser
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
+import { registerCallerRightsRoutes } from './modules/callers/rights.routes';
 import { registerCallerTimelineRoutes } from './modules/callers/timeline.routes';
 import { registerCallListRoutes } from './modules/calls/calls-lists.routes';
 import { registerCallRoutes } from './modules/calls/calls.routes';
+import { registerSmsStatusRoutes } from './modules/calls/sms-status.routes';
 import { registerCallsHistoryRoutes } from './modules/calls-history/calls-history.routes';
 import { registerInsightsRoutes } from './modules/insights/insights.routes';
 import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
+import { registerCustomerUsersRoutes } from './modules/customers/customer-users.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { EventHub } from './modules/events/event-hub';
 import { registerEventRoutes } from './modules/events/events.routes';
@@ -169,15 +172,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dataDir: config.dataDir,
     operator: config.operator,
   });
-  registerProfileRoutes(app, router, { ...authDeps, dataDir: config.dataDir });
+  registerProfileRoutes(app, router, {
+    ...authDeps,
+    dataDir: config.dataDir,
+    callRetentionDays: config.callRetentionDays,
+  });
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
+  registerCustomerUsersRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, callsDeps);
   registerCallRoutes(router, callsDeps);
+  registerSmsStatusRoutes(app, router, API_BASE, {
+    db: db.db,
+    authToken: config.twilio.authToken,
+    publicUrl: config.publicUrl,
+  });
   registerCallerTimelineRoutes(router, { db: db.db });
+  registerCallerRightsRoutes(router, { db: db.db });
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, dataDir: config.dataDir });
   registerBillingRoutes(app, router, API_BASE, {
     db: db.db,

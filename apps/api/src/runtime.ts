@@ -116,19 +116,15 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     webhooks,
     version: readVersion(),
   });
-  const retentionDays = config.callRetentionDays;
   const stopJobs = startJobs(
     db.db,
     [
-      ...(retentionDays
-        ? [
-            {
-              name: 'call-retention',
-              everyMs: DAY,
-              run: async () => `deleted ${await deleteOldCalls(db.db, retentionDays)} calls`,
-            },
-          ]
-        : []),
+      // The deployment's CALL_RETENTION_DAYS and each company's own retention_days (the shorter wins).
+      {
+        name: 'call-retention',
+        everyMs: DAY,
+        run: async () => `deleted ${await deleteOldCalls(db.db, config.callRetentionDays)} calls`,
+      },
       {
         name: 'audit-retention',
         everyMs: DAY,

@@ -298,7 +298,7 @@ describe('the callback inbox', () => {
     await sms.getByRole('button', { name: 'Send' }).tap();
     await page.getByText('Message sending successfully.').waitFor();
     await detail(page).getByText('Wir melden uns morgen.').waitFor();
-    await detail(page).locator('[data-sms-status="sent"]').waitFor();
+    await detail(page).locator('[data-sms-state="sent"]').waitFor();
 
     await detail(page).getByRole('button', { name: 'Snooze' }).tap();
     await page.getByRole('dialog', { name: 'Snooze until' }).getByRole('button', { name: 'In 1 hour' }).tap();

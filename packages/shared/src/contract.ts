@@ -40,6 +40,8 @@ export type Contract = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body is form-encoded (a provider's callback, served outside the router), not JSON. */
+  formBody?: true;
   /**
    * The body is a JSON:API resource document of this type. Another `type` answers 409, and so does an `id` that
    * differs from the path's `:idParam`; on a create (`id: 'none'`) a client-chosen id answers 403. A singleton

@@ -14,3 +14,4 @@ export * from './schemas/call';
 export * from './schemas/settings';
 export * from './schemas/mfa';
 export * from './schemas/integration';
+export * from './schemas/sms';

@@ -153,6 +153,7 @@ export const messages = {
   mfaNotEnabled: 'Two-factor sign-in is not on.',
   mfaNotStarted: 'Start the set-up again: scan a new QR code.',
   callbackSlaInvalid: 'Enter whole minutes from 1 to 43200 for each priority.',
+  retentionDaysInvalid: 'Enter whole days from 1 up to the maximum of this service, or leave it empty.',
   assigneeInvalid: 'Choose a user of your company.',
   assignSelfOnly: 'You can assign calls only to yourself, and release only your own.',
   callAlreadyAssigned: 'Someone else has already taken this call.',

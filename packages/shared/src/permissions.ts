@@ -23,6 +23,8 @@ export const OPERATIONS = [
   'insights.view',
   'integrations.manage',
   'audit.view',
+  'callers.export',
+  'callers.erase',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -50,6 +52,8 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'insights.view',
     'integrations.manage',
     'audit.view',
+    'callers.export',
+    'callers.erase',
   ],
   adminuser: [
     'dashboard.view',
@@ -60,8 +64,10 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'phonebots.manage',
     'profile.own',
     'insights.view',
+    'callers.export',
+    'callers.erase',
   ],
-  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own', 'insights.view'],
+  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own', 'insights.view', 'callers.export'],
   guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit', 'insights.view'],
 };
 

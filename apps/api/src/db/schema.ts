@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Language, Role, UserStatus } from '@phonebot/shared';
+import type { Language, Role, SmsErrorReason, SmsState, UserStatus } from '@phonebot/shared';
 
 /**
  * The database as the application sees it on both engines: timestamps are ISO-8601 UTC strings, counts are
@@ -59,6 +59,8 @@ export type CustomersTable = {
   urgent_mail_minutes: Generated<number>;
   /** 1 when every user of the company must sign in with a second factor. */
   require_mfa: Generated<number>;
+  /** Calls older than this many days are deleted daily; null: as long as the deployment keeps them. */
+  retention_days: Generated<number | null>;
   created_at: string;
   updated_at: string;
 };
@@ -230,8 +232,13 @@ export type SmsMessagesTable = {
   body: string;
   provider: string;
   provider_id: string | null;
-  state: 'sent' | 'failed';
+  state: SmsState;
+  /** The failure as one text; rows written before the fields below existed have only this. */
   error: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  error_more_info: string | null;
+  error_reason: SmsErrorReason | null;
   created_at: string;
 };
 

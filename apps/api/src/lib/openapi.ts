@@ -19,6 +19,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'The API’s own description.',
   Insights: 'Call statistics of a company, read from counts kept with every change of a call.',
   Events: 'Live updates: the company’s call log as Server-Sent Events.',
+  'Caller data':
+    'A caller’s rights over what a company keeps of their number: export (access) and erasure, with their counts.',
   Integrations: 'API keys for scripts and signed outgoing webhooks, for company admins.',
   Compatibility:
     'The original routes of the portal, kept for existing clients; they share services with the resources.',
@@ -90,7 +92,9 @@ export function buildOpenApi(contracts: Contract[], prefix: string, options: { v
       const schema = jsonSchema(contract.body, 'input');
       operation.requestBody = {
         required: contract.method !== 'DELETE',
-        content: { [JSONAPI_MEDIA_TYPE]: { schema }, 'application/json': { schema } },
+        content: contract.formBody
+          ? { 'application/x-www-form-urlencoded': { schema } }
+          : { [JSONAPI_MEDIA_TYPE]: { schema }, 'application/json': { schema } },
       };
     }
     (paths[path] ??= {})[contract.method.toLowerCase()] = operation;

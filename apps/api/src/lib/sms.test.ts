@@ -2,7 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { SMS_RETRY_DELAYS_MS, createSmsProvider } from './sms';
+import twilio from 'twilio';
+import { SMS_RETRY_DELAYS_MS, SmsError, createSmsProvider, verifyTwilioSignature } from './sms';
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 let answers: Answer[] = [];
@@ -45,7 +46,7 @@ describe('the Twilio provider', () => {
       { status: 503, body: { code: 20500, message: 'Internal Server Error' } },
       { status: 429, body: { code: 20429, message: 'Too Many Requests' }, headers: { 'retry-after': '1' } },
     ];
-    await expect(provider().send('+4917012345', 'Hallo')).resolves.toEqual({ providerId: 'SMok' });
+    await expect(provider().send('+4917012345', 'Hallo')).resolves.toEqual({ providerId: 'SMok', state: 'sent' });
     expect(requests).toBe(3);
   });
 
@@ -55,7 +56,10 @@ describe('the Twilio provider', () => {
       status: 500,
       body: { code: 20500, message: 'Internal Server Error' },
     }));
-    await expect(provider().send('+4917012345', 'Hallo')).rejects.toThrow(/^Twilio answered 500 \(code 20500\)/);
+    await expect(provider().send('+4917012345', 'Hallo')).rejects.toMatchObject({
+      message: expect.stringMatching(/^Twilio answered 500 \(code 20500\)/),
+      reason: 'provider_unavailable',
+    });
     expect(requests).toBe(SMS_RETRY_DELAYS_MS.length + 1);
   }, 20_000);
 
@@ -71,9 +75,65 @@ describe('the Twilio provider', () => {
         },
       },
     ];
-    await expect(provider().send('+49170', 'Hallo')).rejects.toThrow(
-      "Twilio answered 400 (code 21211, https://www.twilio.com/docs/errors/21211): The 'To' number +49170 is not a valid phone number.",
-    );
+    const refusal = await provider()
+      .send('+49170', 'Hallo')
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SmsError);
+    expect(refusal).toMatchObject({
+      message:
+        "Twilio answered 400 (code 21211, https://www.twilio.com/docs/errors/21211): The 'To' number +49170 is not a valid phone number.",
+      code: 21211,
+      providerMessage: "The 'To' number +49170 is not a valid phone number.",
+      moreInfo: 'https://www.twilio.com/docs/errors/21211',
+      reason: 'invalid_number',
+    });
     expect(requests).toBe(1);
+  });
+
+  it('tells a provider that cannot be reached apart from a refusal', async () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+4930999',
+      TWILIO_API_BASE: 'http://127.0.0.1:1',
+    });
+    await expect(createSmsProvider(config, createLogger('silent')).send('+4917012345', 'Hallo')).rejects.toMatchObject({
+      reason: 'provider_unavailable',
+      code: null,
+    });
+    const unconfigured = loadConfig({ SMS_PROVIDER: 'twilio' });
+    await expect(
+      createSmsProvider(unconfigured, createLogger('silent')).send('+4917012345', 'Hallo'),
+    ).rejects.toMatchObject({ reason: 'provider_credentials' });
+  });
+});
+
+describe('the Twilio request signature', () => {
+  const url = 'https://portal.example.com/api/v2/sms/status';
+  const params = { MessageSid: 'SM1', MessageStatus: 'delivered', ErrorCode: '', Body: 'Grüße & mehr = 100%' };
+
+  it('accepts what Twilio’s own library signs, and nothing else', () => {
+    const form = new URLSearchParams(params);
+    const signature = twilio.getExpectedTwilioSignature('token', url, params);
+    expect(twilio.validateRequest('token', signature, url, params)).toBe(true);
+    expect(verifyTwilioSignature('token', url, form, signature)).toBe(true);
+    expect(verifyTwilioSignature('other', url, form, signature)).toBe(false);
+    expect(verifyTwilioSignature('token', `${url}?x=1`, form, signature)).toBe(false);
+    expect(
+      verifyTwilioSignature('token', url, new URLSearchParams({ ...params, MessageStatus: 'sent' }), signature),
+    ).toBe(false);
+    expect(verifyTwilioSignature('token', url, form, undefined)).toBe(false);
+    expect(verifyTwilioSignature('token', url, form, signature.slice(0, -4))).toBe(false);
+  });
+
+  it('signs repeated parameters as Twilio does', () => {
+    const form = new URLSearchParams([
+      ['To', '+2'],
+      ['To', '+1'],
+      ['A', 'x'],
+    ]);
+    const signature = twilio.getExpectedTwilioSignature('token', url, { To: ['+2', '+1'], A: 'x' });
+    expect(verifyTwilioSignature('token', url, form, signature)).toBe(true);
   });
 });

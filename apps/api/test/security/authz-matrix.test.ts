@@ -14,7 +14,17 @@ const CALLERS: Caller[] = ['anonymous', 'super', 'admin', 'adminuser', 'user', '
 
 /** What a path id or body id points at, created fresh for every check so that deletes do not disturb others. */
 type Target =
-  'none' | 'companyUser' | 'self' | 'owner' | 'phonebot' | 'call' | 'guest' | 'apiKey' | 'webhook' | 'delivery';
+  | 'none'
+  | 'companyUser'
+  | 'self'
+  | 'owner'
+  | 'phonebot'
+  | 'call'
+  | 'caller'
+  | 'guest'
+  | 'apiKey'
+  | 'webhook'
+  | 'delivery';
 
 type World = { companyA: Company; companyB: Company };
 type Company = { owner: SignedIn; customerId: number; phonebot: { licenseKey: string; botToken: string; id: number } };
@@ -196,6 +206,7 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [200, 200] },
   },
   'DELETE /customer/:id': { target: 'owner', allow: { super: [204, 204] } },
+  'GET /customers/:id/users': { target: 'owner', allow: { super: [200, 200] } },
   'GET /customers/:id': { target: 'owner', allow: { super: [200, 200] } },
   'PATCH /customers/:id': {
     target: 'owner',
@@ -313,6 +324,10 @@ const MATRIX: Record<string, Row> = {
   },
   // A number is no object of a company: any number answers that company's calls of it (none here).
   'GET /callers/:number/calls': { target: 'none', allow: companyAndGuest([200, 200]) },
+  // A fresh number with a call in the company: another company keeps nothing of it (404).
+  'GET /callers/:number': { target: 'caller', allow: company([200, 404]) },
+  'GET /callers/:number/export': { target: 'caller', allow: company([200, 404]) },
+  'DELETE /callers/:number': { target: 'caller', allow: managers([200, 404]) },
   // Marking notified ignores other companies' ids (nothing to refuse: it changes nothing of theirs). It is a
   // write, so guests (read only) are refused.
   'PATCH /updateNotificationStatus': {
@@ -368,6 +383,14 @@ const MATRIX: Record<string, Row> = {
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
   'POST /phonebots/:id/checkout': { target: 'phonebot', allow: { ...managers([409, 404]), super: [409, 409] } },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
+  // Twilio's delivery reports: signed with the auth token, never with a user's token; unsigned ones are refused.
+  'POST /sms/status': {
+    target: 'none',
+    body: () => ({}),
+    headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),
+    allow: {},
+    everyone: 403,
+  },
   'GET /fetchCallsCount': { target: 'none', allow: { super: [200, 200] } },
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },
   // Allowed callers reach the handler: the matrix's client accepts only JSON:API, which the stream answers 406.
@@ -481,6 +504,18 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
         token: of.owner.token,
       });
       return `${hook.id}/deliveries/${test.json.meta.delivery_id}`;
+    }
+    case 'caller': {
+      const number = `+4915${crypto.randomInt(10_000_000, 99_999_999)}`;
+      const sent = await app.request({
+        method: 'POST',
+        url: '/api/v2/bot/calls',
+        token: of.phonebot.botToken,
+        headers: { 'idempotency-key': random() },
+        body: { caller_number: number, response: [] },
+      });
+      expect(sent.status).toBe(201);
+      return encodeURIComponent(number);
     }
     case 'call': {
       const sent = await app.request({

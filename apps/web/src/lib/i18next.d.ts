@@ -7,6 +7,7 @@ import type { phonebotsTranslations } from '../features/phonebots/locales';
 import type { callsTranslations } from '../features/calls/locales';
 import type { callsLiveTranslations } from '../features/calls/live-locales';
 import type { inboxTranslations } from '../features/calls/inbox-locales';
+import type { smsDeliveryTranslations } from '../features/calls/sms-delivery-locales';
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
 import type { callsHistoryTranslations } from '../features/calls-history/locales';
@@ -16,6 +17,9 @@ import type { dashboardTranslations } from '../features/dashboard/locales';
 import type { insightsTranslations } from '../features/insights/locales';
 import type { integrationsTranslations } from '../features/integrations/locales';
 import type { auditTranslations } from '../features/audit/locales';
+import type { callerRightsTranslations } from '../features/caller-rights/locales';
+import type { retentionTranslations } from '../features/company/retention';
+import type { customerUsersTranslations } from '../features/customers/customer-users';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -31,6 +35,7 @@ declare module 'i18next' {
         (typeof callsTranslations)['en'] &
         (typeof inboxTranslations)['en'] &
         (typeof callsLiveTranslations)['en'] &
+        (typeof smsDeliveryTranslations)['en'] &
         (typeof customersTranslations)['en'] &
         (typeof guestsTranslations)['en'] &
         (typeof callsHistoryTranslations)['en'] &
@@ -39,7 +44,10 @@ declare module 'i18next' {
         (typeof settingsTranslations)['en'] &
         (typeof dashboardTranslations)['en'] &
         (typeof insightsTranslations)['en'] &
-        (typeof integrationsTranslations)['en'];
+        (typeof integrationsTranslations)['en'] &
+        (typeof callerRightsTranslations)['en'] &
+        (typeof retentionTranslations)['en'] &
+        (typeof customerUsersTranslations)['en'];
     };
   }
 }

@@ -143,6 +143,8 @@ export const de: Translation = {
   smsDailyCapReached: 'Das SMS-Tageslimit der Firma ist erreicht.',
   smsAllowedNumbersInvalid: 'Geben Sie Telefonnummern oder Vorwahlen international ein (+49…), eine pro Zeile.',
   emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
+  retentionDaysInvalid:
+    'Geben Sie ganze Tage von 1 bis zum Höchstwert dieses Dienstes ein oder lassen Sie das Feld leer.',
   mfaCodeInvalid:
     'Der Code ist falsch oder wurde schon verwendet. Geben Sie den aktuellen Code Ihrer Authenticator-App ein.',
   mfaTokenInvalid: 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { listDocument, resourceObject } from '../jsonapi';
+import { listDocument, metaDocument, resourceObject, singleDocument } from '../jsonapi';
 import { CALL_LIMITS } from '../schemas/call';
 import { pagedQuery } from '../schemas/list-query';
-import { callAttributesSchema, noteResourceSchema, smsResourceSchema } from './calls';
+import { callAttributesSchema, callDetailAttributesSchema, noteResourceSchema, smsResourceSchema } from './calls';
 
 /** A caller's number in the path (URL-encoded, E.164 as stored with the calls). */
 export const callerNumberParamsSchema = z.object({
@@ -41,6 +41,70 @@ export const callerTimelineContracts = {
     params: callerNumberParamsSchema,
     query: callerTimelineQuerySchema,
     responses: { 200: callerTimelineDocumentSchema },
+    errors: [],
+  }),
+};
+
+/** What a company keeps of one caller: how many calls, notes and SMS (the erasure's confirmation names them). */
+export const callerDataCountsSchema = z.object({
+  calls: z.number().int(),
+  notes: z.number().int(),
+  sms: z.number().int(),
+});
+export type CallerDataCounts = z.infer<typeof callerDataCountsSchema>;
+
+export const callerAttributesSchema = callerDataCountsSchema.extend({ number: z.string() });
+export const callerResourceSchema = resourceObject('callers', callerAttributesSchema);
+export type CallerResource = z.infer<typeof callerResourceSchema>;
+
+/** One call of a caller's data export: the whole call as GET /calls/{id} answers it, with notes and SMS. */
+export const callerExportDocumentSchema = z.object({
+  data: z.array(resourceObject('calls', callDetailAttributesSchema)),
+  meta: callerAttributesSchema.extend({ company_name: z.string().nullable(), exported_at: z.string() }),
+});
+export type CallerExportDocument = z.infer<typeof callerExportDocumentSchema>;
+
+const rightsTags = ['Caller data'] as const;
+
+/** A data subject's rights over what the company keeps of their number: access (export) and erasure. */
+export const callerRightsContracts = {
+  getCaller: defineContract({
+    operationId: 'getCaller',
+    method: 'GET',
+    path: '/callers/:number',
+    summary:
+      'How many calls, notes and SMS the company keeps of one caller’s number (404 when it keeps none of this number)',
+    tags: rightsTags,
+    auth: 'user',
+    operations: ['callers.export', 'callers.erase'],
+    params: callerNumberParamsSchema,
+    responses: { 200: singleDocument(callerResourceSchema) },
+    errors: [],
+  }),
+  exportCaller: defineContract({
+    operationId: 'exportCaller',
+    method: 'GET',
+    path: '/callers/:number/export',
+    summary:
+      'Everything the company keeps of one caller’s number (every call with its conversation, notes and SMS) as a JSON download, for a request of access',
+    tags: rightsTags,
+    auth: 'user',
+    operations: ['callers.export'],
+    params: callerNumberParamsSchema,
+    responses: { 200: callerExportDocumentSchema },
+    errors: [],
+  }),
+  eraseCaller: defineContract({
+    operationId: 'eraseCaller',
+    method: 'DELETE',
+    path: '/callers/:number',
+    summary:
+      'Erase every call, note and SMS of one caller’s number in the company, for a request of erasure; monthly counts and Insights keep their numbers; answers how many went',
+    tags: rightsTags,
+    auth: 'user',
+    operations: ['callers.erase'],
+    params: callerNumberParamsSchema,
+    responses: { 200: metaDocument(callerDataCountsSchema) },
     errors: [],
   }),
 };

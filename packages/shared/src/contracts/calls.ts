@@ -24,6 +24,7 @@ import {
   updateCallStatusSchema,
 } from '../schemas/call';
 import { idParamSchema } from '../schemas/common';
+import { smsErrorReasonSchema, smsStateSchema, twilioStatusCallbackSchema } from '../schemas/sms';
 import { pagedQuery } from '../schemas/list-query';
 
 /** A call as the lists show it. */
@@ -68,8 +69,15 @@ export type NoteResource = z.infer<typeof noteResourceSchema>;
 export const smsAttributesSchema = z.object({
   to: z.string(),
   message: z.string(),
-  state: z.enum(['sent', 'failed']),
+  state: smsStateSchema,
+  /** The failure as one text (every failed SMS has it, also those recorded before the fields below existed). */
   error: z.string().nullable(),
+  /** The provider's own error code, message and documentation link (Twilio's `code`, `message`, `more_info`). */
+  error_code: z.number().int().nullable(),
+  error_message: z.string().nullable(),
+  error_more_info: z.string().nullable(),
+  /** What the failure means, independent of the provider: a wrong number told apart from a provider that is down. */
+  error_reason: z.union([smsErrorReasonSchema, z.null()]),
   created_at: z.string(),
 });
 export const smsResourceSchema = resourceObject('sms', smsAttributesSchema);
@@ -470,6 +478,19 @@ export const callContracts = {
     body: sendSmsSchema,
     responses: { 201: singleDocument(smsResourceSchema) },
     errors: [404, 429, 502],
+  }),
+  smsStatusCallback: defineContract({
+    operationId: 'receiveSmsStatusCallback',
+    method: 'POST',
+    path: '/sms/status',
+    summary:
+      'Twilio’s delivery reports of SMS (form-encoded, X-Twilio-Signature verified with the auth token over PUBLIC_URL and the parameters): the SMS’s state moves forward only; an unknown MessageSid changes nothing',
+    tags: ['Calls'],
+    auth: 'public',
+    formBody: true,
+    body: twilioStatusCallbackSchema,
+    responses: { 204: null },
+    errors: [403],
   }),
   listCategories: defineContract({
     operationId: 'listCategories',

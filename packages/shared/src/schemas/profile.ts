@@ -13,6 +13,9 @@ export function isValidIban(value: string): boolean {
   return remainder === 1;
 }
 
+/** The longest retention a company may choose when the service sets no maximum (100 years). */
+export const RETENTION_DAYS_LIMIT = 36500;
+
 const BIC = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
 const PHONE = /^\+?[0-9 ()/.-]{3,40}$/;
 
@@ -71,6 +74,14 @@ export const companyProfileSchema = z.object({
   require_mfa: z.boolean().optional(),
   /** Minutes to the callback deadline per priority; the priorities not named keep theirs. */
   callback_sla_minutes: callbackSlaSchema.optional(),
+  /** Calls older than this many days are deleted daily (null: as long as the service keeps them). */
+  retention_days: z
+    .number({ error: () => 'retentionDaysInvalid' satisfies MessageKey })
+    .int('retentionDaysInvalid' satisfies MessageKey)
+    .min(1, 'retentionDaysInvalid' satisfies MessageKey)
+    .max(RETENTION_DAYS_LIMIT, 'retentionDaysInvalid' satisfies MessageKey)
+    .nullable()
+    .optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -87,5 +98,8 @@ export const companyProfileAttributesSchema = z.object({
   sms_allowed_numbers: z.array(z.string()),
   require_mfa: z.boolean(),
   callback_sla_minutes: callbackSlaAttributesSchema,
+  retention_days: z.number().int().nullable(),
+  /** The service's longest retention (CALL_RETENTION_DAYS); null when the service sets none. */
+  retention_max_days: z.number().int().nullable(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

@@ -18,6 +18,8 @@ import * as userLanguage from './2026-11-24-0901-user-language';
 import * as twoFactor from './2026-11-24-0701-two-factor';
 import * as sessionDetails from './2026-11-24-0702-session-details';
 import * as callRollups from './2026-11-24-0601-call-rollups';
+import * as smsDelivery from './2026-11-24-1001-sms-delivery';
+import * as companyRetention from './2026-11-24-1201-company-retention';
 
 /** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0701-two-factor': twoFactor,
   '2026-11-24-0702-session-details': sessionDetails,
   '2026-11-24-0601-call-rollups': callRollups,
+  '2026-11-24-1001-sms-delivery': smsDelivery,
+  '2026-11-24-1201-company-retention': companyRetention,
 };

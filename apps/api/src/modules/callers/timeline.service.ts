@@ -4,6 +4,7 @@ import type { CallResource, NoteResource, SmsResource } from '@phonebot/shared/c
 import type { TimelineCall } from '@phonebot/shared/contracts/callers';
 import type { Database } from '../../db/schema';
 import { allCalls, type CallFilter, countCalls, listPage } from '../calls/calls.list';
+import { SMS_COLUMNS, smsResource } from '../calls/calls.service';
 
 /** The calls of one number in the company: the same rows the lists read, by (customer_id, caller_number, created_at). */
 function timelineFilter(customerId: number, number: string): CallFilter {
@@ -70,21 +71,11 @@ async function smsOf(db: Kysely<Database>, customerId: number, ids: number[]): P
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('sms_messages')
-    .select(['id', 'call_id', 'to_number', 'body', 'state', 'error', 'created_at'])
+    .select(['call_id', ...SMS_COLUMNS])
     .where('customer_id', '=', customerId)
     .where('call_id', 'in', ids)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
-  return group(rows, (row: (typeof rows)[number]): SmsResource => ({
-    type: 'sms',
-    id: String(row.id),
-    attributes: {
-      to: row.to_number,
-      message: row.body,
-      state: row.state as 'sent' | 'failed',
-      error: row.error,
-      created_at: row.created_at,
-    },
-  }));
+  return group(rows, ({ call_id: _callId, ...row }: (typeof rows)[number]) => smsResource(row));
 }

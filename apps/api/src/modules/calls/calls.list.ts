@@ -67,12 +67,12 @@ export async function categoryList(db: Kysely<Database>, customerId: number): Pr
   return [...terms];
 }
 
+/**
+ * The calls of a filter, from the calls table alone: a count needs no join, so the database can answer it from the
+ * tenant-first indexes; a page joins the phonebot and the assignee for its columns (`ordered`).
+ */
 function base(db: Kysely<Database>, filter: CallFilter) {
-  let query = db
-    .selectFrom('calls as c')
-    .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
-    .leftJoin('users as u', 'u.id', 'c.assignee_id')
-    .where('c.customer_id', '=', filter.customerId);
+  let query = db.selectFrom('calls as c').where('c.customer_id', '=', filter.customerId);
   if (filter.view === 'open') query = query.where('c.status', 'in', [...OPEN_STATUSES]);
   if (filter.view === 'completed') query = query.where('c.status', '=', 'Completed');
   if (filter.view === 'new') query = query.where('c.status', '=', 'New').where('c.notified', '=', 0);
@@ -112,22 +112,27 @@ function base(db: Kysely<Database>, filter: CallFilter) {
     query = query.where((eb) => eb.or([eb('c.snoozed_until', 'is', null), eb('c.snoozed_until', '<=', filter.now)]));
   }
   const term = filter.search?.trim().toLowerCase();
+  if (!term) return query;
+  // The company's phonebots whose name contains the term, resolved within the company.
+  const namedBots = db
+    .selectFrom('phonebots as pn')
+    .select('pn.id')
+    .where('pn.customer_id', '=', filter.customerId)
+    .where((eb) => containsIgnoreCase(eb.ref('pn.bezeichnung'), term));
   // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).
-  if (term && filter.view === 'all') return query.where((eb) => containsIgnoreCase(eb.ref('p.bezeichnung'), term));
-  if (term) {
-    // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
-    const statuses = CALL_STATUSES.filter((s) => s.toLowerCase().includes(term));
-    const priorities = CALL_PRIORITIES.filter((p) => p.toLowerCase().includes(term));
-    query = query.where((eb) => {
-      const any: Expression<SqlBool>[] = [
-        containsIgnoreCase(eb.ref('p.bezeichnung'), term),
-        containsIgnoreCase(eb.ref('c.selected_category'), term),
-      ];
-      if (statuses.length) any.push(eb('c.status', 'in', statuses));
-      if (priorities.length) any.push(eb('c.priority', 'in', priorities));
-      return eb.or(any);
-    });
-  }
+  if (filter.view === 'all') return query.where((eb) => eb('c.phonebot_id', 'in', namedBots));
+  // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
+  const statuses = CALL_STATUSES.filter((s) => s.toLowerCase().includes(term));
+  const priorities = CALL_PRIORITIES.filter((p) => p.toLowerCase().includes(term));
+  query = query.where((eb) => {
+    const any: Expression<SqlBool>[] = [
+      eb('c.phonebot_id', 'in', namedBots),
+      containsIgnoreCase(eb.ref('c.selected_category'), term),
+    ];
+    if (statuses.length) any.push(eb('c.status', 'in', statuses));
+    if (priorities.length) any.push(eb('c.priority', 'in', priorities));
+    return eb.or(any);
+  });
   return query;
 }
 
@@ -142,7 +147,9 @@ function rankOf(column: Expression<unknown>, values: readonly string[]) {
 /** The ORDER BY of a list: the chosen field (docs/product.md §9 orders), then newest first and id, so pages never overlap. */
 function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | undefined, categories: string[]) {
   const sort = parseSort(sortParam, CALL_SORTS, { field: 'created_at', direction: 'desc' });
-  let query = base(db, filter);
+  let query = base(db, filter)
+    .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
+    .leftJoin('users as u', 'u.id', 'c.assignee_id');
   const dir = sort.direction;
   switch (sort.field) {
     case 'priority':

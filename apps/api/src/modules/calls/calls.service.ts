@@ -5,6 +5,7 @@ import {
   type CallStatus,
   type CallTurn,
   type SendSmsInput,
+  type SmsState,
   derivePriority,
 } from '@phonebot/shared';
 import type {
@@ -19,7 +20,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
-import type { SmsProvider } from '../../lib/sms';
+import { SmsError, type SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import type { Principal } from '../../lib/router';
 import { assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
@@ -452,20 +453,25 @@ export async function addNote(
   return noteResource(await notesOf(db, customerId).where('n.id', '=', id).executeTakeFirstOrThrow());
 }
 
-type SmsRow = {
-  id: number;
-  to: string;
-  message: string;
-  state: 'sent' | 'failed';
-  error: string | null;
-  created_at: string;
-};
+type SmsRow = { id: number } & SmsResource['attributes'];
 
-function smsResource({ id, ...attributes }: SmsRow): SmsResource {
+/** An SMS row as the API shows it. */
+export function smsResource({ id, ...attributes }: SmsRow): SmsResource {
   return { type: 'sms', id: String(id), attributes };
 }
 
-const SMS_COLUMNS = ['id', 'to_number as to', 'body as message', 'state', 'error', 'created_at'] as const;
+export const SMS_COLUMNS = [
+  'id',
+  'to_number as to',
+  'body as message',
+  'state',
+  'error',
+  'error_code',
+  'error_message',
+  'error_more_info',
+  'error_reason',
+  'created_at',
+] as const;
 
 /** The SMS of a call of the company, oldest first (404 for another company's call). */
 export async function callSms(db: Kysely<Database>, customerId: number, callId: number): Promise<SmsResource[]> {
@@ -486,15 +492,18 @@ async function listSms(db: Kysely<Database>, customerId: number, callId: number)
 }
 
 /**
- * Deletes calls older than `days` (with their notes and SMS). Monthly counts live in their own table and stay.
+ * Deletes calls older than `days` (the deployment's retention; undefined: none) or than their company's own
+ * `retention_days`, whichever is shorter, with their notes and SMS. Monthly counts live in their own table and stay.
  * Answers how many calls went.
  */
-export async function deleteOldCalls(db: Kysely<Database>, days: number): Promise<number> {
-  const cutoff = new Date(Date.now() - days * DAY).toISOString();
-  const customers = await db.selectFrom('customers').select('id').execute();
+export async function deleteOldCalls(db: Kysely<Database>, days: number | undefined): Promise<number> {
+  const customers = await db.selectFrom('customers').select(['id', 'retention_days']).execute();
   let deleted = 0;
   // Company by company, so each delete walks the (customer_id, created_at) index and holds its lock briefly.
-  for (const { id } of customers) {
+  for (const { id, retention_days: own } of customers) {
+    const keep = Math.min(days ?? Infinity, own === null ? Infinity : Number(own));
+    if (!Number.isFinite(keep)) continue;
+    const cutoff = new Date(Date.now() - keep * DAY).toISOString();
     deleted += await db.transaction().execute(async (trx) => {
       const gone = await trx
         .deleteFrom('calls')
@@ -529,11 +538,14 @@ export async function sendSms(
     callerNumber: call.caller_number,
   });
   let providerId: string | null = null;
+  let state: SmsState = 'sent';
   let error: string | null = null;
+  let failure: SmsError | null = null;
   try {
-    providerId = (await sms.send(input.to, input.message)).providerId;
-  } catch (failure) {
-    error = failure instanceof Error ? failure.message : String(failure);
+    ({ providerId, state } = await sms.send(input.to, input.message));
+  } catch (thrown) {
+    error = thrown instanceof Error ? thrown.message : String(thrown);
+    failure = thrown instanceof SmsError ? thrown : new SmsError(error, { reason: 'other' });
   }
   const record = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -546,8 +558,12 @@ export async function sendSms(
         body: input.message,
         provider: sms.name,
         provider_id: providerId,
-        state: error ? 'failed' : 'sent',
+        state: failure ? 'failed' : state,
         error,
+        error_code: failure?.code ?? null,
+        error_message: failure?.providerMessage ?? null,
+        error_more_info: failure?.moreInfo ?? null,
+        error_reason: failure?.reason ?? null,
         created_at: nowIso(),
       })
       .returning([...SMS_COLUMNS])

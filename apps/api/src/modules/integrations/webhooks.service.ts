@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import {
   type CreateWebhookInput,
+  type SmsState,
   type UpdateWebhookInput,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
@@ -292,16 +293,19 @@ export async function queueCallDeliveries(trx: Kysely<Database>, customerId: num
   }
 }
 
-/** Queues sms.sent or sms.failed for an SMS just recorded, inside the transaction that records it. */
+/**
+ * Queues sms.sent or sms.failed for an SMS just recorded, or sms.failed when its delivery report says it was not
+ * delivered, inside the transaction that records it.
+ */
 export async function queueSmsDelivery(
   trx: Kysely<Database>,
   customerId: number,
-  sms: { id: number; call_id: number; state: 'sent' | 'failed'; [key: string]: unknown },
+  sms: { id: number; call_id: number; state: SmsState; [key: string]: unknown },
 ) {
   const hooks = await subscribers(trx, customerId);
   if (hooks.length === 0) return;
   const { id, ...attributes } = sms;
-  await fanOut(trx, hooks, sms.state === 'sent' ? 'sms.sent' : 'sms.failed', {
+  await fanOut(trx, hooks, sms.state === 'failed' || sms.state === 'undelivered' ? 'sms.failed' : 'sms.sent', {
     type: 'sms',
     id: String(id),
     attributes,

@@ -48,13 +48,23 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
   router.handle(c.companyProfile, async ({ principal }) => {
     const customerId = customerOf(principal);
     return {
-      data: { type: 'profile' as const, id: String(customerId), attributes: await getCompanyProfile(db, customerId) },
+      data: {
+        type: 'profile' as const,
+        id: String(customerId),
+        attributes: await getCompanyProfile(db, customerId, deps.callRetentionDays),
+      },
     };
   });
 
   router.handle(c.updateCompanyProfile, async ({ principal, body, req }) => {
     const customerId = customerOf(principal);
-    const attributes = await updateCompanyProfile(db, actorOf(principal, req), customerId, body.data.attributes);
+    const attributes = await updateCompanyProfile(
+      db,
+      actorOf(principal, req),
+      customerId,
+      body.data.attributes,
+      deps.callRetentionDays,
+    );
     return { data: { type: 'profile' as const, id: String(customerId), attributes } };
   });
 

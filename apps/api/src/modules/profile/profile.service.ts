@@ -40,6 +40,8 @@ export type ProfileDeps = {
   publicUrl: string;
   dataDir: string;
   operator: OperatorInput;
+  /** The deployment's longest call retention (CALL_RETENTION_DAYS); a company may choose at most that. */
+  callRetentionDays: number | undefined;
 };
 
 const emailPointer = '/data/attributes/email';
@@ -130,7 +132,11 @@ function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export async function getCompanyProfile(db: Kysely<Database>, customerId: number): Promise<CompanyProfile> {
+export async function getCompanyProfile(
+  db: Kysely<Database>,
+  customerId: number,
+  retentionMax: number | undefined,
+): Promise<CompanyProfile> {
   const row = await db
     .selectFrom('customers')
     .select([
@@ -146,6 +152,7 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
       'sms_allowed_numbers',
       'require_mfa',
       'callback_sla_minutes',
+      'retention_days',
     ])
     .where('id', '=', customerId)
     .executeTakeFirst();
@@ -155,6 +162,8 @@ export async function getCompanyProfile(db: Kysely<Database>, customerId: number
     sms_allowed_numbers: JSON.parse(row.sms_allowed_numbers) as string[],
     require_mfa: Number(row.require_mfa) === 1,
     callback_sla_minutes: parseSla(row.callback_sla_minutes),
+    retention_days: row.retention_days === null ? null : Number(row.retention_days),
+    retention_max_days: retentionMax ?? null,
   };
 }
 
@@ -163,8 +172,15 @@ export async function updateCompanyProfile(
   actor: Actor,
   customerId: number,
   input: Partial<CompanyProfileInput>,
+  retentionMax: number | undefined,
 ): Promise<CompanyProfile> {
   const { sms_allowed_numbers: allowed, require_mfa: requireMfa, callback_sla_minutes: sla, ...fields } = input;
+  if (retentionMax !== undefined && input.retention_days != null && input.retention_days > retentionMax) {
+    throw refuse('invalid', 'retentionDaysInvalid', {
+      pointer: '/data/attributes/retention_days',
+      detail: `Enter at most ${retentionMax} days, the longest this service keeps calls.`,
+    });
+  }
   await db.transaction().execute(async (trx) => {
     // The deadlines not named keep their minutes; the new ones apply to calls that arrive or change priority later.
     const merged = sla === undefined ? undefined : { ...(await companySla(trx, customerId)), ...definedOnly(sla) };
@@ -179,13 +195,14 @@ export async function updateCompanyProfile(
       })
       .where('id', '=', customerId)
       .execute();
+    const detail = definedOnly({ require_mfa: requireMfa, retention_days: input.retention_days });
     await auditChange(trx, actor, {
       action: 'company.update',
       customerId,
-      ...(requireMfa !== undefined ? { detail: { require_mfa: requireMfa } } : {}),
+      ...(Object.keys(detail).length > 0 ? { detail } : {}),
     });
   });
-  return getCompanyProfile(db, customerId);
+  return getCompanyProfile(db, customerId, retentionMax);
 }
 
 /**

@@ -71,15 +71,6 @@ const en = {
       EndCall: 'Ended the call',
       other: 'Action: {{action}}',
     },
-    smsState: {
-      label: 'Delivery state',
-      sent: 'Sent',
-      failed: 'Failed',
-      delivered: 'Delivered',
-      pending: 'Pending',
-      queued: 'Queued',
-      to: 'to {{to}}',
-    },
     snooze: {
       title: 'Snooze until',
       hour: 'In 1 hour',
@@ -193,15 +184,6 @@ export const inboxTranslations: FeatureTranslations<typeof en> = {
         HangUp: 'Hat das Gespräch beendet',
         EndCall: 'Hat das Gespräch beendet',
         other: 'Aktion: {{action}}',
-      },
-      smsState: {
-        label: 'Zustellstatus',
-        sent: 'Gesendet',
-        failed: 'Fehlgeschlagen',
-        delivered: 'Zugestellt',
-        pending: 'Ausstehend',
-        queued: 'In Warteschlange',
-        to: 'an {{to}}',
       },
       snooze: {
         title: 'Zurückstellen bis',

@@ -102,8 +102,7 @@ const en = {
       bot: 'Phonebot',
       empty: 'This call has no conversation.',
       smsTitle: 'SMS sent about this call',
-      smsSent: 'Sent to {{to}}',
-      smsFailed: 'Failed to {{to}}: {{error}}',
+      smsTo: 'To {{to}}',
     },
     notes: {
       title: 'Notes',
@@ -224,8 +223,7 @@ export const callsTranslations: FeatureTranslations<typeof en> = {
         bot: 'Phonebot',
         empty: 'Dieser Anruf enthält kein Gespräch.',
         smsTitle: 'SMS zu diesem Anruf',
-        smsSent: 'Gesendet an {{to}}',
-        smsFailed: 'Fehlgeschlagen an {{to}}: {{error}}',
+        smsTo: 'An {{to}}',
       },
       notes: {
         title: 'Notizen',

@@ -27,6 +27,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { formatCallDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
+import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
 import { usersQuery } from '../../users/api';
 import { type CallRow, callDetailQuery, callerTimelineQuery } from '../api';
 import { isSnoozed, messagePreview } from '../call-rows';
@@ -154,6 +155,7 @@ export function CallDetail(props: CallDetailProps) {
         </Section>
         <Section title={t('inbox.detail.timeline')}>
           <CallerTimeline number={call.caller_number} currentId={call.id} onOpen={props.onOpen} />
+          <CallerRightsForCall callId={call.id} onErased={onClose} />
         </Section>
       </Stack>
     );

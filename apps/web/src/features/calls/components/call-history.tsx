@@ -1,12 +1,12 @@
-import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCallDate } from '../../../lib/dates';
 import type { CallSms } from '../api';
 import { speakerOf } from '../call-rows';
+import { SmsDelivery } from './sms-delivery';
 
 type Turn = { text: string; action: string };
 
-const STATE_COLORS: Record<string, string> = { sent: 'blue', delivered: 'green', failed: 'red' };
 /** Action words the runtime writes that have their own plain sentence. */
 const KNOWN_ACTIONS = new Set(['TransferCall', 'SendEmail', 'SendSms', 'HangUp', 'EndCall']);
 
@@ -75,37 +75,7 @@ export function Conversation({ turns }: { turns: readonly Turn[] }) {
   );
 }
 
-/**
- * An SMS's delivery state as the API gives it (sent or failed today; delivery reports may add more states and error
- * fields): every state shows as a badge, a known one translated, and an error as its text.
- */
-export function SmsStatus({ sms }: { sms: CallSms }) {
-  const { t } = useTranslation();
-  const record = sms as CallSms & Record<string, unknown>;
-  const state = String(record.state);
-  const error = [record.error, record.error_message, record.error_code].find(
-    (value): value is string => typeof value === 'string' && value !== '',
-  );
-  return (
-    <Group gap={6} wrap="wrap">
-      <Badge
-        variant="light"
-        color={STATE_COLORS[state] ?? 'gray'}
-        title={t('inbox.smsState.label')}
-        data-sms-status={state}
-      >
-        {t(`inbox.smsState.${state as 'sent'}`, { defaultValue: state })}
-      </Badge>
-      {error && (
-        <Text size="xs" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
-          {error}
-        </Text>
-      )}
-    </Group>
-  );
-}
-
-/** The SMS sent about a call, oldest first, each with its delivery state. */
+/** The SMS sent about a call, oldest first, each with its delivery state and, when it failed, what that means. */
 export function SmsList({ sms, title }: { sms: readonly CallSms[]; title?: string }) {
   const { i18n, t } = useTranslation();
   if (sms.length === 0) return null;
@@ -117,16 +87,14 @@ export function SmsList({ sms, title }: { sms: readonly CallSms[]; title?: strin
         </Text>
       )}
       {sms.map((message) => (
-        <Paper key={message.id} withBorder p="xs" data-sms-state={message.state}>
-          <Group gap={6} justify="space-between" wrap="wrap">
-            <Text size="xs" c="dimmed">
-              {formatCallDate(message.created_at, i18n.language)} · {t('inbox.smsState.to', { to: message.to })}
-            </Text>
-            <SmsStatus sms={message} />
-          </Group>
+        <Paper key={message.id} withBorder p="xs">
+          <Text size="xs" c="dimmed">
+            {formatCallDate(message.created_at, i18n.language)} · {t('calls.preview.smsTo', { to: message.to })}
+          </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {message.message}
           </Text>
+          <SmsDelivery sms={message} />
         </Paper>
       ))}
     </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
+import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
 import { callDetailQuery } from '../api';
 import { Conversation, SmsList } from './call-history';
 
@@ -25,6 +26,7 @@ export function MessagePreviewModal({ callId, onClose }: MessagePreviewModalProp
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
+      {callId !== null && <CallerRightsForCall callId={callId} onErased={onClose} />}
       {callId !== null && <PreviewBody callId={callId} />}
     </Modal>
   );

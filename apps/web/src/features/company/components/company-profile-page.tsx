@@ -27,6 +27,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
 import { SLA_FIELDS, lazyCompanyProfileSchema } from '../schemas';
+import { RetentionCard } from './retention-card';
 import { UrgentMailCard } from './urgent-mail-card';
 
 registerTranslations(companyTranslations);
@@ -75,6 +76,7 @@ export function CompanyProfilePage({ integrationsLink = false }: { integrationsL
       </Group>
       {content}
       <UrgentMailCard />
+      <RetentionCard />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { customerQuery, useDeleteCustomer, useUpdateCustomer, type Customer } from '../api';
 import { decodeCustomerId } from '../customer-link';
+import { CustomerUsersCard } from './customer-users-card';
 import { customersTranslations } from '../locales';
 
 registerTranslations(customersTranslations);
@@ -206,6 +207,7 @@ function CustomerForm({ userId, customer }: { userId: number; customer: Customer
           </Group>
         </Stack>
       </form>
+      <CustomerUsersCard ownerId={userId} />
       {dialog}
     </Stack>
   );

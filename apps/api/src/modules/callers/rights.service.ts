@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { CallTurn } from '@phonebot/shared';
+import type { CallerDataCounts, CallerExportDocument } from '@phonebot/shared/contracts/callers';
+import type { Database } from '../../db/schema';
+import { rowLock } from '../../db/engine';
+import { nowIso } from '../../db/time';
+import { type Actor, auditChange } from '../../lib/audit';
+import { notFound } from '../../lib/domain-errors';
+import { containsIgnoreCase } from '../../lib/list';
+import { forgetCaller } from '../insights/rollups';
+import { bumpCallsVersion } from '../calls/calls-version';
+import { callerTimeline } from './timeline.service';
+
+/**
+ * A caller's rights over what a company keeps of their number (GDPR Art. 15 and 17): how much there is, an export
+ * of all of it, and its erasure. A number the company keeps nothing of answers 404, as another company's would.
+ */
+
+/** How many calls, notes and SMS the company keeps of a number. */
+export async function callerCounts(
+  db: Kysely<Database>,
+  customerId: number,
+  number: string,
+): Promise<CallerDataCounts> {
+  const ofCaller = (eb: Kysely<Database>) =>
+    eb.selectFrom('calls').select('id').where('customer_id', '=', customerId).where('caller_number', '=', number);
+  const [calls, notes, sms] = await Promise.all([
+    db
+      .selectFrom('calls')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('caller_number', '=', number)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('call_notes')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('call_id', 'in', ofCaller(db))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sms_messages')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('call_id', 'in', ofCaller(db))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const counts = { calls: Number(calls.n), notes: Number(notes.n), sms: Number(sms.n) };
+  if (counts.calls === 0) throw notFound();
+  return counts;
+}
+
+/** Every call of the number in the company, newest first, whole (conversation, notes, SMS). */
+export async function exportCaller(
+  db: Kysely<Database>,
+  customerId: number,
+  number: string,
+): Promise<CallerExportDocument> {
+  const calls = await callerTimeline(db, customerId, number, {
+    page: 1,
+    per_page: 'all',
+    sort: undefined,
+    search: undefined,
+    date: undefined,
+  });
+  if (calls.length === 0) throw notFound();
+  const ids = calls.map((call) => Number(call.id));
+  const [whole, company] = await Promise.all([
+    db
+      .selectFrom('calls')
+      .select(['id', 'response', 'started_at', 'duration_s'])
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', ids)
+      .execute(),
+    db.selectFrom('customers').select('company_name').where('id', '=', customerId).executeTakeFirst(),
+  ]);
+  const byId = new Map(whole.map((row) => [String(row.id), row]));
+  const data = calls.map((call) => {
+    const row = byId.get(call.id);
+    return {
+      type: 'calls' as const,
+      id: call.id,
+      attributes: {
+        ...call.attributes,
+        response: row ? (JSON.parse(row.response) as CallTurn[]) : [],
+        started_at: row?.started_at ?? null,
+        duration_s: row?.duration_s ?? null,
+      },
+    };
+  });
+  return {
+    data,
+    meta: {
+      number,
+      calls: data.length,
+      notes: data.reduce((n, call) => n + call.attributes.notes.length, 0),
+      sms: data.reduce((n, call) => n + call.attributes.sms.length, 0),
+      company_name: company?.company_name ?? null,
+      exported_at: nowIso(),
+    },
+  };
+}
+
+/** A number as the audit log keeps it: its first three and last two characters, the rest masked. */
+export function maskNumber(number: string): string {
+  const chars = [...number];
+  const shown = chars.length > 7 ? 3 : 1;
+  return chars.map((c, i) => (i < shown || i >= chars.length - 2 ? c : '•')).join('');
+}
+
+/**
+ * Erases every call of the number in the company with its notes and SMS, in one transaction, and whatever else
+ * holds the number: the repeat-caller counts, queued webhook deliveries and unsent mails about its calls. Monthly
+ * counts and the Insights rollups keep their numbers. The audit entry records that an erasure happened (the number
+ * masked, the counts), not what was erased. The calls are locked first (PostgreSQL), so of two erasures at once the
+ * second finds nothing left and answers 404.
+ */
+export async function eraseCaller(
+  db: Kysely<Database>,
+  actor: Actor,
+  customerId: number,
+  number: string,
+): Promise<CallerDataCounts> {
+  return db.transaction().execute(async (trx) => {
+    const calls = await rowLock(trx)(
+      trx
+        .selectFrom('calls')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .where('caller_number', '=', number)
+        .orderBy('id'),
+    ).execute();
+    if (calls.length === 0) throw notFound();
+    const ids = calls.map((call) => Number(call.id));
+    let notes = 0;
+    let sms = 0;
+    // In slices, so that a caller of many calls stays within the engines' limits on bound values.
+    for (let at = 0; at < ids.length; at += 500) {
+      const slice = ids.slice(at, at + 500);
+      const goneNotes = await trx
+        .deleteFrom('call_notes')
+        .where('customer_id', '=', customerId)
+        .where('call_id', 'in', slice)
+        .executeTakeFirst();
+      const goneSms = await trx
+        .deleteFrom('sms_messages')
+        .where('customer_id', '=', customerId)
+        .where('call_id', 'in', slice)
+        .executeTakeFirst();
+      notes += Number(goneNotes.numDeletedRows);
+      sms += Number(goneSms.numDeletedRows);
+      await trx.deleteFrom('calls').where('customer_id', '=', customerId).where('id', 'in', slice).execute();
+    }
+    await forgetCaller(trx, customerId, number);
+    await trx
+      .deleteFrom('webhook_deliveries')
+      .where('webhook_id', 'in', (eb) => eb.selectFrom('webhooks').select('id').where('customer_id', '=', customerId))
+      .where((eb) => containsIgnoreCase(eb.ref('payload'), number))
+      .execute();
+    await trx
+      .deleteFrom('mail_outbox')
+      .where('sent_at', 'is', null)
+      .where('to_address', 'in', (eb) => eb.selectFrom('users').select('email').where('customer_id', '=', customerId))
+      .where((eb) =>
+        eb.or([containsIgnoreCase(eb.ref('text_body'), number), containsIgnoreCase(eb.ref('html_body'), number)]),
+      )
+      .execute();
+    const counts = { calls: ids.length, notes, sms };
+    await bumpCallsVersion(trx, customerId, { kind: 'deleted', callIds: ids });
+    await auditChange(trx, actor, {
+      action: 'caller.erase',
+      target: `caller:${maskNumber(number)}`,
+      customerId,
+      detail: counts,
+    });
+    return counts;
+  });
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CompanyProfile } from '@phonebot/shared/schemas/profile';
+import { RETENTION_DAYS_LIMIT } from '@phonebot/shared/schemas/profile';
+import { errorText } from '../../../lib/api-errors';
+import { registerTranslations, translateText } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCompanyProfile } from '../api';
+import { retentionTranslations, useUpdateRetention } from '../retention';
+
+registerTranslations(retentionTranslations);
+
+/** How many days the company keeps its calls, never more than the service's maximum (admin, adminuser). */
+export function RetentionCard() {
+  const { t } = useTranslation();
+  const profile = useCompanyProfile();
+  if (!profile.isSuccess) return null;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="retention-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="retention-title">
+          {t('retention.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('retention.description')}
+        </Text>
+        <RetentionForm profile={profile.data} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function RetentionForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation();
+  const update = useUpdateRetention();
+  const max = profile.retention_max_days;
+  const [days, setDays] = useState<number | string>(profile.retention_days ?? '');
+  const limit = max ?? RETENTION_DAYS_LIMIT;
+  const valid = days === '' || (typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= limit);
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    try {
+      const saved = await update.mutateAsync(days === '' ? null : Number(days));
+      setDays(saved.retention_days ?? '');
+      notifySuccess(t('successfullyUpdated'));
+    } catch (error) {
+      notifyError(translateText(t, errorText(error)));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <NumberInput
+          label={t('retention.days')}
+          description={max === null ? t('retention.noMax') : t('retention.max', { max })}
+          placeholder={max === null ? undefined : t('retention.empty', { max })}
+          value={days}
+          onChange={setDays}
+          min={1}
+          max={limit}
+          allowDecimal={false}
+          allowNegative={false}
+          error={valid ? undefined : t('retentionDaysInvalid')}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <Button type="submit" loading={update.isPending} disabled={!valid}>
+          {t('retention.save')}
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Badge, Button, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useConfirm } from '../../../components/use-confirm';
+import { errorText } from '../../../lib/api-errors';
+import { registerTranslations, translateText } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usersTranslations } from '../../users/locales';
+import { roleLabel } from '../../users/role-label';
+import { customerUsersTranslations, useCustomerUsers, useSuperResetMfa } from '../customer-users';
+
+registerTranslations(usersTranslations);
+registerTranslations(customerUsersTranslations);
+
+/**
+ * The customer's users for the super, with whether two-factor sign-in is on, and a reset of a lost second factor
+ * (asked first; audited; the user is mailed).
+ */
+export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const users = useCustomerUsers(ownerId, debounced);
+  const reset = useSuperResetMfa(ownerId);
+  const { confirm, dialog } = useConfirm();
+
+  const run = async (id: number, email: string) => {
+    const sure = await confirm({
+      title: t('users.mfaReset.confirmTitle'),
+      text: t('users.mfaReset.confirmText', { email }),
+      confirmLabel: t('users.mfaReset.button'),
+      danger: true,
+    });
+    if (!sure) return;
+    try {
+      await reset.mutateAsync(id);
+      notifySuccess(t('users.mfaReset.done'));
+    } catch (error) {
+      notifyError(translateText(t, errorText(error)));
+    }
+  };
+
+  let content;
+  if (users.isError) {
+    content = (
+      <RetryAlert
+        message={translateText(t, errorText(users.error))}
+        onRetry={() => void users.refetch()}
+        retrying={users.isFetching}
+      />
+    );
+  } else if (users.isPending) {
+    content = <Skeleton height={120} />;
+  } else if (users.data.data.length === 0) {
+    content = <Text size="sm">{t('customerUsers.none')}</Text>;
+  } else {
+    const { data, meta } = users.data;
+    content = (
+      <>
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} pos="relative">
+          <Table aria-label={t('customerUsers.tableLabel')} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('customerUsers.name')}</Table.Th>
+                <Table.Th>{t('customerUsers.email')}</Table.Th>
+                <Table.Th>{t('customerUsers.role')}</Table.Th>
+                <Table.Th>{t('customerUsers.twoFactor')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.attributes.name}</Table.Td>
+                  <Table.Td>{user.attributes.email}</Table.Td>
+                  <Table.Td>{roleLabel(t, user.attributes.role)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={user.attributes.mfa_enabled ? 'green' : 'gray'} variant="filled">
+                      {user.attributes.mfa_enabled ? t('customerUsers.on') : t('customerUsers.off')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {user.attributes.mfa_enabled && (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red"
+                        aria-label={t('customerUsers.resetFor', { email: user.attributes.email })}
+                        loading={reset.isPending && reset.variables === Number(user.id)}
+                        onClick={() => void run(Number(user.id), user.attributes.email)}
+                      >
+                        {t('customerUsers.reset')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {meta.total > data.length && (
+          <Text size="sm" c="dimmed">
+            {t('customerUsers.more', { shown: data.length, total: meta.total })}
+          </Text>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="customer-users-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="customer-users-title">
+          {t('customerUsers.title')}
+        </Title>
+        <Text size="sm">{t('customerUsers.hint')}</Text>
+        <TextInput
+          label={t('customerUsers.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+        {content}
+      </Stack>
+      {dialog}
+    </Paper>
+  );
+}
