@@ -15,7 +15,13 @@ import pg from 'pg';
 import type { PagedQuery } from '@phonebot/shared';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import type { Database } from '../apps/api/src/db/schema';
-import { type CallFilter, categoryList, countQuery, pageQuery } from '../apps/api/src/modules/calls/calls.list';
+import {
+  type CallFilter,
+  categoryList,
+  countQuery,
+  pageQuery,
+  queueCountsQuery,
+} from '../apps/api/src/modules/calls/calls.list';
 import { createCompanies, growCalls } from './generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +45,7 @@ const CASES: Case[] = [
   { name: 'unassigned', filter: { view: 'open', assignee: 'none' } },
   { name: 'overdue', filter: { view: 'open', overdue: true } },
   { name: 'snoozed', filter: { view: 'open', snoozed: true } },
+  { name: 'important (priority)', filter: { view: 'open', priority: 'Important Callback' } },
   { name: 'caller (timeline)', filter: { view: 'all', caller: '+491510000042' } },
   { name: 'phonebot', filter: { view: 'open', phonebot: 'PB-bench-1-0' } },
   { name: 'day', filter: { view: 'open', date: new Date().toISOString().slice(0, 10) } },
@@ -179,6 +186,12 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
         for (const line of plan) lines.push(`       ${line}`);
       }
     }
+    // The inbox's quick-filter counts: one read of the company's open calls.
+    const plan = await planOf(db.db, engine, queueCountsQuery(db.db, fixture.customerId, 1, now).compile());
+    const ok = tenantFirst(engine, plan, indexes);
+    if (!ok) failures++;
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} ${engine} inbox counts`);
+    for (const line of plan) lines.push(`       ${line}`);
   } finally {
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

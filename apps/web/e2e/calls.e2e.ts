@@ -173,9 +173,9 @@ describe('the call log in the browser', () => {
     await page.getByLabel('Day', { exact: true }).fill('2020-01-01');
     await page.getByText('No calls found.').waitFor();
     await page.getByRole('button', { name: 'Clear day' }).click();
-    await expect.poll(() => rows(page).count()).toBe(6);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
     await page.getByLabel('Day', { exact: true }).fill(today());
-    await expect.poll(() => rows(page).count()).toBe(6);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
     await page.getByRole('button', { name: 'Clear day' }).click();
 
     await table(page).getByRole('button', { name: 'Priority', exact: true }).click();
@@ -328,7 +328,7 @@ describe('the call log in the browser', () => {
   it('exports the list as call_log.csv, and says when there is nothing to export', async () => {
     const { context, page } = await stack.newPage();
     await login(page, acme.email, acme.password);
-    await expect.poll(() => rows(page).count()).toBe(6);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Call Log' }).click(),
@@ -355,7 +355,7 @@ describe('the call log in the browser', () => {
   it('completes three calls in bulk and shows them under COMPLETED LOGS', async () => {
     const { context, page } = await stack.newPage();
     await login(page, acme.email, acme.password);
-    await expect.poll(() => rows(page).count()).toBe(6);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
     for (const caller of ['+4930111001', '+4930111003', '+4930111005']) {
       await rowOf(page, caller).getByRole('checkbox').check();
     }
@@ -450,7 +450,7 @@ describe('the call log in the browser', () => {
     await page.getByRole('heading', { name: 'Calls', exact: true }).waitFor();
     const headers = await table(page).locator('thead th').allInnerTexts();
     expect(headers.map((h) => h.trim())).toEqual(['Phonebot', 'Caller', 'Text', 'Action', 'Date/Time', 'Remove']);
-    await expect.poll(() => rows(page).count()).toBe(5);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(5);
     await page.getByText('1–5 of 6').waitFor();
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL('**/calls?page=2');

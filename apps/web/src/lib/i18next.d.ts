@@ -6,6 +6,7 @@ import type { urgentMailTranslations } from '../features/company/urgent-mail';
 import type { phonebotsTranslations } from '../features/phonebots/locales';
 import type { callsTranslations } from '../features/calls/locales';
 import type { callsLiveTranslations } from '../features/calls/live-locales';
+import type { inboxTranslations } from '../features/calls/inbox-locales';
 import type { smsDeliveryTranslations } from '../features/calls/sms-delivery-locales';
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
@@ -33,6 +34,7 @@ declare module 'i18next' {
         (typeof urgentMailTranslations)['en'] &
         (typeof phonebotsTranslations)['en'] &
         (typeof callsTranslations)['en'] &
+        (typeof inboxTranslations)['en'] &
         (typeof callsLiveTranslations)['en'] &
         (typeof smsDeliveryTranslations)['en'] &
         (typeof customersTranslations)['en'] &

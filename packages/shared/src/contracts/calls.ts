@@ -149,6 +149,23 @@ export const callListQuerySchema = pagedQuery(callFilters)
     message: `a range may span at most ${CALL_RANGE_MAX_DAYS} days`,
     path: ['to'],
   });
+
+/** How many open calls each quick filter of the callback inbox lists, and whether the company has a phonebot yet. */
+export const callQueueCountsSchema = z.object({
+  /** The open list: New and In Progress, not snoozed now. */
+  open: z.number().int(),
+  /** Of those, assigned to the signed-in user. */
+  mine: z.number().int(),
+  unassigned: z.number().int(),
+  overdue: z.number().int(),
+  /** Priority Important Callback. */
+  important: z.number().int(),
+  /** Open calls snoozed now (left out of the open list). */
+  snoozed: z.number().int(),
+  /** The company's phonebots: none yet means the inbox explains how to connect one. */
+  phonebots: z.number().int(),
+});
+export type CallQueueCounts = z.infer<typeof callQueueCountsSchema>;
 export type CallListQuery = z.output<typeof callListQuerySchema>;
 
 const compatibility = ['Calls', 'Compatibility'] as const;
@@ -219,6 +236,18 @@ export const callContracts = {
   listOpenCalls: compatibilityList('listOpenCalls', '/callsview', 'The open calls (New and In Progress)'),
   listNewCalls: compatibilityList('listNewCalls', '/newcalls', 'New calls nobody was notified of yet'),
   listCompletedCalls: compatibilityList('listCompletedCalls', '/completed', 'The completed calls'),
+  countCallQueues: defineContract({
+    operationId: 'countCallQueues',
+    method: 'GET',
+    path: '/calls/counts',
+    summary:
+      'The counts of the callback inbox’s quick filters over the open calls (all, mine, unassigned, overdue, important, snoozed) and the number of phonebots; one read of the company’s open calls',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: view,
+    responses: { 200: metaDocument(callQueueCountsSchema) },
+    errors: [],
+  }),
   exportCalls: defineContract({
     operationId: 'exportCalls',
     method: 'GET',

@@ -305,6 +305,67 @@ describe('filters on every call list', () => {
   });
 });
 
+describe('inbox counts', () => {
+  it('count the open calls per quick filter for the signed-in user, within the company only', async () => {
+    const c = await company();
+    const other = await company();
+    const [a, b, d, e] = await enter(c.admin, c.licenseKey, [
+      { priority: 'Important Callback' },
+      { priority: 'Important Callback' },
+      {},
+      {},
+    ]);
+    await enter(other.admin, other.licenseKey, [{ priority: 'Important Callback' }, {}]);
+    await call('PATCH', '/updateBulkAssignee', c.operator.token, {
+      calls: [{ id: a }],
+      assignee_id: c.operator.userId,
+    });
+    await call('PATCH', '/updateBulkAssignee', c.admin.token, { calls: [{ id: d }], assignee_id: c.colleague.userId });
+    await patchCall(b!, { callback_due_at: new Date(Date.now() - MINUTE).toISOString() }, c.admin.token);
+    await patchCall(e!, { snoozed_until: new Date(Date.now() + 60 * MINUTE).toISOString() }, c.admin.token);
+    const [done] = await enter(c.admin, c.licenseKey, [{ priority: 'Important Callback' }]);
+    await call('PATCH', `/updateCallStatusCompleted/${done}`, c.admin.token);
+
+    const expected = { open: 3, unassigned: 1, overdue: 1, important: 2, snoozed: 1, phonebots: 1 };
+    for (const [who, mine] of [
+      [c.operator, 1],
+      [c.colleague, 1],
+      [c.admin, 0],
+      [c.guest, 0],
+    ] as const) {
+      const res = await call('GET', '/calls/counts', who.token);
+      expect(res.status, res.body).toBe(200);
+      expect(res.json.meta).toEqual({ ...expected, mine });
+    }
+    // Each count is what the list of its filter answers.
+    const total = async (query: string) => (await call('GET', `/callsview?${query}`, c.operator.token)).json.meta.total;
+    expect(await total('')).toBe(3);
+    expect(await total('assignee=me')).toBe(1);
+    expect(await total('assignee=none')).toBe(1);
+    expect(await total('overdue=true')).toBe(1);
+    expect(await total('priority=Important%20Callback')).toBe(2);
+    expect(await total('snoozed=true')).toBe(1);
+
+    // Another company sees its own numbers only; a company without phonebots says so.
+    const res = await call('GET', '/calls/counts', other.operator.token);
+    expect(res.json.meta).toEqual({
+      open: 2,
+      mine: 0,
+      unassigned: 2,
+      overdue: 0,
+      important: 1,
+      snoozed: 0,
+      phonebots: 1,
+    });
+    const empty = await app.signIn('admin');
+    expect((await call('GET', '/calls/counts', empty.token)).json.meta).toMatchObject({ open: 0, phonebots: 0 });
+    expect((await app.request({ method: 'GET', url: '/api/v2/calls/counts' })).status).toBe(401);
+    const sup = await app.signIn('super');
+    expect((await call('GET', '/calls/counts', sup.token)).status).toBe(403);
+    expect((await call('GET', '/callsview?priority=Urgent', c.operator.token)).status).toBe(400);
+  });
+});
+
 describe('caller timeline', () => {
   it('every call of the number in the company, newest first, with notes and SMS', async () => {
     const c = await company();

@@ -6,7 +6,16 @@ import { MINUTE, nowIso } from '../../db/time';
 import { csvRow } from '../../lib/csv';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
-import { type CallFilter, allCalls, callsVersion, categoryList, countCalls, listEtag, listPage } from './calls.list';
+import {
+  type CallFilter,
+  allCalls,
+  callsVersion,
+  categoryList,
+  countCalls,
+  listEtag,
+  listPage,
+  queueCounts,
+} from './calls.list';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
 
@@ -111,6 +120,10 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
   router.handle(callContracts.listCompletedCalls, ({ principal, query, req, reply }) =>
     list(principal, 'completed', query, req, reply),
   );
+
+  router.handle(callContracts.countCallQueues, async ({ principal }) => ({
+    meta: await queueCounts(db, customerOf(principal), principal.userId, nowIso()),
+  }));
 
   router.handle(callContracts.exportCalls, async ({ principal, query, reply }) => {
     const customerId = customerOf(principal);

@@ -8,10 +8,21 @@ import type { CallScreenProps } from '../../features/calls/components/call-list-
  */
 function callScreen(load: () => Promise<ComponentType<CallScreenProps>>): ComponentType {
   return lazy(async () => {
-    const [Screen, { useRole }] = await Promise.all([load(), import('../../features/auth/queries')]);
+    const [Screen, { useMe, useRole }] = await Promise.all([load(), import('../../features/auth/queries')]);
     function CallScreen() {
-      const role = useRole();
-      return <Screen canManage={can(role.data, 'calls.manage')} />;
+      const role = useRole().data;
+      const me = useMe();
+      return (
+        <Screen
+          canManage={can(role, 'calls.manage')}
+          viewer={{
+            userId: me.data?.id,
+            assignAny: can(role, 'calls.assignAny'),
+            listUsers: can(role, 'users.manage'),
+            managePhonebots: can(role, 'phonebots.manage'),
+          }}
+        />
+      );
     }
     return { default: CallScreen };
   });
@@ -22,7 +33,7 @@ export const callScreens: Record<string, ComponentType> = {
   '/viewcalllogs': callScreen(
     async () => (await import('../../features/calls/components/calls-dashboard-page')).CallsDashboardPage,
   ),
-  // The phonebot id of /newcalls/:id is not a filter the API offers; the screen lists all new calls of the company.
+  // /newcalls/:id lists the new calls of one phonebot (its license key).
   '/newcalls/:id?': callScreen(
     async () => (await import('../../features/calls/components/new-calls-page')).NewCallsPage,
   ),

@@ -72,7 +72,8 @@ export async function saveLanguage(language: Language) {
 }
 
 export async function fetchMe(signal?: AbortSignal) {
-  return (await callApi((await profileContracts.load()).me, {}, { signal })).data.attributes;
+  const { data } = await callApi((await profileContracts.load()).me, {}, { signal });
+  return { ...data.attributes, id: Number(data.id) };
 }
 
 const mfaContracts = lazyValue(async () => (await import('@phonebot/shared/contracts/mfa')).mfaContracts);

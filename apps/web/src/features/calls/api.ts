@@ -23,6 +23,7 @@ export const callKeys = {
   list: (kind: CallListKind, query: string) => [...callKeys.lists(), kind, query] as const,
   detail: (id: number) => [...callKeys.all, 'detail', id] as const,
   notes: (id: number) => [...callKeys.all, 'notes', id] as const,
+  counts: () => [...callKeys.all, 'counts'] as const,
 };
 
 /** A call as the screens hold it: the resource's attributes with its numeric id. */
@@ -30,6 +31,7 @@ export type CallRow = CallAttributes & { id: number };
 export type CallList = { rows: CallRow[]; total: number; newCallsCount: number };
 export type CallNote = NoteResource['attributes'] & { id: number };
 export type CallSms = SmsResource['attributes'] & { id: number };
+export type CallDetailView = Awaited<ReturnType<typeof fetchCallDetail>>;
 
 const toRow = (resource: CallResource): CallRow => ({ id: Number(resource.id), ...resource.attributes });
 const withId = <A>(resource: { id: string; attributes: A }): A & { id: number } => ({
@@ -67,6 +69,17 @@ export function useCallList(kind: CallListKind, params: CallListParams) {
   return useQuery({ ...callListQuery(kind, params), refetchInterval: live === 'open' ? false : CALLS_POLL_MS });
 }
 
+/** The counts of the inbox's quick filters; polled like the lists while the live connection is down. */
+export function useCallCounts(enabled: boolean) {
+  const live = useLiveState();
+  return useQuery({
+    queryKey: callKeys.counts(),
+    queryFn: async ({ signal }) => (await callApi(callContracts.countCallQueues, {}, { signal })).meta,
+    enabled,
+    refetchInterval: live === 'open' ? false : CALLS_POLL_MS,
+  });
+}
+
 /** One call with its whole conversation, notes and SMS. */
 export async function fetchCallDetail(id: number, signal?: AbortSignal) {
   const { data } = await callApi(callContracts.getCall, { params: { id } }, { signal });
@@ -84,12 +97,15 @@ export async function fetchNotes(callId: number, signal?: AbortSignal): Promise<
 export const notesQuery = (callId: number) =>
   queryOptions({ queryKey: callKeys.notes(callId), queryFn: ({ signal }) => fetchNotes(callId, signal) });
 
-/** A mutation of the call log; afterwards every call list is fetched again (the caller awaits it, so a row shows its new value when the success toast appears). */
+/**
+ * A mutation of the call log; afterwards every call list, the counts and the open call are fetched again (the
+ * caller awaits it, so a row shows its new value when the success toast appears).
+ */
 function useCallMutation<Variables>(mutationFn: (variables: Variables) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: callKeys.lists() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callKeys.all }),
   });
 }
 
@@ -204,11 +220,7 @@ export function useAddNote(callId: number) {
         params: { id: callId },
         body: { data: { type: 'notes', attributes: { text } } },
       }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: callKeys.notes(callId) }),
-        queryClient.invalidateQueries({ queryKey: callKeys.lists() }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callKeys.all }),
   });
 }
 
@@ -221,11 +233,7 @@ export function useSendSms() {
         params: { id: input.call_id },
         body: { data: { type: 'sms', attributes: { to: input.to, message: input.message } } },
       }),
-    onSettled: (_data, _error, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: callKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: callKeys.detail(input.call_id) }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callKeys.all }),
   });
 }
 

@@ -44,3 +44,8 @@ export function pageOf<T>(rows: readonly T[], page: number, perPage: number | 'a
   if (perPage === 'all') return [...rows];
   return rows.slice((page - 1) * perPage, page * perPage);
 }
+
+/** Whether a call is snoozed now (a past snooze time marks a call that came back). */
+export function isSnoozed(row: { snoozed_until: string | null }, now: number = Date.now()): boolean {
+  return row.snoozed_until !== null && Date.parse(row.snoozed_until) > now;
+}

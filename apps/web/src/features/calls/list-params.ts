@@ -33,6 +33,8 @@ export type CallListParams = {
   to?: string | undefined;
   weekday?: number | undefined;
   hour?: number | undefined;
+  /** The call open in the detail (beside the list from 1200 px, its own page below). */
+  call?: number | undefined;
 };
 
 /** The filters beyond search and day, in the order they are written to the URL. */
@@ -83,6 +85,7 @@ function filterParams(query: URLSearchParams) {
     // A weekday and an hour count within a range of days only.
     weekday: from && to ? whole('weekday', 6) : undefined,
     hour: from && to ? whole('hour', 23) : undefined,
+    call: /^[1-9]\d{0,15}$/.test(query.get('call') ?? '') ? Number(query.get('call')) : undefined,
   };
 }
 
@@ -148,28 +151,37 @@ export function hasFilters(params: CallListParams): boolean {
   return LIST_FILTERS.some((name) => params[name] !== undefined);
 }
 
-/** The list state of the current URL and a setter; a change of anything but the page goes back to page 1. */
+/** The URL query of a list state; defaults are left out, so a link stays short. */
+export function searchOf(params: CallListParams, kind: CallListKind): URLSearchParams {
+  const result = new URLSearchParams();
+  if (params.page !== 1) result.set('page', String(params.page));
+  if (params.per_page !== LIST_CONFIG[kind].defaultPageSize) result.set('per_page', String(params.per_page));
+  if (params.sort) result.set('sort', params.sort);
+  if (params.search) result.set('search', params.search);
+  if (params.date) result.set('date', params.date);
+  // The filters stay while the list is paged, sorted or searched, until they are cleared.
+  for (const name of LIST_FILTERS) {
+    const value = params[name];
+    if (value !== undefined && value !== false) result.set(name, String(value));
+  }
+  if (params.call !== undefined) result.set('call', String(params.call));
+  return result;
+}
+
+/**
+ * The list state of the current URL and a setter; a change of anything but the page goes back to page 1, except
+ * opening or closing a call (`keepPage`), which leaves the list as it is.
+ */
 export function useCallListParams(kind: CallListKind) {
   const [query, setQuery] = useSearchParams();
   const params = useMemo(() => parseListParams(query, kind), [query, kind]);
 
   const update = useCallback(
-    (patch: Partial<CallListParams>, options: { replace?: boolean } = {}) => {
+    (patch: Partial<CallListParams>, options: { replace?: boolean; keepPage?: boolean } = {}) => {
       setQuery(
         (current) => {
-          const next = { ...parseListParams(current, kind), page: 1, ...patch };
-          const result = new URLSearchParams();
-          if (next.page !== 1) result.set('page', String(next.page));
-          if (next.per_page !== LIST_CONFIG[kind].defaultPageSize) result.set('per_page', String(next.per_page));
-          if (next.sort) result.set('sort', next.sort);
-          if (next.search) result.set('search', next.search);
-          if (next.date) result.set('date', next.date);
-          // The filters stay while the list is paged, sorted or searched, until they are cleared.
-          for (const name of LIST_FILTERS) {
-            const value = next[name];
-            if (value !== undefined && value !== false) result.set(name, String(value));
-          }
-          return result;
+          const parsed = parseListParams(current, kind);
+          return searchOf({ ...parsed, page: options.keepPage ? parsed.page : 1, ...patch }, kind);
         },
         { replace: options.replace ?? false },
       );

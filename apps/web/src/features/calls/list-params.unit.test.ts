@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, hasFilters, parseListParams } from './list-params';
+import { apiQuery, hasFilters, parseListParams, searchOf } from './list-params';
 
 describe('list state in the URL', () => {
   it('keeps the callback filters the API takes and drops the rest', () => {
@@ -58,5 +58,17 @@ describe('list state in the URL', () => {
       apiQuery(parseListParams(new URLSearchParams('from=2026-03-02&to=2026-03-01'), 'simple')),
     ).not.toHaveProperty('from');
     expect(hasFilters(parseListParams(new URLSearchParams('search=x&date=2026-03-01'), 'simple'))).toBe(false);
+  });
+
+  it('round-trips the whole inbox state, the open call and the priority chip included', () => {
+    const query = 'page=2&sort=-priority&assignee=none&priority=Important+Callback&call=42';
+    const params = parseListParams(new URLSearchParams(query), 'dashboard');
+    expect(params).toMatchObject({ page: 2, priority: 'Important Callback', call: 42, assignee: 'none' });
+    expect(searchOf(params, 'dashboard').toString()).toBe(query);
+    // The open call is the screen's, not the API's.
+    expect(apiQuery(params)).not.toHaveProperty('call');
+    const bad = parseListParams(new URLSearchParams('priority=Urgent&call=x'), 'dashboard');
+    expect(bad.priority).toBeUndefined();
+    expect(bad.call).toBeUndefined();
   });
 });

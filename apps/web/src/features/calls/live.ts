@@ -33,6 +33,7 @@ function apply(queryClient: QueryClient, batch: Batch) {
     });
   }
   void queryClient.invalidateQueries({ queryKey: callKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: callKeys.counts() });
   for (const id of new Set([...batch.changed, ...batch.deleted])) {
     void queryClient.invalidateQueries({ queryKey: callKeys.detail(id) });
     void queryClient.invalidateQueries({ queryKey: callKeys.notes(id) });

@@ -1,26 +1,39 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconChecklist, IconDownload } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconChecklist, IconDownload, IconKeyboard } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
-import { translateText } from '../../../lib/i18n';
+import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
-import { type CallRow, downloadCallLog } from '../api';
+import { type CallRow, callDetailQuery, downloadCallLog, useCallCounts } from '../api';
 import { useCallsLive } from '../live';
 import { LIST_CONFIG, type CallListKind } from '../constants';
+import { inboxTranslations } from '../inbox-locales';
 import { type CallListParams, LIST_FILTERS, sortParam, sortState } from '../list-params';
 import { BulkStatusBar } from './bulk-status-bar';
+import { CallDetail, type Viewer, noteFieldId } from './call-detail';
 import { CallsTable, FULL_COLUMNS, SIMPLE_COLUMNS } from './calls-table';
 import { NewCallAlert, RetentionNotice } from './call-notices';
+import { type InboxKey, KeysHelpDialog, useInboxKeys } from './inbox-keys';
 import { ActiveFilters, DayFilter, PageSizeSelect, Pager, SearchBox, TriageSort } from './list-controls';
 import { LiveStatus } from './live-status';
+import { QueueChips, queueOf } from './queue-chips';
+import { SnoozeDialog } from './snooze-dialog';
 import { UrgentAlertsButton } from './urgent-alerts-button';
 import { MessagePreviewModal } from './message-preview-modal';
 import { NotesModal } from './notes-modal';
 import { SmsModal } from './sms-modal';
 import { type CallChange, useCallActions } from './use-call-actions';
+
+registerTranslations(inboxTranslations);
+
+/** From this width the open call sits beside the list; below, it is a page of its own. */
+const SPLIT_QUERY = '(min-width: 1200px)';
+const SEARCH_ID = 'calls-search';
 
 /** What a screen shows of its list, whether the rows come straight from the server or are held by the screen. */
 export type CallListView = {
@@ -38,12 +51,14 @@ export type CallListView = {
 export type CallScreenProps = {
   /** Whether the role may change calls (calls.manage); a guest reads the log only. */
   canManage: boolean;
+  /** Who is looking, for assignments; unknown until the profile is read. */
+  viewer?: Viewer;
 };
 
 type CallListScreenProps = CallScreenProps & {
   kind: CallListKind;
   params: CallListParams;
-  update: (patch: Partial<CallListParams>, options?: { replace?: boolean }) => void;
+  update: (patch: Partial<CallListParams>, options?: { replace?: boolean; keepPage?: boolean }) => void;
   view: CallListView;
   onChanged?: (change: CallChange) => void;
 };
@@ -55,25 +70,60 @@ const TITLES: Record<CallListKind, 'pages.viewCallLogs' | 'pages.newCalls' | 'pa
   simple: 'pages.calls',
 };
 
+const NO_VIEWER: Viewer = { userId: undefined, assignAny: false, listUsers: false, managePhonebots: false };
+
 /**
  * One call screen of docs/product.md §4: the full dashboard, new calls, completed calls or the simple dashboard. They share the
- * table, its actions and modals, and differ in their controls and columns.
+ * table, its actions and modals, and differ in their controls and columns. The first three are the callback inbox:
+ * the open call beside the list (from 1200 px) or on its own page, the keyboard keys, and on the dashboard the
+ * quick filters with their counts.
  */
-export function CallListScreen({ kind, canManage, params, update, view, onChanged }: CallListScreenProps) {
+export function CallListScreen(props: CallListScreenProps) {
+  const { kind, canManage, params, update, view, onChanged } = props;
+  const viewer = props.viewer ?? NO_VIEWER;
   const { t } = useTranslation();
   const live = useCallsLive();
-  const actions = useCallActions(onChanged);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [notesId, setNotesId] = useState<number | null>(null);
   const [smsCall, setSmsCall] = useState<CallRow | null>(null);
+  const [snoozing, setSnoozing] = useState<{ row: CallRow } | { ids: number[] } | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [cursorId, setCursorId] = useState<number | undefined>(undefined);
   const [downloading, setDownloading] = useState(false);
+  const wide = useMediaQuery(SPLIT_QUERY, true, { getInitialValueInEffect: false });
 
   const config = LIST_CONFIG[kind];
   const simple = kind === 'simple';
+  const inbox = !simple;
+  // The open call follows the URL, but is set at once when the user opens or closes one: the router applies the
+  // URL in a transition, and a key pressed right after must already act on the new state.
+  const [openNow, setOpenNow] = useState(params.call);
+  const [urlCall, setUrlCall] = useState(params.call);
+  if (params.call !== urlCall) {
+    setUrlCall(params.call);
+    setOpenNow(params.call);
+  }
+  const openId = inbox ? openNow : undefined;
+  const asPage = openId !== undefined && !wide;
+  const counts = useCallCounts(kind === 'dashboard');
+  const openCall = useQuery({ ...callDetailQuery(openId ?? 0), enabled: openId !== undefined });
+
   const rows = view.rows ?? [];
   // Only what is on screen is acted on: a selected call that left the list (deleted, completed elsewhere) is dropped.
+  // The selection itself is kept by id, so a poll or a live update that brings new rows does not clear it.
   const selectedIds = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
+
+  const open = (id: number | undefined, options: { replace?: boolean } = {}) => {
+    setOpenNow(id);
+    if (id !== undefined) setCursorId(id);
+    update({ call: id }, { keepPage: true, replace: options.replace ?? wide });
+  };
+
+  const actions = useCallActions((change) => {
+    onChanged?.(change);
+    if ('deleted' in change && openId !== undefined && change.ids.includes(openId)) open(undefined);
+  });
 
   const lastPage = params.per_page === 'all' ? 1 : Math.max(1, Math.ceil(view.total / params.per_page));
   const beyondEnd = view.rows !== undefined && !view.stale && params.page > lastPage;
@@ -81,6 +131,64 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
     // The last rows of the last page went (deleted, completed, a shorter list): show the new last page.
     if (beyondEnd) update({ page: lastPage }, { replace: true });
   }, [beyondEnd, lastPage, update]);
+
+  /** The call the keys act on: the open one, else the one the cursor is on. */
+  const current: CallRow | undefined =
+    (openId !== undefined ? (rows.find((row) => row.id === openId) ?? openCall.data) : undefined) ??
+    rows.find((row) => row.id === cursorId);
+
+  function moveCursor(step: 1 | -1) {
+    if (rows.length === 0) return;
+    const at = rows.findIndex((row) => row.id === (cursorId ?? openId));
+    const next =
+      rows[at === -1 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step))];
+    if (!next) return;
+    setCursorId(next.id);
+    document.querySelector(`[data-call-id="${next.id}"]`)?.scrollIntoView({ block: 'nearest' });
+    // Beside the list, the open call follows the cursor.
+    if (wide && openId !== undefined) open(next.id, { replace: true });
+  }
+
+  function onKey(key: InboxKey) {
+    const manageable = canManage && current !== undefined;
+    switch (key) {
+      case 'j':
+        if (!asPage) moveCursor(1);
+        return;
+      case 'k':
+        if (!asPage) moveCursor(-1);
+        return;
+      case 'enter':
+        if (!asPage && cursorId !== undefined) open(cursorId);
+        return;
+      case 'e':
+        if (manageable && current.status !== 'Completed') void actions.markCompleted(current);
+        return;
+      case 'a':
+        if (manageable && viewer.userId !== undefined) void actions.assign(current, viewer.userId);
+        return;
+      case 's':
+        if (manageable) setSnoozing({ row: current });
+        return;
+      case 'n': {
+        if (!manageable) return;
+        const field = current.id === openId ? document.getElementById(noteFieldId(current.id)) : null;
+        if (field) field.focus();
+        else setNotesId(current.id);
+        return;
+      }
+      case 'slash':
+        document.getElementById(SEARCH_ID)?.focus();
+        return;
+      case 'question':
+        setHelpOpen(true);
+        return;
+      case 'escape':
+        if (openId !== undefined) open(undefined);
+        return;
+    }
+  }
+  useInboxKeys(onKey, inbox);
 
   async function download() {
     if (view.total === 0) {
@@ -100,6 +208,7 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
   const controls: ReactNode[] = [
     <SearchBox
       key="search"
+      id={SEARCH_ID}
       value={params.search}
       placeholder={simple ? t('calls.toolbar.searchPhonebotPlaceholder') : t('calls.toolbar.searchPlaceholder')}
       onChange={(search) => update({ search: search || undefined }, { replace: true })}
@@ -122,6 +231,35 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
     );
   }
 
+  let empty: ReactNode;
+  if (kind === 'dashboard' && !params.search && !params.date && !params.caller && !params.phonebot) {
+    const queue = queueOf(params);
+    if (counts.data?.phonebots === 0) {
+      empty = (
+        <EmptyState title={t('inbox.empty.noPhonebotTitle')} text={t('inbox.empty.noPhonebotText')}>
+          {viewer.managePhonebots && (
+            <Anchor component={Link} to="/vbots">
+              {t('inbox.empty.noPhonebotLink')}
+            </Anchor>
+          )}
+        </EmptyState>
+      );
+    } else if (queue === 'all') {
+      empty = <EmptyState title={t('inbox.empty.caughtUpTitle')} text={t('inbox.empty.caughtUpText')} />;
+    } else {
+      empty = (
+        <EmptyState title={t('inbox.empty.filtered')}>
+          <Button
+            variant="light"
+            onClick={() => update({ assignee: undefined, overdue: undefined, priority: undefined, snoozed: undefined })}
+          >
+            {t('inbox.empty.showAll')}
+          </Button>
+        </EmptyState>
+      );
+    }
+  }
+
   let body: ReactNode;
   if (view.rows === undefined && view.error) {
     body = null;
@@ -140,8 +278,8 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
             ? {
                 sort: sortState(params.sort),
                 onSort: (field) => {
-                  const current = sortState(params.sort);
-                  const direction = current.field === field && current.direction === 'asc' ? 'desc' : 'asc';
+                  const now = sortState(params.sort);
+                  const direction = now.field === field && now.direction === 'asc' ? 'desc' : 'asc';
                   update({ sort: sortParam({ field, direction }) });
                 },
               }
@@ -150,10 +288,95 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
         onPreview={(row) => setPreviewId(row.id)}
         onNotes={(row) => setNotesId(row.id)}
         onSms={setSmsCall}
+        onOpen={inbox ? (row) => open(row.id) : undefined}
+        openId={openId}
+        cursorId={cursorId}
+        empty={empty}
         stale={view.stale}
       />
     );
   }
+
+  const list = (
+    <Paper withBorder p="md" miw={0}>
+      <Stack gap="md">
+        <Group gap="md" align="flex-end">
+          {controls}
+        </Group>
+        <ActiveFilters
+          params={params}
+          withDate={simple}
+          onClear={() =>
+            update({
+              ...Object.fromEntries(LIST_FILTERS.map((name) => [name, undefined])),
+              ...(simple ? { date: undefined } : {}),
+            })
+          }
+        />
+        {canManage && !simple && view.rows !== undefined && (
+          <BulkStatusBar
+            selectedIds={selectedIds}
+            actions={actions}
+            onDone={() => setSelected(new Set())}
+            viewer={inbox ? viewer : undefined}
+            onSnooze={inbox ? (ids) => setSnoozing({ ids }) : undefined}
+          />
+        )}
+        {body}
+        {view.rows !== undefined && (
+          <Pager
+            page={params.page}
+            perPage={params.per_page}
+            total={view.total}
+            onChange={(page) => update({ page })}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+
+  const detail =
+    openId !== undefined ? (
+      <CallDetail
+        key={openId}
+        callId={openId}
+        canManage={canManage}
+        viewer={viewer}
+        actions={actions}
+        asPage={asPage}
+        onClose={() => open(undefined)}
+        onOpen={(id) => open(id)}
+        onSms={setSmsCall}
+        onSnooze={(row) => setSnoozing({ row })}
+        noteInputId={noteFieldId(openId)}
+      />
+    ) : (
+      <Stack gap="xs" py="xl" align="center" ta="center" component="section" aria-label={t('inbox.detail.label')}>
+        <Text c="dimmed">{t('inbox.detail.placeholder')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('inbox.detail.keysHint')}
+        </Text>
+      </Stack>
+    );
+
+  let main: ReactNode;
+  if (!inbox) main = list;
+  else if (asPage)
+    main = (
+      <Paper withBorder p="md">
+        {detail}
+      </Paper>
+    );
+  else if (wide)
+    main = (
+      <div className="inbox-split">
+        {list}
+        <Paper withBorder p="md" className="inbox-pane">
+          {detail}
+        </Paper>
+      </div>
+    );
+  else main = list;
 
   return (
     <Stack gap="md">
@@ -186,56 +409,76 @@ export function CallListScreen({ kind, canManage, params, update, view, onChange
               {t('calls.toolbar.backToDashboard')}
             </Button>
           )}
+          {inbox && (
+            <Tooltip label={t('inbox.keys.button')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('inbox.keys.button')}
+                onClick={() => setHelpOpen(true)}
+              >
+                <IconKeyboard size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
         </Group>
       </Group>
 
-      <LiveStatus state={live.state} />
-
-      {kind === 'dashboard' && (
+      {!asPage && (
         <>
-          <RetentionNotice />
-          <NewCallAlert count={view.newCallsCount} />
+          <LiveStatus state={live.state} />
+          {kind === 'dashboard' && (
+            <>
+              <RetentionNotice />
+              <NewCallAlert count={view.newCallsCount} />
+              <QueueChips params={params} counts={counts.data} onChange={(patch) => update(patch)} />
+            </>
+          )}
+          {view.error ? (
+            <RetryAlert
+              message={translateText(t, errorText(view.error))}
+              onRetry={view.retry}
+              retrying={view.retrying}
+            />
+          ) : null}
         </>
       )}
 
-      {view.error ? (
-        <RetryAlert message={translateText(t, errorText(view.error))} onRetry={view.retry} retrying={view.retrying} />
-      ) : null}
-
-      <Paper withBorder p="md">
-        <Stack gap="md">
-          <Group gap="md" align="flex-end">
-            {controls}
-          </Group>
-          <ActiveFilters
-            params={params}
-            withDate={simple}
-            onClear={() =>
-              update({
-                ...Object.fromEntries(LIST_FILTERS.map((name) => [name, undefined])),
-                ...(simple ? { date: undefined } : {}),
-              })
-            }
-          />
-          {canManage && !simple && view.rows !== undefined && (
-            <BulkStatusBar selectedIds={selectedIds} actions={actions} onDone={() => setSelected(new Set())} />
-          )}
-          {body}
-          {view.rows !== undefined && (
-            <Pager
-              page={params.page}
-              perPage={params.per_page}
-              total={view.total}
-              onChange={(page) => update({ page })}
-            />
-          )}
-        </Stack>
-      </Paper>
+      {main}
 
       {actions.dialog}
       <MessagePreviewModal callId={previewId} onClose={() => setPreviewId(null)} />
       <NotesModal callId={notesId} canManage={canManage} onClose={() => setNotesId(null)} />
       <SmsModal call={smsCall} onClose={() => setSmsCall(null)} />
+      <SnoozeDialog
+        opened={snoozing !== null}
+        onClose={() => setSnoozing(null)}
+        onPick={(until) => {
+          const target = snoozing;
+          setSnoozing(null);
+          if (target === null) return;
+          if ('row' in target) void actions.snooze(target.row, until);
+          else
+            void actions.bulkSnooze(target.ids, until).then((done) => {
+              if (done) setSelected(new Set());
+            });
+        }}
+      />
+      {inbox && <KeysHelpDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />}
+    </Stack>
+  );
+}
+
+function EmptyState({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
+  return (
+    <Stack gap={6} align="center" ta="center" py="lg" data-empty-state>
+      <Text fw={700}>{title}</Text>
+      {text && (
+        <Text size="sm" c="dimmed" maw={520}>
+          {text}
+        </Text>
+      )}
+      {children}
     </Stack>
   );
 }

@@ -7,8 +7,17 @@ import { useServerList } from './use-server-list';
 registerTranslations(callsTranslations);
 
 /** /viewcalllogs: the open calls (New and In Progress), the full variant of docs/product.md §4. */
-export function CallsDashboardPage({ canManage }: CallScreenProps) {
+export function CallsDashboardPage({ canManage, viewer }: CallScreenProps) {
   const [params, update] = useCallListParams('dashboard');
   const view = useServerList('dashboard', params);
-  return <CallListScreen kind="dashboard" canManage={canManage} params={params} update={update} view={view} />;
+  return (
+    <CallListScreen
+      kind="dashboard"
+      canManage={canManage}
+      viewer={viewer}
+      params={params}
+      update={update}
+      view={view}
+    />
+  );
 }

@@ -7,8 +7,17 @@ import { useServerList } from './use-server-list';
 registerTranslations(callsTranslations);
 
 /** /completed: the completed calls; their rows carry a completed badge instead of the check button. */
-export function CompletedCallsPage({ canManage }: CallScreenProps) {
+export function CompletedCallsPage({ canManage, viewer }: CallScreenProps) {
   const [params, update] = useCallListParams('completed');
   const view = useServerList('completed', params);
-  return <CallListScreen kind="completed" canManage={canManage} params={params} update={update} view={view} />;
+  return (
+    <CallListScreen
+      kind="completed"
+      canManage={canManage}
+      viewer={viewer}
+      params={params}
+      update={update}
+      view={view}
+    />
+  );
 }

@@ -17,10 +17,13 @@ export function SearchBox({
   value,
   onChange,
   placeholder,
+  id,
 }: {
   value: string | undefined;
   onChange: (value: string) => void;
   placeholder: string;
+  /** Lets the / key of the inbox reach the box. */
+  id?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value ?? '');
@@ -36,6 +39,7 @@ export function SearchBox({
   }, SEARCH_DEBOUNCE_MS);
   return (
     <TextInput
+      id={id}
       type="search"
       maxLength={SEARCH_MAX_LENGTH}
       label={t('calls.toolbar.search')}
@@ -46,7 +50,8 @@ export function SearchBox({
         setText(event.currentTarget.value);
         commit(event.currentTarget.value.trim());
       }}
-      w={{ base: '100%', sm: 280 }}
+      w={{ base: '100%', sm: 340 }}
+      maw="100%"
     />
   );
 }
@@ -102,7 +107,7 @@ export function PageSizeSelect({
         value: String(size),
         label: size === 'all' ? t('calls.toolbar.all') : String(size),
       }))}
-      w={130}
+      w={{ base: '100%', xs: 'auto' }}
     />
   );
 }

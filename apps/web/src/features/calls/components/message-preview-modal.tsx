@@ -1,14 +1,12 @@
-import { Box, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Modal, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
-import { formatCallDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
 import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
 import { callDetailQuery } from '../api';
-import { speakerOf } from '../call-rows';
-import { SmsDelivery } from './sms-delivery';
+import { Conversation, SmsList } from './call-history';
 
 type MessagePreviewModalProps = {
   /** The call whose conversation is shown; null closes the modal. */
@@ -29,13 +27,13 @@ export function MessagePreviewModal({ callId, onClose }: MessagePreviewModalProp
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {callId !== null && <CallerRightsForCall callId={callId} onErased={onClose} />}
-      {callId !== null && <Conversation callId={callId} />}
+      {callId !== null && <PreviewBody callId={callId} />}
     </Modal>
   );
 }
 
-function Conversation({ callId }: { callId: number }) {
-  const { t, i18n } = useTranslation();
+function PreviewBody({ callId }: { callId: number }) {
+  const { t } = useTranslation();
   const detail = useQuery(callDetailQuery(callId));
 
   if (detail.isPending) return <Skeleton height={120} />;
@@ -48,50 +46,10 @@ function Conversation({ callId }: { callId: number }) {
       />
     );
   }
-  const turns = detail.data.response.filter((turn) => turn.text.trim() !== '');
-  const { sms } = detail.data;
   return (
-    <Stack gap="sm">
-      {turns.length === 0 && <Text>{t('calls.preview.empty')}</Text>}
-      {turns.map((turn, index) => {
-        const speaker = speakerOf(turn.action);
-        const name =
-          speaker === 'caller' ? t('calls.preview.caller') : speaker === 'bot' ? t('calls.preview.bot') : turn.action;
-        return (
-          <Group key={index} justify={speaker === 'caller' ? 'flex-start' : 'flex-end'}>
-            <Paper
-              withBorder
-              p="sm"
-              maw="85%"
-              bg={speaker === 'caller' ? 'gray.1' : speaker === 'bot' ? 'portal.0' : undefined}
-              data-speaker={speaker}
-            >
-              <Text size="xs" fw={700} c="dimmed">
-                {name}
-              </Text>
-              <Box style={{ whiteSpace: 'pre-wrap' }}>
-                <Text size="sm">{turn.text}</Text>
-              </Box>
-            </Paper>
-          </Group>
-        );
-      })}
-      {sms.length > 0 && (
-        <Stack gap={4} mt="sm">
-          <Text fw={700} size="sm">
-            {t('calls.preview.smsTitle')}
-          </Text>
-          {sms.map((message) => (
-            <Paper key={message.id} withBorder p="xs">
-              <Text size="xs" c="dimmed">
-                {formatCallDate(message.created_at, i18n.language)} · {t('calls.preview.smsTo', { to: message.to })}
-              </Text>
-              <Text size="sm">{message.message}</Text>
-              <SmsDelivery sms={message} />
-            </Paper>
-          ))}
-        </Stack>
-      )}
+    <Stack gap="md">
+      <Conversation turns={detail.data.response} />
+      <SmsList sms={detail.data.sms} title={t('calls.preview.smsTitle')} />
     </Stack>
   );
 }

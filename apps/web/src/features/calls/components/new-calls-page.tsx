@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
 import { registerTranslations } from '../../../lib/i18n';
 import { type CallList, type CallRow, useCallList, useMarkNotified } from '../api';
 import { compareCalls, pageOf } from '../call-rows';
@@ -9,7 +10,7 @@ import type { CallChange } from './use-call-actions';
 
 registerTranslations(callsTranslations);
 
-/** The calls this visit of the screen has listed, for one search and day. */
+/** The calls this visit of the screen has listed, for one search, day and phonebot. */
 type Visit = { filter: string; answer: CallList | undefined; rows: ReadonlyMap<number, CallRow> };
 
 function withAnswer(visit: Visit, filter: string, answer: CallList | undefined): Visit {
@@ -36,17 +37,20 @@ function withChange(visit: Visit, change: CallChange): Visit {
  * poll's arrivals, marks them, and sorts and pages the visit's calls itself. The user's own changes update the
  * kept rows; a deleted call leaves them.
  */
-export function NewCallsPage({ canManage }: CallScreenProps) {
+export function NewCallsPage({ canManage, viewer }: CallScreenProps) {
   const [params, update] = useCallListParams('new');
+  // /newcalls/{id}: the new calls of one phonebot (its license key, the API's phonebot filter).
+  const phonebot = useParams().id;
   const serverParams: CallListParams = {
     page: 1,
     per_page: 'all',
     sort: undefined,
     search: params.search,
     date: params.date,
+    phonebot,
   };
   const query = useCallList('new', serverParams);
-  const filter = JSON.stringify([params.search ?? '', params.date ?? '']);
+  const filter = JSON.stringify([params.search ?? '', params.date ?? '', phonebot ?? '']);
   const answer = query.isPlaceholderData ? undefined : query.data;
 
   const [visit, setVisit] = useState<Visit>({ filter, answer: undefined, rows: new Map() });
@@ -90,6 +94,7 @@ export function NewCallsPage({ canManage }: CallScreenProps) {
     <CallListScreen
       kind="new"
       canManage={canManage}
+      viewer={viewer}
       params={params}
       update={update}
       view={view}

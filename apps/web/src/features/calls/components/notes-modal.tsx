@@ -33,12 +33,23 @@ export function NotesModal({ callId, canManage, onClose }: NotesModalProps) {
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {callId !== null && <Notes key={callId} callId={callId} canManage={canManage} />}
+      {callId !== null && <CallNotes key={callId} callId={callId} canManage={canManage} autoFocus />}
     </Modal>
   );
 }
 
-function Notes({ callId, canManage }: { callId: number; canManage: boolean }) {
+/** A call's notes and, for those who may change calls, the field to add one (`inputId` lets a key focus it). */
+export function CallNotes({
+  callId,
+  canManage,
+  inputId,
+  autoFocus = false,
+}: {
+  callId: number;
+  canManage: boolean;
+  inputId?: string;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
   const notes = useQuery(notesQuery(callId));
   const addNote = useAddNote(callId);
@@ -91,7 +102,15 @@ function Notes({ callId, canManage }: { callId: number; canManage: boolean }) {
       {canManage && (
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="sm">
-            <Textarea label={t('calls.notes.note')} autosize minRows={3} maxRows={8} {...form.getInputProps('text')} />
+            <Textarea
+              id={inputId}
+              label={t('calls.notes.note')}
+              autosize
+              minRows={2}
+              maxRows={8}
+              data-autofocus={autoFocus || undefined}
+              {...form.getInputProps('text')}
+            />
             <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
               {t('calls.notes.add')}
             </Button>

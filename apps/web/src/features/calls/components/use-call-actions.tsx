@@ -2,9 +2,15 @@ import { useTranslation } from 'react-i18next';
 import type { CallPriority, CallStatus } from '@phonebot/shared/schemas/call';
 import type { CallRow } from '../api';
 import { useConfirm } from '../../../components/use-confirm';
+import { errorText } from '../../../lib/api-errors';
+import { translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
+  useAssignCall,
+  useBulkAssign,
+  useBulkSnooze,
   useBulkStatus,
+  useSnoozeCall,
   useDeleteCall,
   useMarkCompleted,
   useUpdateCategory,
@@ -31,6 +37,24 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
   const completed = useMarkCompleted();
   const bulk = useBulkStatus();
   const removal = useDeleteCall();
+  const assignment = useAssignCall();
+  const snoozing = useSnoozeCall();
+  const bulkAssignment = useBulkAssign();
+  const bulkSnoozing = useBulkSnooze();
+
+  /** Runs an assign or snooze: the server's reason when it refuses (someone else holds the call), else the toast. */
+  async function run(work: () => Promise<unknown>, success: string, change: CallChange): Promise<boolean> {
+    try {
+      await work();
+    } catch (error) {
+      notifyError(translateText(t, errorText(error)));
+      return false;
+    }
+    onChanged?.(change);
+    notifySuccess(success);
+    return true;
+  }
+  const assigneeId = (assignee: number | null) => (assignee === null ? null : String(assignee));
 
   const statusLabel = (value: CallStatus) => t(`calls.statuses.${value}`);
   const priorityLabel = (value: CallPriority) => t(`calls.priorities.${value}`);
@@ -109,7 +133,32 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
       notifySuccess(t('bulkUpdated'));
       return true;
     },
-    bulkPending: bulk.isPending,
+    bulkPending: bulk.isPending || bulkAssignment.isPending || bulkSnoozing.isPending,
+    /** Assigns a call to a user of the company, or releases it (null). */
+    assign: (row: CallRow, assignee: number | null) =>
+      run(
+        () => assignment.mutateAsync({ id: row.id, assignee }),
+        t(assignee === null ? 'inbox.toast.released' : 'inbox.toast.assigned'),
+        { ids: [row.id], patch: { assignee_id: assigneeId(assignee) } },
+      ),
+    /** Snoozes a call until a moment (ISO), or wakes it (null). */
+    snooze: (row: CallRow, until: string | null) =>
+      run(
+        () => snoozing.mutateAsync({ id: row.id, until }),
+        t(until === null ? 'inbox.toast.woken' : 'inbox.toast.snoozed'),
+        { ids: [row.id], patch: { snoozed_until: until } },
+      ),
+    bulkAssign: (ids: number[], assignee: number | null) =>
+      run(
+        () => bulkAssignment.mutateAsync({ ids, assignee }),
+        t(assignee === null ? 'inbox.toast.released' : 'inbox.toast.assigned'),
+        { ids, patch: { assignee_id: assigneeId(assignee) } },
+      ),
+    bulkSnooze: (ids: number[], until: string) =>
+      run(() => bulkSnoozing.mutateAsync({ ids, until }), t('inbox.toast.snoozed'), {
+        ids,
+        patch: { snoozed_until: until },
+      }),
     async remove(row: CallRow) {
       const confirmed = await confirm({
         title: t('deleteConfirmTitle'),
