@@ -41,7 +41,7 @@ export function SmsDelivery({ sms }: SmsDeliveryProps) {
         {t(`smsDelivery.states.${sms.state}`)}
       </Badge>
       {failed && (
-        <Text size="xs" c="red.8" data-sms-reason={sms.error_reason ?? undefined}>
+        <Text size="xs" c="var(--mantine-color-error)" data-sms-reason={sms.error_reason ?? undefined}>
           {meaning}
           {sms.error_code !== null && (
             <>
