@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { isPostgres } from '../db/engine';
 import type { Database, MailOutboxTable } from '../db/schema';
 import { DAY, HOUR, isoIn, nowIso } from '../db/time';
+import { passRunner } from './pass-runner';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; links?: string[] };
 
@@ -101,9 +102,6 @@ export function createMailer(options: {
     ? nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const outboxDir = path.join(dataDir, 'outbox');
-  let running: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
   let lastCleanup = 0;
 
   async function deliver(row: OutboxRow): Promise<void> {
@@ -184,43 +182,20 @@ export function createMailer(options: {
     await cleanup();
   }
 
-  function wake(): void {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await pass();
-      } while (again && !closed);
-    })()
-      .catch((error: unknown) => log.error({ err: error }, 'mail job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  const timer = setInterval(wake, POLL_MS);
-  timer.unref();
-  wake();
+  const runner = passRunner({
+    name: 'mail job',
+    pass,
+    due: async () => (await dueMails(db, nowIso()).executeTakeFirst()) !== undefined,
+    pollMs: POLL_MS,
+    log,
+  });
+  runner.wake();
 
   return {
-    wake,
-    async idle() {
-      for (;;) {
-        if (running) await running;
-        wake();
-        await running;
-        const due = await dueMails(db, nowIso()).executeTakeFirst();
-        if (!due || closed) return;
-      }
-    },
+    wake: runner.wake,
+    idle: runner.idle,
     async close() {
-      closed = true;
-      clearInterval(timer);
-      await running;
+      await runner.close();
       transport.close();
     },
   };

@@ -171,6 +171,26 @@ export const CALL_SORTS = [
   'callback_due_at',
 ] as const;
 
+/**
+ * The call lists' filters beyond search and day, in the order the web app writes them to its URL; each is part of
+ * a list's ETag (the query parameters are declared in contracts/calls.ts).
+ */
+export const CALL_LIST_FILTERS = [
+  'assignee',
+  'overdue',
+  'caller',
+  'phonebot',
+  'snoozed',
+  'status',
+  'priority',
+  'category',
+  'from',
+  'to',
+  'weekday',
+  'hour',
+] as const;
+export type CallListFilter = (typeof CALL_LIST_FILTERS)[number];
+
 /** Minutes from a call's arrival to its callback deadline, per priority: each company sets its own. */
 export const CALLBACK_SLA_MAX_MINUTES = 60 * 24 * 30;
 export const DEFAULT_CALLBACK_SLA_MINUTES: Record<CallPriority, number> = {

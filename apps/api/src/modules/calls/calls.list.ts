@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import {
+  CALL_LIST_FILTERS,
   CALL_PRIORITIES,
   CALL_SORTS,
   CALL_STATUSES,
@@ -455,22 +456,6 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
   return Number(row?.version ?? 0);
 }
 
-/** The filters beyond search and day, each part of a list's ETag. */
-const FILTER_KEYS = [
-  'assignee',
-  'overdue',
-  'caller',
-  'phonebot',
-  'snoozed',
-  'status',
-  'priority',
-  'category',
-  'from',
-  'to',
-  'weekday',
-  'hour',
-] as const;
-
 /**
  * The list's ETag: the company's calls version and the request, bound to the company and the user asking, so a
  * browser shared by two users (or a tag copied from another company) never gets another list's 304. An unchanged
@@ -479,7 +464,7 @@ const FILTER_KEYS = [
 export function listEtag(
   viewer: { customerId: number; userId: number; version: number },
   view: CallView,
-  query: PagedQuery & Partial<Record<(typeof FILTER_KEYS)[number], unknown>>,
+  query: PagedQuery & Partial<Record<(typeof CALL_LIST_FILTERS)[number], unknown>>,
   minute: number,
 ): string {
   // "Overdue" and "snoozed" change with the clock: the minute is part of the tag, so a poll sees them within one.
@@ -492,7 +477,7 @@ export function listEtag(
     query.sort ?? '',
     query.search ?? '',
     query.date ?? '',
-    ...FILTER_KEYS.map((key) => query[key] ?? ''),
+    ...CALL_LIST_FILTERS.map((key) => query[key] ?? ''),
     minute,
   ]);
   return `W/"${viewer.version}-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;

@@ -13,6 +13,7 @@ import { mailContext } from '../auth/auth.mails';
 import { webhookPausedMail } from './webhook.mails';
 import type { SecretBox } from '../../lib/secrets';
 import { checkWebhookHost, guardedLookup } from './webhook-address';
+import { passRunner } from '../../lib/pass-runner';
 
 /**
  * Delays after failed attempts: the first retry within seconds, then growing, so that the last attempt is made
@@ -165,9 +166,6 @@ export function createWebhookSender(options: {
   const timing = options.timing ?? DEFAULT_WEBHOOK_TIMING;
   // Longer than a send may take; a claim older than this was abandoned (its process died) and is taken again.
   const claimMs = timing.timeoutMs + 5_000;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
 
   async function send(row: DeliveryRow): Promise<Answer> {
     const hook = await db
@@ -285,46 +283,17 @@ export function createWebhookSender(options: {
         }),
       );
       if (outcomes.some(Boolean)) options.wakeMailer();
-      if (rows.length < BATCH || closed) break;
+      if (rows.length < BATCH || runner.closed()) break;
     }
   }
 
-  function wake(): void {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await pass();
-      } while (again && !closed);
-    })()
-      .catch((error: unknown) => log.error({ err: error }, 'webhook job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }
+  const runner = passRunner({
+    name: 'webhook job',
+    pass,
+    due: async () => (await duePending(db, nowIso()).executeTakeFirst()) !== undefined,
+    pollMs: timing.pollMs,
+    log,
+  });
 
-  const timer = setInterval(wake, timing.pollMs);
-  timer.unref();
-
-  return {
-    wake,
-    async idle() {
-      for (;;) {
-        if (running) await running;
-        wake();
-        await running;
-        const due = await duePending(db, nowIso()).executeTakeFirst();
-        if (!due || closed) return;
-      }
-    },
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { wake: runner.wake, idle: runner.idle, close: runner.close };
 }

@@ -1,8 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  CALL_LIST_FILTERS,
   CALL_PRIORITIES,
   CALL_SORTS,
+  type CallListFilter,
   CALL_STATUSES,
   type CallPriority,
   type CallStatus,
@@ -38,21 +40,8 @@ export type CallListParams = {
 };
 
 /** The filters beyond search and day, in the order they are written to the URL. */
-export const LIST_FILTERS = [
-  'assignee',
-  'overdue',
-  'caller',
-  'phonebot',
-  'snoozed',
-  'status',
-  'priority',
-  'category',
-  'from',
-  'to',
-  'weekday',
-  'hour',
-] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
+export const LIST_FILTERS = CALL_LIST_FILTERS;
+export type ListFilter = CallListFilter;
 
 /** A filter value from the URL, or undefined when it is missing or not one the API takes. */
 function filterParams(query: URLSearchParams) {

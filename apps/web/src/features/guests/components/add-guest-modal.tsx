@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/form/password-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { RetryAlert } from '../../../components/retry-alert';
+import { SecretOnce } from '../../../components/secret-once';
 import { isApiError } from '../../../lib/api-client';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
@@ -59,40 +59,14 @@ export function AddGuestModal({ opened, onClose }: AddGuestModalProps) {
 function CreatedPassword({ created, onDone }: { created: Created; onDone: () => void }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md">
-      <Alert color="orange" icon={<IconKey aria-hidden />}>
-        {t('guests.add.createdPassword', { email: created.email })}
-      </Alert>
-      {/* On a phone the copy button goes below the password, which keeps the full width. */}
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <TextInput
-          style={{ flex: 1, minWidth: 240 }}
-          label={t('guests.add.passwordLabel')}
-          value={created.password}
-          readOnly
-          data-testid="generated-password"
-          onFocus={(event) => event.currentTarget.select()}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        />
-        <CopyButton value={created.password}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'green' : undefined}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied ? t('guests.add.copied') : t('guests.add.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      <Group justify="flex-end">
-        <Button onClick={onDone} data-autofocus>
-          {t('guests.add.done')}
-        </Button>
-      </Group>
-    </Stack>
+    <SecretOnce
+      warning={t('guests.add.createdPassword', { email: created.email })}
+      label={t('guests.add.passwordLabel')}
+      value={created.password}
+      testId="generated-password"
+      onDone={onDone}
+      texts={{ copy: t('guests.add.copy'), copied: t('guests.add.copied'), done: t('guests.add.done') }}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@phonebot/shared/schemas/integration';
@@ -12,7 +12,8 @@ import { useFormatDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api';
-import { SecretOnceModal } from './secret-once-modal';
+import { SecretOnceModal } from '../../../components/secret-once';
+import { IntegrationSection } from './integration-section';
 
 /** i18next reads ':' as a namespace separator, so the scopes' texts are keyed with '_'. */
 const scopeKey = (scope: ApiKeyScope) => scope.replace(':', '_') as 'calls_read';
@@ -115,36 +116,39 @@ export function ApiKeysSection() {
   }
 
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={2} size="h3">
-            {t('integrations.apiKeys.title')}
-          </Title>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-            {t('integrations.apiKeys.add')}
-          </Button>
-        </Group>
-        <Text size="sm">{t('integrations.apiKeys.intro')}</Text>
-        {content}
-      </Stack>
-      <CreateApiKeyModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(created) => {
-          setCreating(false);
-          setToken(created);
-        }}
-      />
-      <SecretOnceModal
-        title={t('integrations.apiKeys.tokenTitle')}
-        label={t('integrations.apiKeys.tokenLabel')}
-        warning={t('apiKeyTokenShownOnce')}
-        value={token}
-        onClose={() => setToken(null)}
-      />
-      {dialog}
-    </Paper>
+    <IntegrationSection
+      title={t('integrations.apiKeys.title')}
+      intro={t('integrations.apiKeys.intro')}
+      addLabel={t('integrations.apiKeys.add')}
+      onAdd={() => setCreating(true)}
+      dialogs={
+        <>
+          <CreateApiKeyModal
+            opened={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(created) => {
+              setCreating(false);
+              setToken(created);
+            }}
+          />
+          <SecretOnceModal
+            title={t('integrations.apiKeys.tokenTitle')}
+            label={t('integrations.apiKeys.tokenLabel')}
+            warning={t('apiKeyTokenShownOnce')}
+            value={token}
+            onClose={() => setToken(null)}
+            texts={{
+              copy: t('integrations.apiKeys.copy'),
+              copied: t('integrations.apiKeys.copied'),
+              done: t('integrations.apiKeys.done'),
+            }}
+          />
+          {dialog}
+        </>
+      }
+    >
+      {content}
+    </IntegrationSection>
   );
 }
 

@@ -1,18 +1,5 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Code, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS } from '@phonebot/shared/schemas/integration';
@@ -33,7 +20,8 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api';
-import { SecretOnceModal } from './secret-once-modal';
+import { SecretOnceModal } from '../../../components/secret-once';
+import { IntegrationSection } from './integration-section';
 
 type Webhook = NonNullable<ReturnType<typeof useWebhooks>['data']>[number];
 
@@ -68,35 +56,38 @@ export function WebhooksSection() {
   }
 
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={2} size="h3">
-            {t('integrations.webhooks.title')}
-          </Title>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            {t('integrations.webhooks.add')}
-          </Button>
-        </Group>
-        <Text size="sm">{t('integrations.webhooks.intro')}</Text>
-        {content}
-      </Stack>
-      <AddWebhookModal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        onCreated={(created) => {
-          setAdding(false);
-          setSecret(created);
-        }}
-      />
-      <SecretOnceModal
-        title={t('integrations.webhooks.secretTitle')}
-        label={t('integrations.webhooks.secretLabel')}
-        warning={t('webhookSecretShownOnce')}
-        value={secret}
-        onClose={() => setSecret(null)}
-      />
-    </Paper>
+    <IntegrationSection
+      title={t('integrations.webhooks.title')}
+      intro={t('integrations.webhooks.intro')}
+      addLabel={t('integrations.webhooks.add')}
+      onAdd={() => setAdding(true)}
+      dialogs={
+        <>
+          <AddWebhookModal
+            opened={adding}
+            onClose={() => setAdding(false)}
+            onCreated={(created) => {
+              setAdding(false);
+              setSecret(created);
+            }}
+          />
+          <SecretOnceModal
+            title={t('integrations.webhooks.secretTitle')}
+            label={t('integrations.webhooks.secretLabel')}
+            warning={t('webhookSecretShownOnce')}
+            value={secret}
+            onClose={() => setSecret(null)}
+            texts={{
+              copy: t('integrations.apiKeys.copy'),
+              copied: t('integrations.apiKeys.copied'),
+              done: t('integrations.apiKeys.done'),
+            }}
+          />
+        </>
+      }
+    >
+      {content}
+    </IntegrationSection>
   );
 }
 

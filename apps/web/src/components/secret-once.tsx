@@ -1,0 +1,83 @@
+import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+
+export type SecretOnceProps = {
+  /** Says that the value is shown only this once. */
+  warning: string;
+  label: string;
+  value: string;
+  /** The copy button's texts before and after copying, and the text of the button that ends the moment. */
+  texts: { copy: string; copied: string; done: string };
+  onDone: () => void;
+  testId?: string;
+};
+
+/**
+ * A password, token, key or secret that is stored so that it cannot be shown again: the one moment it can be copied.
+ * On a phone the copy button goes below the value, which keeps the full width.
+ */
+export function SecretOnce({ warning, label, value, texts, onDone, testId }: SecretOnceProps) {
+  return (
+    <Stack gap="md">
+      <Alert color="orange" icon={<IconKey aria-hidden />}>
+        {warning}
+      </Alert>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <TextInput
+          style={{ flex: 1, minWidth: 240 }}
+          label={label}
+          value={value}
+          readOnly
+          data-testid={testId}
+          onFocus={(event) => event.currentTarget.select()}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'filled' : 'light'}
+              color={copied ? 'green' : undefined}
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              onClick={copy}
+            >
+              {copied ? texts.copied : texts.copy}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-autofocus>
+          {texts.done}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type SecretOnceModalProps = Omit<SecretOnceProps, 'value' | 'onDone'> & {
+  title: string;
+  /** The value to show; null keeps the dialog closed. */
+  value: string | null;
+  onClose: () => void;
+};
+
+/**
+ * The dialog of such a moment. It closes only through its done button: neither Esc, nor a click beside it, nor a
+ * close button loses the value by accident.
+ */
+export function SecretOnceModal({ title, value, onClose, ...props }: SecretOnceModalProps) {
+  return (
+    <Modal
+      opened={value !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+    >
+      <SecretOnce {...props} value={value ?? ''} onDone={onClose} />
+    </Modal>
+  );
+}
