@@ -4,6 +4,7 @@
  * autocannon against a server process. Results: bench/results/<engine>.json and a Markdown table on stdout.
  *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10] [--ingest-connections 100]
  *     [--only insights]   (only the Insights requests: no list, polling, ingest or monthly counts measures)
+ *     [--only lists]      (the list pages and the unchanged poll against their ceilings, and the Insights requests)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -29,8 +30,10 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-if (values.only && values.only !== 'insights') throw new Error('--only takes "insights"');
+if (values.only && !['insights', 'lists'].includes(values.only)) throw new Error('--only takes "insights" or "lists"');
 const onlyInsights = values.only === 'insights';
+/** The list pages and the unchanged poll against their ceilings, and the Insights requests; nothing else. */
+const onlyLists = values.only === 'lists';
 const engines = values.engines.split(',') as ('sqlite' | 'postgres')[];
 const sizes = values.sizes.split(',').map(Number);
 const seconds = Number(values.seconds);
@@ -107,7 +110,7 @@ async function measureSize(
   const server = await startServer({ ...env, BENCH_CEILING_FILE: ceilingFile });
   try {
     if (!onlyInsights) await measureLists(server, ceilingFile, size, auth, botToken, rows);
-    await measureInsights(size, auth, rows);
+    await measureInsights(size, auth, botToken, rows);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -155,7 +158,25 @@ async function measureLists(
     size,
     measure: 'list cost vs ceiling (req/s ratio, 10 connections)',
     ratio: Number((ceilingRate / Math.max(1, listRate)).toFixed(1)),
+    list_share_of_ceiling: Number((listRate / Math.max(1, ceilingRate)).toFixed(3)),
   });
+
+  // An unchanged poll (If-None-Match, 304) against a route answering 304 from memory, ten at once.
+  const pollEtag = (await fetch(listUrl, { headers: auth })).headers.get('etag') ?? '';
+  const unchanged = await load({ url: listUrl, headers: { ...auth, 'if-none-match': pollEtag } });
+  const memory304 = await load({ url: `${base}/bench/ceiling-304` });
+  rows.push({
+    size,
+    ...latencyRow('unchanged poll (304), 10 conn', unchanged),
+    share_304: Number((unchanged['3xx'] / Math.max(1, unchanged.requests.total)).toFixed(3)),
+  });
+  rows.push({ size, ...latencyRow('ceiling: 304 from memory, 10 conn', memory304) });
+  rows.push({
+    size,
+    measure: 'unchanged poll vs 304 from memory (share of req/s)',
+    poll_share_of_ceiling: Number((unchanged.requests.average / Math.max(1, memory304.requests.average)).toFixed(3)),
+  });
+  if (onlyLists) return;
 
   // Polling: 500 dashboards every 5 s (100 requests/s) with their ETag, against refetching all open calls.
   const etag = (await fetch(`${base}/api/v2/callsview`, { headers: auth })).headers.get('etag') ?? '';
@@ -246,7 +267,18 @@ async function measureLists(
 }
 
 /** Insights: 30 and 90 days of the measured company, one request at a time (p50/p99). */
-async function measureInsights(size: number, auth: { authorization: string }, rows: Row[]) {
+/** The p50 and p99 of a list of durations (ms). */
+function percentiles(durations: number[]): { p50_ms: number; p99_ms: number } {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1));
+  return { p50_ms: at(0.5), p99_ms: at(0.99) };
+}
+
+/**
+ * Insights, one request at a time: repeated (the kept answer), and the first request after each change of the
+ * company's calls (a call stored before each one), which computes the answer from the rollups.
+ */
+async function measureInsights(size: number, auth: { authorization: string }, botToken: string, rows: Row[]) {
   for (const [name, query] of [
     ['insights 30 days by priority', 'split=priority'],
     [
@@ -254,12 +286,27 @@ async function measureInsights(size: number, auth: { authorization: string }, ro
       `split=phonebot&from=${new Date(Date.now() - 89 * 86400_000).toISOString().slice(0, 10)}`,
     ],
   ] as const) {
-    const insights = await load({
-      url: `${base}/api/v2/analytics/calls?${query}&tz=Europe/Berlin`,
-      headers: auth,
-      connections: 1,
-    });
-    rows.push({ size, ...latencyRow(name, insights) });
+    const url = `${base}/api/v2/analytics/calls?${query}&tz=Europe/Berlin`;
+    const insights = await load({ url, headers: auth, connections: 1 });
+    rows.push({ size, ...latencyRow(`${name}, repeated`, insights) });
+    const durations: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const stored = await fetch(`${base}/api/v2/bot/calls`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${botToken}`,
+          'content-type': 'application/json',
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: JSON.stringify({ caller_number: '+4930123', response: [] }),
+      });
+      if (stored.status !== 201) throw new Error(`call not stored: ${stored.status}`);
+      const started = performance.now();
+      const answer = await fetch(url, { headers: auth });
+      await answer.arrayBuffer();
+      durations.push(performance.now() - started);
+    }
+    rows.push({ size, measure: `${name}, first after a change (200 requests)`, ...percentiles(durations) });
   }
 }
 

@@ -15,6 +15,10 @@ runtime.app.get('/bench/ceiling', async (_req, reply) =>
     .type('application/vnd.api+json')
     .send(ceilingFile && fs.existsSync(ceilingFile) ? fs.readFileSync(ceilingFile) : '{}'),
 );
+// What an unchanged poll is compared with: a 304 answered from memory, no session, no database.
+runtime.app.get('/bench/ceiling-304', async (_req, reply) =>
+  reply.header('etag', '"bench"').header('cache-control', 'private, no-cache').code(304).send(),
+);
 // The event benchmark reads the process's memory after a full collection (the server runs with --expose-gc).
 runtime.app.get('/bench/memory', async () => {
   (globalThis as { gc?: () => void }).gc?.();

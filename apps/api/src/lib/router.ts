@@ -123,6 +123,28 @@ export function answerStatuses(contract: Contract): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+/**
+ * A list's query string is the same on every poll of a screen: its parsed form is kept per schema and raw query
+ * string (at most QUERY_CACHE_SIZE per schema), frozen so no handler can change what the next request gets. Only
+ * valid queries are kept.
+ */
+const QUERY_CACHE_SIZE = 500;
+const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
+function parseQuery(schema: z.ZodType | undefined, req: FastifyRequest) {
+  if (!schema) return undefined;
+  const at = req.url.indexOf('?');
+  const raw = at < 0 ? '' : req.url.slice(at + 1);
+  let kept = parsedQueries.get(schema);
+  const hit = kept?.get(raw);
+  if (hit !== undefined) return hit;
+  const parsed = parse(schema, req.query, 'query');
+  if (parsed === null || typeof parsed !== 'object') return parsed;
+  if (!kept) parsedQueries.set(schema, (kept = new Map()));
+  if (kept.size >= QUERY_CACHE_SIZE) kept.delete(kept.keys().next().value as string);
+  kept.set(raw, Object.freeze(parsed));
+  return parsed;
+}
+
 function parse(schema: z.ZodType | undefined, value: unknown, location: 'body' | 'query' | 'params') {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (location === 'query' ? {} : value));
@@ -196,7 +218,7 @@ export class ApiRouter {
           req,
           reply,
           params: parse(contract.params, req.params, 'params'),
-          query: parse(contract.query, req.query, 'query'),
+          query: parseQuery(contract.query, req),
           body: parse(contract.body, req.body, 'body'),
           ...auth,
         } as HandlerContext<C>;
