@@ -33,10 +33,25 @@ const formats = {
 
 export type DateFormat = keyof typeof formats;
 
+/**
+ * One Intl.DateTimeFormat per locale and format: building one costs far more than formatting with it, and a call
+ * list formats two or three dates per row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${name}`;
+  let found = formatters.get(key);
+  if (found === undefined) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** Formats an ISO timestamp (or a Date) in `locale`; an empty or invalid value gives ''. */
 export function formatDate(value: string | Date | null | undefined, locale: string, format: DateFormat = 'dateTime') {
   const date = value instanceof Date ? value : parse(value);
-  return date ? new Intl.DateTimeFormat(locale, formats[format]).format(date) : '';
+  return date ? formatter(locale, format, formats[format]).format(date) : '';
 }
 
 /** The formatter of the current interface language: `format(iso)`, `format(iso, 'date')`, `format(date, 'month')`. */
@@ -57,7 +72,7 @@ export function formatTableDate(iso: string | null | undefined): string {
 export function formatCallDate(iso: string | null | undefined, language: string): string {
   const d = parse(iso);
   if (!d) return '';
-  const day = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(d);
+  const day = formatter(language, 'callDay', { day: 'numeric', month: 'short' }).format(d);
   return `${day}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { matchPath } from 'react-router';
 import { can } from '@phonebot/shared/permissions';
 import type { CallScreenProps } from '../../features/calls/components/call-list-screen';
 
@@ -6,9 +7,14 @@ import type { CallScreenProps } from '../../features/calls/components/call-list-
  * A call screen, loaded lazily with the role query of the signed-in shell: the screen learns whether the role may
  * change calls (a guest only reads the log), and the calls feature does not import the auth feature.
  */
-function callScreen(load: () => Promise<ComponentType<CallScreenProps>>): ComponentType {
-  return lazy(async () => {
-    const [Screen, { useMe, useRole }] = await Promise.all([load(), import('../../features/auth/queries')]);
+function callScreen(
+  load: () => Promise<ComponentType<CallScreenProps>>,
+): ComponentType & { preload: () => Promise<unknown> } {
+  let loading: ReturnType<typeof start> | undefined;
+  const start = () => Promise.all([load(), import('../../features/auth/queries')]);
+  const preload = () => (loading ??= start());
+  const Screen = lazy(async () => {
+    const [Screen, { useMe, useRole }] = await preload();
     function CallScreen() {
       const role = useRole().data;
       const me = useMe();
@@ -26,10 +32,11 @@ function callScreen(load: () => Promise<ComponentType<CallScreenProps>>): Compon
     }
     return { default: CallScreen };
   });
+  return Object.assign(Screen, { preload });
 }
 
 /** The call log: calls dashboard, new calls, completed calls, simple calls: route path -> screen, each loaded lazily. */
-export const callScreens: Record<string, ComponentType> = {
+export const callScreens: Record<string, ComponentType & { preload: () => Promise<unknown> }> = {
   '/viewcalllogs': callScreen(
     async () => (await import('../../features/calls/components/calls-dashboard-page')).CallsDashboardPage,
   ),
@@ -42,3 +49,17 @@ export const callScreens: Record<string, ComponentType> = {
   ),
   '/calls': callScreen(async () => (await import('../../features/calls/components/simple-calls-page')).SimpleCallsPage),
 };
+
+/**
+ * Called when the app starts at a call screen's address: its code and, on the dashboard, its first answers are
+ * asked for at once, beside the signed-in shell's code and the role, instead of after them.
+ */
+export function preloadCallScreen(pathname: string): void {
+  const path = Object.keys(callScreens).find((pattern) => matchPath(pattern, pathname) !== null);
+  if (path === undefined) return;
+  void callScreens[path]?.preload().catch(() => {
+    // Rendering the screen loads it again and shows its own failure.
+  });
+  if (path === '/viewcalllogs')
+    void import('../../features/calls/prefetch').then(({ prefetchCallList }) => prefetchCallList('dashboard'));
+}

@@ -70,11 +70,16 @@ export function useCallList(kind: CallListKind, params: CallListParams) {
 }
 
 /** The counts of the inbox's quick filters; polled like the lists while the live connection is down. */
+export const callCountsQuery = () =>
+  queryOptions({
+    queryKey: callKeys.counts(),
+    queryFn: async ({ signal }) => (await callApi(callContracts.countCallQueues, {}, { signal })).meta,
+  });
+
 export function useCallCounts(enabled: boolean) {
   const live = useLiveState();
   return useQuery({
-    queryKey: callKeys.counts(),
-    queryFn: async ({ signal }) => (await callApi(callContracts.countCallQueues, {}, { signal })).meta,
+    ...callCountsQuery(),
     enabled,
     refetchInterval: live === 'open' ? false : CALLS_POLL_MS,
   });

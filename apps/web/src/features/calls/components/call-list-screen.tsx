@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconChecklist, IconDownload, IconKeyboard } from '@tabler/icons-react';
@@ -109,7 +109,12 @@ export function CallListScreen(props: CallListScreenProps) {
   const counts = useCallCounts(kind === 'dashboard');
   const openCall = useQuery({ ...callDetailQuery(openId ?? 0), enabled: openId !== undefined });
 
-  const rows = view.rows ?? [];
+  // The first render shows the title and the placeholder even when the first page is already in the cache (it is
+  // asked for while the screen's code loads): the rows then render in a transition, in slices that leave the main
+  // thread free, instead of delaying the first paint. Later answers render at once.
+  const firstRows = useDeferredValue<CallRow[] | undefined | null>(view.rows, null);
+  const listRows = firstRows === null || firstRows === undefined ? undefined : view.rows;
+  const rows = listRows ?? [];
   // Only what is on screen is acted on: a selected call that left the list (deleted, completed elsewhere) is dropped.
   // The selection itself is kept by id, so a poll or a live update that brings new rows does not clear it.
   const selectedIds = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
@@ -126,7 +131,7 @@ export function CallListScreen(props: CallListScreenProps) {
   });
 
   const lastPage = params.per_page === 'all' ? 1 : Math.max(1, Math.ceil(view.total / params.per_page));
-  const beyondEnd = view.rows !== undefined && !view.stale && params.page > lastPage;
+  const beyondEnd = listRows !== undefined && !view.stale && params.page > lastPage;
   useEffect(() => {
     // The last rows of the last page went (deleted, completed, a shorter list): show the new last page.
     if (beyondEnd) update({ page: lastPage }, { replace: true });
@@ -260,11 +265,15 @@ export function CallListScreen(props: CallListScreenProps) {
     }
   }
 
+  // Until the first page is in (and on the dashboard the quick filters' counts), one placeholder stands for the
+  // quick filters, the New Call Alert, the list and the open call: they then appear together at their final size,
+  // so nothing on screen moves when the answers arrive (docs/performance.md, "Web app in Lighthouse").
+  const waiting =
+    (listRows === undefined && !view.error) || (kind === 'dashboard' && counts.isPending && counts.failureCount === 0);
+
   let body: ReactNode;
-  if (view.rows === undefined && view.error) {
+  if (listRows === undefined) {
     body = null;
-  } else if (view.rows === undefined) {
-    body = <Skeleton height={240} />;
   } else {
     body = (
       <CallsTable
@@ -313,7 +322,7 @@ export function CallListScreen(props: CallListScreenProps) {
             })
           }
         />
-        {canManage && !simple && view.rows !== undefined && (
+        {canManage && !simple && listRows !== undefined && (
           <BulkStatusBar
             selectedIds={selectedIds}
             actions={actions}
@@ -323,7 +332,7 @@ export function CallListScreen(props: CallListScreenProps) {
           />
         )}
         {body}
-        {view.rows !== undefined && (
+        {listRows !== undefined && (
           <Pager
             page={params.page}
             perPage={params.per_page}
@@ -360,7 +369,8 @@ export function CallListScreen(props: CallListScreenProps) {
     );
 
   let main: ReactNode;
-  if (!inbox) main = list;
+  if (waiting && !asPage) main = <ListPlaceholder chips={kind === 'dashboard'} split={inbox && wide} />;
+  else if (!inbox) main = list;
   else if (asPage)
     main = (
       <Paper withBorder p="md">
@@ -427,7 +437,7 @@ export function CallListScreen(props: CallListScreenProps) {
       {!asPage && (
         <>
           <LiveStatus state={live.state} />
-          {kind === 'dashboard' && (
+          {kind === 'dashboard' && !waiting && (
             <>
               <RetentionNotice />
               <NewCallAlert count={view.newCallsCount} />
@@ -465,6 +475,42 @@ export function CallListScreen(props: CallListScreenProps) {
         }}
       />
       {inbox && <KeysHelpDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />}
+    </Stack>
+  );
+}
+
+/** How many placeholder rows stand for the list while it loads: enough to fill a tall window. */
+const PLACEHOLDER_ROWS = 8;
+
+/**
+ * The quick filters, the list's card and (beside it) the open call as grey blocks of about their final size. The
+ * block is at least as tall as the window, so nothing below it (the footer) is in view and moves when the list
+ * replaces it.
+ */
+function ListPlaceholder({ chips, split }: { chips: boolean; split: boolean }) {
+  const card = (
+    <Paper withBorder p="md" miw={0}>
+      <Stack gap="md">
+        <Skeleton height={60} width="60%" />
+        {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
+          <Skeleton key={index} height={110} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+  return (
+    <Stack gap="md" mih="100dvh" aria-hidden data-list-placeholder>
+      {chips && <Skeleton height={28} radius="xl" />}
+      {split ? (
+        <div className="inbox-split">
+          {card}
+          <Paper withBorder p="md" className="inbox-pane">
+            <Skeleton height={120} />
+          </Paper>
+        </div>
+      ) : (
+        card
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,14 @@
-import type { MouseEvent, ReactNode } from 'react';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -20,6 +30,7 @@ import {
   IconSortDescending,
   IconTrash,
 } from '@tabler/icons-react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CALL_PRIORITIES, CALL_STATUSES, type CallPriority, type CallStatus } from '@phonebot/shared/schemas/call';
 import { formatCallDate } from '../../../lib/dates';
@@ -100,10 +111,26 @@ type CallsTableProps = {
   cursorId?: number | undefined;
 };
 
+/** What a row's controls do to its call. */
+type RowCallActions = Pick<
+  CallActions,
+  'changeStatus' | 'changePriority' | 'changeCategory' | 'markCompleted' | 'remove'
+>;
+
 /** A click on the row's own controls is theirs; a click anywhere else on the row opens the call. */
 function onControl(event: MouseEvent): boolean {
   return (event.target as HTMLElement).closest('button, a, input, select, textarea, label') !== null;
 }
+
+/** What a row does with a click; one object for the table's lifetime, so a row re-renders only when its call does. */
+type RowHandlers = {
+  actions: RowCallActions;
+  toggle: (id: number, checked: boolean) => void;
+  preview: (row: CallRow) => void;
+  notes: (row: CallRow) => void;
+  sms: (row: CallRow) => void;
+  open: (row: CallRow) => void;
+};
 
 /**
  * The call table shared by every call screen: the columns differ, the cells and actions are the same. Each row is
@@ -113,9 +140,41 @@ function onControl(event: MouseEvent): boolean {
 export function CallsTable(props: CallsTableProps) {
   const { rows, canManage, selection, sorting, stale = false } = props;
   const { t, i18n } = useTranslation();
-  const columns = props.columns.filter((column) => canManage || !MANAGE_COLUMNS.has(column));
+  const columns = useMemo(
+    () => props.columns.filter((column) => canManage || !MANAGE_COLUMNS.has(column)),
+    [props.columns, canManage],
+  );
   const selectable = canManage && selection !== undefined;
   const selectedOnPage = selectable ? rows.filter((row) => selection.selected.has(row.id)).length : 0;
+  const language = i18n.resolvedLanguage ?? 'en';
+
+  // The rows call the screen's latest callbacks through one stable object: the screen builds its callbacks anew
+  // on every render, and passing them on would render all rows again for a key press that moves the cursor.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const [handlers] = useState<RowHandlers>(() => ({
+    actions: {
+      changeStatus: (row, value) => latest.current.actions.changeStatus(row, value),
+      changePriority: (row, value) => latest.current.actions.changePriority(row, value),
+      changeCategory: (row, value) => latest.current.actions.changeCategory(row, value),
+      markCompleted: (row) => latest.current.actions.markCompleted(row),
+      remove: (row) => latest.current.actions.remove(row),
+    },
+    toggle(id, checked) {
+      const { selection: current } = latest.current;
+      if (!current) return;
+      const next = new Set(current.selected);
+      if (checked) next.add(id);
+      else next.delete(id);
+      current.onChange(next);
+    },
+    preview: (row) => latest.current.onPreview(row),
+    notes: (row) => latest.current.onNotes(row),
+    sms: (row) => latest.current.onSms(row),
+    open: (row) => latest.current.onOpen?.(row),
+  }));
 
   function toggleAll(checked: boolean) {
     if (!selection) return;
@@ -124,14 +183,6 @@ export function CallsTable(props: CallsTableProps) {
       if (checked) next.add(row.id);
       else next.delete(row.id);
     }
-    selection.onChange(next);
-  }
-
-  function toggle(id: number, checked: boolean) {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    if (checked) next.add(id);
-    else next.delete(id);
     selection.onChange(next);
   }
 
@@ -161,87 +212,6 @@ export function CallsTable(props: CallsTableProps) {
         </UnstyledButton>
       </Table.Th>
     );
-  }
-
-  function cell(column: CallColumn, row: CallRow): ReactNode {
-    const caller = row.caller_number;
-    switch (column) {
-      case 'phonebot':
-        return row.bezeichnung;
-      case 'category':
-        return canManage ? (
-          <CategorySelect row={row} actions={props.actions} />
-        ) : (
-          (row.selected_category ?? t('calls.uncategorized'))
-        );
-      case 'priority':
-        return canManage ? <PrioritySelect row={row} actions={props.actions} /> : t(`calls.priorities.${row.priority}`);
-      case 'phoneNumber':
-      case 'caller':
-        return (
-          <Group gap={6} wrap="wrap" component="span">
-            {props.onOpen ? (
-              <Anchor
-                component="button"
-                type="button"
-                fw={700}
-                aria-label={t('inbox.row.open', { caller })}
-                onClick={() => props.onOpen?.(row)}
-              >
-                {caller}
-              </Anchor>
-            ) : (
-              <Text component="span" fw={600}>
-                {caller}
-              </Text>
-            )}
-            <RepeatBadge row={row} />
-          </Group>
-        );
-      case 'status':
-        return <Badge color={STATUS_COLORS[row.status]}>{t(`calls.statuses.${row.status}`)}</Badge>;
-      case 'messagePreview':
-      case 'text':
-        return row.message ? (
-          <Anchor
-            component="button"
-            type="button"
-            fz="sm"
-            onClick={() => props.onPreview(row)}
-            title={t('calls.row.preview', { caller })}
-          >
-            {messagePreview(row.message)}
-          </Anchor>
-        ) : null;
-      case 'action':
-        // The list carries no runtime action per call; its priority is what the phonebot decided to do.
-        return t(`calls.priorities.${row.priority}`);
-      case 'notes':
-        return (
-          <Tooltip label={t('calls.columns.notes')}>
-            <ActionIcon
-              variant="light"
-              aria-label={t('calls.row.notes', { caller })}
-              onClick={() => props.onNotes(row)}
-            >
-              <IconNotes size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        );
-      case 'dateTime':
-        return (
-          <>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {formatCallDate(row.created_at, i18n.resolvedLanguage ?? 'en')}
-            </Text>
-            <CallbackState row={row} />
-          </>
-        );
-      case 'actions':
-        return <RowActions row={row} actions={props.actions} onSms={props.onSms} />;
-      case 'remove':
-        return <DeleteButton row={row} actions={props.actions} />;
-    }
   }
 
   return (
@@ -284,33 +254,19 @@ export function CallsTable(props: CallsTableProps) {
           </Table.Tr>
         ) : (
           rows.map((row) => (
-            <Table.Tr
+            <CallsTableRow
               key={row.id}
-              role="row"
-              data-call-id={row.id}
-              data-open={row.id === props.openId || undefined}
-              data-cursor={row.id === props.cursorId || undefined}
-              aria-current={row.id === props.openId ? 'true' : undefined}
-              onClick={props.onOpen ? (event) => onControl(event) || props.onOpen?.(row) : undefined}
-            >
-              {selectable && (
-                <Table.Td role="cell" data-column="select">
-                  <Checkbox
-                    aria-label={t('calls.selectCall', {
-                      caller: row.caller_number,
-                      date: formatCallDate(row.created_at, i18n.resolvedLanguage ?? 'en'),
-                    })}
-                    checked={selection.selected.has(row.id)}
-                    onChange={(event) => toggle(row.id, event.currentTarget.checked)}
-                  />
-                </Table.Td>
-              )}
-              {columns.map((column) => (
-                <Table.Td key={column} role="cell" data-column={column}>
-                  {cell(column, row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
+              row={row}
+              columns={columns}
+              canManage={canManage}
+              selectable={selectable}
+              selected={selectable && selection.selected.has(row.id)}
+              opensCall={props.onOpen !== undefined}
+              open={row.id === props.openId}
+              cursor={row.id === props.cursorId}
+              language={language}
+              handlers={handlers}
+            />
           ))
         )}
       </Table.Tbody>
@@ -318,12 +274,251 @@ export function CallsTable(props: CallsTableProps) {
   );
 }
 
-/** How a call's select is named: in a row by its caller (aria-label), in the detail by a visible label. */
-function selectLabel(labelled: boolean, visible: string, hidden: string) {
-  return labelled ? { label: visible } : { 'aria-label': hidden };
+type CallsTableRowProps = {
+  row: CallRow;
+  columns: readonly CallColumn[];
+  canManage: boolean;
+  selectable: boolean;
+  selected: boolean;
+  /** Whether a click on the row opens the call (the inbox screens). */
+  opensCall: boolean;
+  open: boolean;
+  cursor: boolean;
+  /** The interface language: the dates follow it. */
+  language: string;
+  handlers: RowHandlers;
+};
+
+/**
+ * One call as a row. Its buttons' tooltips (Mantine's, each with its own floating element) are made only once the
+ * mouse or the focus comes to the row: a page of 20 rows would otherwise set up 80 of them before the first paint.
+ * Until then the buttons are the same, with the same names; a tooltip is only ever shown on hover or focus.
+ */
+const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowProps) {
+  const { row, columns, canManage, handlers, language } = props;
+  const { t } = useTranslation();
+  const [tips, setTips] = useState(false);
+  const focusedLabel = useRef<string | null>(null);
+  const ref = useRef<HTMLTableRowElement>(null);
+  useLayoutEffect(() => {
+    // A control that took the focus before its tooltip was made is made anew with it: the focus goes back to it.
+    const label = focusedLabel.current;
+    focusedLabel.current = null;
+    if (!tips || label === null || ref.current?.contains(document.activeElement)) return;
+    ref.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)?.focus();
+  }, [tips]);
+  const caller = row.caller_number;
+  const { actions } = handlers;
+
+  function cell(column: CallColumn): ReactNode {
+    switch (column) {
+      case 'phonebot':
+        return row.bezeichnung;
+      case 'category':
+        return canManage ? (
+          <CategorySelect row={row} actions={actions} />
+        ) : (
+          (row.selected_category ?? t('calls.uncategorized'))
+        );
+      case 'priority':
+        return canManage ? <PrioritySelect row={row} actions={actions} /> : t(`calls.priorities.${row.priority}`);
+      case 'phoneNumber':
+      case 'caller':
+        return (
+          <Group gap={6} wrap="wrap" component="span">
+            {props.opensCall ? (
+              <Anchor
+                component="button"
+                type="button"
+                fw={700}
+                aria-label={t('inbox.row.open', { caller })}
+                onClick={() => handlers.open(row)}
+              >
+                {caller}
+              </Anchor>
+            ) : (
+              <Text component="span" fw={600}>
+                {caller}
+              </Text>
+            )}
+            <RepeatBadge row={row} />
+          </Group>
+        );
+      case 'status':
+        return <Badge color={STATUS_COLORS[row.status]}>{t(`calls.statuses.${row.status}`)}</Badge>;
+      case 'messagePreview':
+      case 'text':
+        return row.message ? (
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            onClick={() => handlers.preview(row)}
+            title={t('calls.row.preview', { caller })}
+          >
+            {messagePreview(row.message)}
+          </Anchor>
+        ) : null;
+      case 'action':
+        // The list carries no runtime action per call; its priority is what the phonebot decided to do.
+        return t(`calls.priorities.${row.priority}`);
+      case 'notes':
+        return (
+          <RowTip tip={tips} label={t('calls.columns.notes')}>
+            <ActionIcon
+              variant="light"
+              aria-label={t('calls.row.notes', { caller })}
+              onClick={() => handlers.notes(row)}
+            >
+              <IconNotes size={18} aria-hidden />
+            </ActionIcon>
+          </RowTip>
+        );
+      case 'dateTime':
+        return (
+          <>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatCallDate(row.created_at, language)}
+            </Text>
+            <CallbackState row={row} />
+          </>
+        );
+      case 'actions':
+        return <RowActions row={row} actions={actions} onSms={handlers.sms} tips={tips} />;
+      case 'remove':
+        return <DeleteButton row={row} actions={actions} tips={tips} />;
+    }
+  }
+
+  return (
+    <Table.Tr
+      ref={ref}
+      role="row"
+      data-call-id={row.id}
+      data-open={props.open || undefined}
+      data-cursor={props.cursor || undefined}
+      aria-current={props.open ? 'true' : undefined}
+      onClick={props.opensCall ? (event) => onControl(event) || handlers.open(row) : undefined}
+      // The tooltips are made before the mouse's next event, so a click that follows at once lands on the button
+      // as it will stay. Touch gets none: a tap would find its button made anew under the finger.
+      onPointerEnter={tips ? undefined : (event) => event.pointerType === 'mouse' && flushSync(() => setTips(true))}
+      // A control reached by the keyboard; one focused by a click or tap already has its row armed, or needs none.
+      onFocus={
+        tips
+          ? undefined
+          : (event) => {
+              if (!event.target.matches(':focus-visible')) return;
+              focusedLabel.current = event.target.getAttribute('aria-label');
+              setTips(true);
+            }
+      }
+    >
+      {props.selectable && (
+        <Table.Td role="cell" data-column="select">
+          <Checkbox
+            aria-label={t('calls.selectCall', { caller, date: formatCallDate(row.created_at, language) })}
+            checked={props.selected}
+            onChange={(event) => handlers.toggle(row.id, event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      {columns.map((column) => (
+        <Table.Td key={column} role="cell" data-column={column}>
+          {cell(column)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+});
+
+/** A row button's tooltip once the row has had the mouse or the focus; the bare button before. */
+function RowTip({ tip, label, children }: { tip: boolean; label: string; children: ReactElement }) {
+  return tip ? <Tooltip label={label}>{children}</Tooltip> : children;
 }
 
-type CallSelectProps = { row: CallRow; actions: CallActions; labelled?: boolean };
+type SelectOption = { value: string; label: string; disabled?: boolean };
+type SelectLook = { labelled: boolean; visible: string; hidden: string };
+
+/**
+ * A call's select: in the detail Mantine's NativeSelect with a visible label; in a row the same select named by
+ * its caller (aria-label), written out as NativeSelect renders it at size xs. A page of 20 rows has 60 of them,
+ * and Mantine's wrapper, input and section components with their style hooks were most of the page's first
+ * render; the plain elements look the same (Mantine's own classes, from its stylesheet) and behave the same.
+ */
+function CallSelect({
+  look,
+  value,
+  onChange,
+  data,
+}: {
+  look: SelectLook;
+  value: string;
+  onChange: (value: string) => void;
+  data: SelectOption[];
+}) {
+  if (look.labelled) {
+    return (
+      <NativeSelect
+        label={look.visible}
+        size="sm"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        data={data}
+      />
+    );
+  }
+  return (
+    <div className="m_46b77525 mantine-InputWrapper-root mantine-NativeSelect-root" data-size="xs">
+      <div
+        className="m_6c018570 mantine-Input-wrapper mantine-NativeSelect-wrapper"
+        data-variant="default"
+        data-size="xs"
+        data-pointer="true"
+        data-with-right-section="true"
+        style={ROW_SELECT_STYLE}
+      >
+        <select
+          className="m_8fb7ebe7 mantine-Input-input mantine-NativeSelect-input"
+          data-variant="default"
+          aria-label={look.hidden}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        >
+          {data.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-NativeSelect-section">
+          <svg
+            className="m_2943220b mantine-ComboboxChevron-chevron"
+            data-size="xs"
+            data-combobox-chevron="true"
+            viewBox="0 0 15 15"
+            fill="none"
+            aria-hidden
+            style={ROW_CHEVRON_STYLE}
+          >
+            <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+          </svg>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const ROW_SELECT_STYLE = {
+  '--input-height': 'var(--input-height-xs)',
+  '--input-fz': 'var(--mantine-font-size-xs)',
+  '--input-right-section-pointer-events': 'none',
+} as CSSProperties;
+const ROW_CHEVRON_STYLE = { '--combobox-chevron-size': 'var(--combobox-chevron-size-xs)' } as CSSProperties;
+/** Mantine's ComboboxChevron. */
+const CHEVRON_PATH =
+  'M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z';
+
+type CallSelectProps = { row: CallRow; actions: RowCallActions; labelled?: boolean };
 
 export function CategorySelect({ row, actions, labelled = false }: CallSelectProps) {
   const { t } = useTranslation();
@@ -331,11 +526,14 @@ export function CategorySelect({ row, actions, labelled = false }: CallSelectPro
   // A call may carry a term its phonebot has since dropped; it is shown, but cannot be chosen again.
   const stale = row.selected_category !== null && !terms.includes(row.selected_category);
   return (
-    <NativeSelect
-      {...selectLabel(labelled, t('inbox.detail.category'), t('calls.row.category', { caller: row.caller_number }))}
-      size={labelled ? 'sm' : 'xs'}
+    <CallSelect
+      look={{
+        labelled,
+        visible: t('inbox.detail.category'),
+        hidden: t('calls.row.category', { caller: row.caller_number }),
+      }}
       value={row.selected_category ?? ''}
-      onChange={(event) => void actions.changeCategory(row, event.currentTarget.value || null)}
+      onChange={(value) => void actions.changeCategory(row, value || null)}
       data={[
         { value: '', label: t('calls.uncategorized'), disabled: true },
         ...(stale && row.selected_category !== null
@@ -350,11 +548,14 @@ export function CategorySelect({ row, actions, labelled = false }: CallSelectPro
 export function PrioritySelect({ row, actions, labelled = false }: CallSelectProps) {
   const { t } = useTranslation();
   return (
-    <NativeSelect
-      {...selectLabel(labelled, t('inbox.detail.priority'), t('calls.row.priority', { caller: row.caller_number }))}
-      size={labelled ? 'sm' : 'xs'}
+    <CallSelect
+      look={{
+        labelled,
+        visible: t('inbox.detail.priority'),
+        hidden: t('calls.row.priority', { caller: row.caller_number }),
+      }}
       value={row.priority}
-      onChange={(event) => void actions.changePriority(row, event.currentTarget.value as CallPriority)}
+      onChange={(value) => void actions.changePriority(row, value as CallPriority)}
       data={CALL_PRIORITIES.map((value) => ({ value, label: t(`calls.priorities.${value}`) }))}
     />
   );
@@ -363,17 +564,30 @@ export function PrioritySelect({ row, actions, labelled = false }: CallSelectPro
 export function StatusSelect({ row, actions, labelled = false }: CallSelectProps) {
   const { t } = useTranslation();
   return (
-    <NativeSelect
-      {...selectLabel(labelled, t('inbox.detail.status'), t('calls.row.changeStatus', { caller: row.caller_number }))}
-      size={labelled ? 'sm' : 'xs'}
+    <CallSelect
+      look={{
+        labelled,
+        visible: t('inbox.detail.status'),
+        hidden: t('calls.row.changeStatus', { caller: row.caller_number }),
+      }}
       value={row.status}
-      onChange={(event) => void actions.changeStatus(row, event.currentTarget.value as CallStatus)}
+      onChange={(value) => void actions.changeStatus(row, value as CallStatus)}
       data={CALL_STATUSES.map((value) => ({ value, label: t(`calls.statuses.${value}`) }))}
     />
   );
 }
 
-function RowActions({ row, actions, onSms }: { row: CallRow; actions: CallActions; onSms: (row: CallRow) => void }) {
+function RowActions({
+  row,
+  actions,
+  onSms,
+  tips,
+}: {
+  row: CallRow;
+  actions: RowCallActions;
+  onSms: (row: CallRow) => void;
+  tips: boolean;
+}) {
   const { t } = useTranslation();
   const caller = row.caller_number;
   return (
@@ -384,7 +598,7 @@ function RowActions({ row, actions, onSms }: { row: CallRow; actions: CallAction
           {t('calls.row.completed')}
         </Badge>
       ) : (
-        <Tooltip label={t('calls.row.markCompleted', { caller })}>
+        <RowTip tip={tips} label={t('calls.row.markCompleted', { caller })}>
           <ActionIcon
             variant="light"
             color="green"
@@ -393,26 +607,26 @@ function RowActions({ row, actions, onSms }: { row: CallRow; actions: CallAction
           >
             <IconCheck size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTip>
       )}
-      <Tooltip label={t('calls.row.sms', { caller })}>
+      <RowTip tip={tips} label={t('calls.row.sms', { caller })}>
         <ActionIcon variant="light" aria-label={t('calls.row.sms', { caller })} onClick={() => onSms(row)}>
           <IconMessage size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
-      <DeleteButton row={row} actions={actions} />
+      </RowTip>
+      <DeleteButton row={row} actions={actions} tips={tips} />
     </Group>
   );
 }
 
-function DeleteButton({ row, actions }: { row: CallRow; actions: CallActions }) {
+function DeleteButton({ row, actions, tips }: { row: CallRow; actions: RowCallActions; tips: boolean }) {
   const { t } = useTranslation();
   const label = t('calls.row.delete', { caller: row.caller_number });
   return (
-    <Tooltip label={label}>
+    <RowTip tip={tips} label={label}>
       <ActionIcon variant="light" color="red" aria-label={label} onClick={() => void actions.remove(row)}>
         <IconTrash size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </RowTip>
   );
 }
