@@ -260,6 +260,9 @@ describe('the callback inbox', () => {
     await page.keyboard.type('jk');
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('jk');
     await page.waitForURL('**/viewcalllogs?search=jk');
+    // The previous rows stay faded until the search's answer is in: check the settled screen.
+    await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+    await page.waitForTimeout(250); // the fade back takes 150 ms
     expect(await axeViolations(page), 'inbox at 1280').toEqual([]);
 
     // The list state is in the URL: a link opens the same view.
