@@ -4,6 +4,7 @@
  * autocannon against a server process. Results: bench/results/<engine>.json and a Markdown table on stdout.
  *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10] [--ingest-connections 100]
  *     [--only insights]   (only the Insights requests: no list, polling, ingest or monthly counts measures)
+ *     [--only ingest]     (only the ingest through the Bot API, with its server and PostgreSQL CPU per call)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -29,8 +30,11 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-if (values.only && values.only !== 'insights') throw new Error('--only takes "insights"');
+if (values.only && values.only !== 'insights' && values.only !== 'ingest') {
+  throw new Error('--only takes "insights" or "ingest"');
+}
 const onlyInsights = values.only === 'insights';
+const onlyIngest = values.only === 'ingest';
 const engines = values.engines.split(',') as ('sqlite' | 'postgres')[];
 const sizes = values.sizes.split(',').map(Number);
 const seconds = Number(values.seconds);
@@ -106,12 +110,48 @@ async function measureSize(
   const ceilingFile = path.join(os.tmpdir(), `bench-ceiling-${engine}.json`);
   const server = await startServer({ ...env, BENCH_CEILING_FILE: ceilingFile });
   try {
-    if (!onlyInsights) await measureLists(server, ceilingFile, size, auth, botToken, rows);
-    await measureInsights(size, auth, rows);
+    if (onlyIngest) {
+      await measureIngest(server, size, botToken, rows);
+    } else {
+      if (!onlyInsights) await measureLists(server, ceilingFile, size, auth, botToken, rows);
+      await measureInsights(size, auth, rows);
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
+}
+
+/** Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database). */
+async function measureIngest(server: ChildProcess, size: number, botToken: string, rows: Row[]) {
+  const serverCpuBefore = cpuSeconds(server.pid!);
+  const dbCpuBefore = databaseCpuSeconds();
+  const ingest = await load({
+    connections: ingestConnections,
+    url: `${base}/api/v2/bot/calls`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      caller_number: '+4930123',
+      response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
+    }),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
+        }),
+      },
+    ],
+  });
+  const ingested = Math.max(1, ingest['2xx']);
+  rows.push({
+    size,
+    ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
+    server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
+    postgres_cpu_ms_per_call: Number((((databaseCpuSeconds() - dbCpuBefore) * 1000) / ingested).toFixed(2)),
+    calls_per_s: Math.round(ingest['2xx'] / seconds),
+  });
 }
 
 /** The list pages against the ceiling, polling, ingest and the super's monthly counts. */
@@ -201,35 +241,7 @@ async function measureLists(
     ),
   });
 
-  // Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database).
-  const serverCpuBefore = cpuSeconds(server.pid!);
-  const dbCpuBefore = databaseCpuSeconds();
-  const ingest = await load({
-    connections: ingestConnections,
-    url: `${base}/api/v2/bot/calls`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      caller_number: '+4930123',
-      response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
-    }),
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
-        }),
-      },
-    ],
-  });
-  const ingested = Math.max(1, ingest['2xx']);
-  rows.push({
-    size,
-    ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
-    server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
-    postgres_cpu_ms_per_call: Number((((databaseCpuSeconds() - dbCpuBefore) * 1000) / ingested).toFixed(2)),
-    calls_per_s: Math.round(ingest['2xx'] / seconds),
-  });
+  await measureIngest(server, size, botToken, rows);
 
   const month = new Date().toISOString().slice(0, 7);
   const superLogin = await fetch(`${base}/api/v2/login`, {
