@@ -1,8 +1,8 @@
 /**
- * A CPU profile of call ingest under load: starts the server on a fresh SQLite database with --cpu-prof, posts calls
+ * A CPU profile of call ingest under load: starts the server on a fresh SQLite (or PostgreSQL) database with --cpu-prof, posts calls
  * to `POST /bot/calls` for 8 s with 100 connections (each call with its own Idempotency-Key), writes the profile to
  * bench/results/profiles/ when the server stops and prints the functions with the most self time.
- *   node --import tsx bench/profile-ingest.ts [seconds]
+ *   node --import tsx bench/profile-ingest.ts [seconds] [sqlite|postgres]
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { createCompanies } from './generate';
 
@@ -22,7 +23,18 @@ const seconds = Number(process.argv[2] ?? 8);
 const profileDir = path.resolve('bench/results/profiles');
 fs.mkdirSync(profileDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-prof-ingest-'));
-const db = createDb({ dataDir });
+const engine = process.argv[3] ?? 'sqlite';
+const databaseName = `pbp_prof_ingest_${process.pid}`;
+const admin = () => new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+let databaseUrl = '';
+if (engine === 'postgres') {
+  const client = admin();
+  await client.connect();
+  await client.query(`create database ${databaseName}`);
+  await client.end();
+  databaseUrl = `postgres://postgres@127.0.0.1:5432/${databaseName}`;
+}
+const db = createDb({ dataDir, databaseUrl: databaseUrl || undefined });
 await migrateToLatest(db.db);
 const fixture = await createCompanies(db.db);
 await db.close();
@@ -36,6 +48,7 @@ const child = spawn(
       PORT: '3919',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
       MAX_CONNECTIONS_PER_CLIENT: '0',
       SUPER_ADMIN_EMAIL: 'super@bench.example',
       SUPER_ADMIN_PASSWORD: 'bench-super-password',
@@ -74,6 +87,12 @@ console.log(Math.round(r.requests.average), 'calls/s', r.non2xx, 'non2xx');
 child.kill('SIGTERM');
 await new Promise((res) => child.once('exit', res));
 fs.rmSync(dataDir, { recursive: true, force: true });
+if (databaseUrl) {
+  const client = admin();
+  await client.connect();
+  await client.query(`drop database if exists ${databaseName} with (force)`);
+  await client.end();
+}
 
 // Self time per function (file:line), the top 30.
 const written = fs.readdirSync(profileDir).filter((name) => !before.has(name) && name.endsWith('.cpuprofile'));

@@ -44,6 +44,8 @@ const base = `http://127.0.0.1:${PORT}`;
 
 type Row = Record<string, string | number>;
 const results: Record<string, Row[]> = {};
+/** The PostgreSQL database of the engine being measured. */
+let benchDatabase = '';
 
 /** CPU seconds a process has used (user + system), from /proc. */
 function cpuSeconds(pid: number): number {
@@ -51,16 +53,30 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** CPU seconds of every PostgreSQL process of this machine (0 where there is none). */
-function databaseCpuSeconds(): number {
-  let total = 0;
+/**
+ * CPU seconds of each PostgreSQL backend serving the benchmark's database (none on SQLite), by process id: other
+ * work on the machine and backends that end meanwhile do not count.
+ */
+function databaseCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  if (!benchDatabase) return byPid;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuSeconds(Number(pid));
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (command.startsWith('postgres:') && command.includes(` ${benchDatabase} `)) {
+        byPid.set(Number(pid), cpuSeconds(Number(pid)));
+      }
     } catch {
       // the process ended meanwhile
     }
   }
+  return byPid;
+}
+
+/** The CPU seconds the benchmark database's backends used since `before`. */
+function databaseCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of databaseCpu()) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -125,7 +141,7 @@ async function measureSize(
 /** Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database). */
 async function measureIngest(server: ChildProcess, size: number, botToken: string, rows: Row[]) {
   const serverCpuBefore = cpuSeconds(server.pid!);
-  const dbCpuBefore = databaseCpuSeconds();
+  const dbCpuBefore = databaseCpu();
   const ingest = await load({
     connections: ingestConnections,
     url: `${base}/api/v2/bot/calls`,
@@ -149,7 +165,7 @@ async function measureIngest(server: ChildProcess, size: number, botToken: strin
     size,
     ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
     server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
-    postgres_cpu_ms_per_call: Number((((databaseCpuSeconds() - dbCpuBefore) * 1000) / ingested).toFixed(2)),
+    postgres_cpu_ms_per_call: Number(((databaseCpuSince(dbCpuBefore) * 1000) / ingested).toFixed(2)),
     calls_per_s: Math.round(ingest['2xx'] / seconds),
   });
 }
@@ -282,6 +298,7 @@ for (const engine of engines) {
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
     const name = `pbp_bench_${crypto.randomBytes(4).toString('hex')}`;
+    benchDatabase = name;
     const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
     await admin.query(`create database ${name}`);
