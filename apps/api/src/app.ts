@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
     if (!token) return null;
-    if (!token.startsWith(API_KEY_PREFIX)) return principalFromToken(db.db, token, req.ip);
+    if (!token.startsWith(API_KEY_PREFIX)) return principalFromToken(db.db, token, req.ip, deps.events.sessions);
     const principal = await principalFromApiKey(db.db, token);
     if (principal?.apiKey) await deps.limiter.consume(apiKeyRate(config), String(principal.apiKey.id));
     return principal;
@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
-  registerCallListRoutes(router, callsDeps);
+  registerCallListRoutes(router, { ...callsDeps, versions: deps.events.callsVersions });
   registerCallRoutes(router, callsDeps);
   registerSmsStatusRoutes(app, router, API_BASE, {
     db: db.db,

@@ -4,6 +4,7 @@ import type { CallView } from '@phonebot/shared';
 import { type CallListQuery, callContracts } from '@phonebot/shared/contracts/calls';
 import { MINUTE, nowIso } from '../../db/time';
 import { csvRow } from '../../lib/csv';
+import type { SignalledCache } from '../../lib/signalled-cache';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import {
@@ -64,8 +65,11 @@ export function callFilter(principal: Principal, view: CallView, query: CallList
   };
 }
 
-export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void {
-  const { db } = deps;
+/** Each company's calls version as this process keeps it (the event hub's cache, dropped by every change). */
+export type CallListDeps = CallsDeps & { versions: SignalledCache<number, number> };
+
+export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): void {
+  const { db, versions } = deps;
 
   /** One page of a call list as a JSON:API document; "All" is streamed in batches and never held in memory. */
   async function list(
@@ -76,7 +80,7 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
     reply: FastifyReply,
   ) {
     const customerId = customerOf(principal);
-    const version = await callsVersion(db, customerId);
+    const version = await versions.get(customerId, () => callsVersion(db, customerId));
     const minute = Math.floor(Date.now() / MINUTE);
     const etag = listEtag({ customerId, userId: principal.userId, version }, view, query, minute);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
