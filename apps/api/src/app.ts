@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerCallsHistoryRoutes(router, { db: db.db });
   registerUsageRoutes(router, { db: db.db });
-  registerInsightsRoutes(router, { db: db.db });
+  registerInsightsRoutes(router, { db: db.db, versions: deps.events.callsVersions });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
   registerUrgentMailRoutes(router, { db: db.db });

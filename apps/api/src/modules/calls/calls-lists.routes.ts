@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallView } from '@phonebot/shared';
 import { type CallListQuery, callContracts } from '@phonebot/shared/contracts/calls';
 import { MINUTE, nowIso } from '../../db/time';
+import { BoundedCache } from '../../lib/bounded-cache';
 import { csvRow } from '../../lib/csv';
 import type { SignalledCache } from '../../lib/signalled-cache';
 import { pageLinks, pageMeta } from '../../lib/paging';
@@ -24,16 +25,7 @@ import { newCallsCount } from './calls.service';
  * Counts change only with the company's calls version, so they are kept per version: a list whose calls did not
  * change is counted once, however often it is polled or paged.
  */
-const COUNT_CACHE_SIZE = 5000;
-const countCache = new Map<string, number>();
-async function cachedCount(key: string, count: () => Promise<number>): Promise<number> {
-  const hit = countCache.get(key);
-  if (hit !== undefined) return hit;
-  const value = await count();
-  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value as string);
-  countCache.set(key, value);
-  return value;
-}
+const counts = new BoundedCache<number>(5000);
 
 /** Date/Time for exports: local date and time, YYYY-MM-DD HH:MM. */
 function exportTime(iso: string): string {
@@ -90,8 +82,8 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
     const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
     const countKey = JSON.stringify([customerId, version, minute, { ...filter, now: undefined }]);
     const [total, newCount] = await Promise.all([
-      cachedCount(countKey, () => countCalls(db, filter)),
-      cachedCount(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
+      counts.get(countKey, () => countCalls(db, filter)),
+      counts.get(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
     ]);
     const meta = { ...pageMeta(query, total), new_calls_count: newCount };
     const links = pageLinks(req, query, total);
