@@ -9,8 +9,10 @@ const SLOT = -7_305_196_283;
  * A hot query built and compiled once per database, then run with new parameters: building and compiling a Kysely
  * query costs more than an indexed read of one row, and some queries run on every request. `build` receives the
  * database and a slot marker for each parameter; the compiled parameters equal to a slot are replaced in order of
- * the slots. A transaction of the database runs the same compiled query: the compiled form is kept per adapter, which a database
- * shares with its transactions and no other database has (this project's databases use no Kysely plugins).
+ * the slots. A transaction of the database runs the same compiled query: the compiled form is kept per adapter,
+ * which a database shares with its transactions and no other database has. The database's plugins see the query
+ * once, when it is compiled: use it for reads and for writes no plugin must see (the session write watch looks for
+ * updates and deletes of session rows).
  */
 export function compiledQuery<Row, Args extends unknown[]>(
   build: (db: Kysely<Database>, ...slots: number[]) => Compilable<Row>,
@@ -43,7 +45,8 @@ const rowsSql = new Map<string, string>();
 /**
  * One statement for many rows, its text written by hand and kept per row count: `head` names the table and columns
  * (`insert into t (a, b) values`), each row is a list of parameters, `tail` follows the rows (`on conflict ...
- * returning ...`). `head` and `tail` must be constant text, never values.
+ * returning ...`). `head` and `tail` must be constant text, never values. No plugin sees the statement: not for
+ * writes to the rows the session write watch looks for.
  */
 export function rowsQuery<Row>(
   db: Kysely<Database>,
