@@ -5,6 +5,7 @@
  *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10] [--ingest-connections 100]
  *     [--only insights]   (only the Insights requests: no list, polling, ingest or monthly counts measures)
  *     [--only lists]      (the list pages and the unchanged poll against their ceilings, and the Insights requests)
+ *     [--only ingest]     (only the ingest through the Bot API, with its server and PostgreSQL CPU per call)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -30,10 +31,13 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-if (values.only && !['insights', 'lists'].includes(values.only)) throw new Error('--only takes "insights" or "lists"');
+if (values.only && !['insights', 'lists', 'ingest'].includes(values.only)) {
+  throw new Error('--only takes "insights", "lists" or "ingest"');
+}
 const onlyInsights = values.only === 'insights';
 /** The list pages and the unchanged poll against their ceilings, and the Insights requests; nothing else. */
 const onlyLists = values.only === 'lists';
+const onlyIngest = values.only === 'ingest';
 const engines = values.engines.split(',') as ('sqlite' | 'postgres')[];
 const sizes = values.sizes.split(',').map(Number);
 const seconds = Number(values.seconds);
@@ -43,6 +47,8 @@ const base = `http://127.0.0.1:${PORT}`;
 
 type Row = Record<string, string | number>;
 const results: Record<string, Row[]> = {};
+/** The PostgreSQL database of the engine being measured. */
+let benchDatabase = '';
 
 /** CPU seconds a process has used (user + system), from /proc. */
 function cpuSeconds(pid: number): number {
@@ -50,16 +56,30 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** CPU seconds of every PostgreSQL process of this machine (0 where there is none). */
-function databaseCpuSeconds(): number {
-  let total = 0;
+/**
+ * CPU seconds of each PostgreSQL backend serving the benchmark's database (none on SQLite), by process id: other
+ * work on the machine and backends that end meanwhile do not count.
+ */
+function databaseCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  if (!benchDatabase) return byPid;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuSeconds(Number(pid));
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (command.startsWith('postgres:') && command.includes(` ${benchDatabase} `)) {
+        byPid.set(Number(pid), cpuSeconds(Number(pid)));
+      }
     } catch {
       // the process ended meanwhile
     }
   }
+  return byPid;
+}
+
+/** The CPU seconds the benchmark database's backends used since `before`. */
+function databaseCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of databaseCpu()) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -109,12 +129,48 @@ async function measureSize(
   const ceilingFile = path.join(os.tmpdir(), `bench-ceiling-${engine}.json`);
   const server = await startServer({ ...env, BENCH_CEILING_FILE: ceilingFile });
   try {
-    if (!onlyInsights) await measureLists(server, ceilingFile, size, auth, botToken, rows);
-    await measureInsights(size, auth, botToken, rows);
+    if (onlyIngest) {
+      await measureIngest(server, size, botToken, rows);
+    } else {
+      if (!onlyInsights) await measureLists(server, ceilingFile, size, auth, botToken, rows);
+      await measureInsights(size, auth, botToken, rows);
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
+}
+
+/** Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database). */
+async function measureIngest(server: ChildProcess, size: number, botToken: string, rows: Row[]) {
+  const serverCpuBefore = cpuSeconds(server.pid!);
+  const dbCpuBefore = databaseCpu();
+  const ingest = await load({
+    connections: ingestConnections,
+    url: `${base}/api/v2/bot/calls`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      caller_number: '+4930123',
+      response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
+    }),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
+        }),
+      },
+    ],
+  });
+  const ingested = Math.max(1, ingest['2xx']);
+  rows.push({
+    size,
+    ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
+    server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
+    postgres_cpu_ms_per_call: Number(((databaseCpuSince(dbCpuBefore) * 1000) / ingested).toFixed(2)),
+    calls_per_s: Math.round(ingest['2xx'] / seconds),
+  });
 }
 
 /** The list pages against the ceiling, polling, ingest and the super's monthly counts. */
@@ -222,35 +278,7 @@ async function measureLists(
     ),
   });
 
-  // Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database).
-  const serverCpuBefore = cpuSeconds(server.pid!);
-  const dbCpuBefore = databaseCpuSeconds();
-  const ingest = await load({
-    connections: ingestConnections,
-    url: `${base}/api/v2/bot/calls`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      caller_number: '+4930123',
-      response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
-    }),
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
-        }),
-      },
-    ],
-  });
-  const ingested = Math.max(1, ingest['2xx']);
-  rows.push({
-    size,
-    ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
-    server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
-    postgres_cpu_ms_per_call: Number((((databaseCpuSeconds() - dbCpuBefore) * 1000) / ingested).toFixed(2)),
-    calls_per_s: Math.round(ingest['2xx'] / seconds),
-  });
+  await measureIngest(server, size, botToken, rows);
 
   const month = new Date().toISOString().slice(0, 7);
   const superLogin = await fetch(`${base}/api/v2/login`, {
@@ -317,6 +345,7 @@ for (const engine of engines) {
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
     const name = `pbp_bench_${crypto.randomBytes(4).toString('hex')}`;
+    benchDatabase = name;
     const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
     await admin.query(`create database ${name}`);

@@ -19,6 +19,7 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
+import { createBotTokenCache } from './modules/bot/bot-token-cache';
 import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
 import { registerCallerRightsRoutes } from './modules/callers/rights.routes';
 import { registerCallerTimelineRoutes } from './modules/callers/timeline.routes';
@@ -69,6 +70,8 @@ export type AppDeps = {
 export type App = { app: FastifyInstance; router: ApiRouter };
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const BOT_API = `${API_BASE}/bot/`;
 
 /** Builds the whole server: plugins first, then every module's routes, registered explicitly. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -118,9 +121,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
     return typeof ticket === 'string' ? redeemEventTicket(db.db, ticket) : null;
   });
+  const botTokens = createBotTokenCache({ ttlMs: config.botTokenCacheMs });
   const authenticateBot = oncePerRequest(async (req) => {
     const token = bearerToken(req);
-    return token ? principalFromBotToken(db.db, token) : null;
+    return token ? principalFromBotToken(db.db, token, botTokens) : null;
+  });
+  // Any write outside the Bot API may regenerate a token or change, disable or delete a phonebot or customer: this
+  // process forgets the bot tokens it knows before the change is answered (docs/decisions.md).
+  app.addHook('onSend', async (req) => {
+    if (!READS.has(req.method) && !req.url.startsWith(BOT_API)) botTokens.forget();
   });
   const router = new ApiRouter(app, API_BASE, {
     authenticate,

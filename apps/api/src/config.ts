@@ -107,6 +107,8 @@ export type Config = {
   webDistDir: string | undefined;
   /** Checks every answer against its contract (the tests turn it on). */
   validateAnswers: boolean;
+  /** How long a process trusts a bot token it has read: another process's change is seen within this (ms). */
+  botTokenCacheMs: number;
   /** Timing of the event streams: keep-alive comments, session checks, and the sweep for lost signals (ms). */
   events: { keepAliveMs: number; revalidateMs: number; sweepMs: number; transport: 'auto' | 'postgres' | 'redis' };
 };
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookTiming: DEFAULT_WEBHOOK_TIMING,
     webDistDir: undefined,
     validateAnswers: false,
+    botTokenCacheMs: 3_000,
     events: { keepAliveMs: 15_000, revalidateMs: 60_000, sweepMs: 5_000, transport: e.EVENTS_TRANSPORT },
     ...overrides,
   };

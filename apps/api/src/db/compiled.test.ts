@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/app';
-import { compiledQuery } from './compiled';
+import { compiledQuery, rowsQuery } from './compiled';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -32,5 +32,31 @@ describe('compiled queries', () => {
   it('refuse a query that does not use every slot', async () => {
     const unused = compiledQuery<{ id: number }, [number]>((db) => db.selectFrom('users').select('id'), 1);
     await expect(unused(app.db.db, 1)).rejects.toThrow('a slot was not used');
+  });
+
+  it('run inside a transaction of the database they were compiled for', async () => {
+    const one = await app.signIn('admin');
+    const byId = compiledQuery<{ id: number }, [number]>(
+      (db, id) => db.selectFrom('users').select('id').where('id', '=', id!),
+      1,
+    );
+    expect(await byId(app.db.db, one.userId)).toEqual([{ id: one.userId }]);
+    const inTransaction = await app.db.db.transaction().execute((trx) => byId(trx, one.userId));
+    expect(inTransaction).toEqual([{ id: one.userId }]);
+  });
+
+  it('write many rows with one statement and return them', async () => {
+    const rows = await app.db.db.transaction().execute(async (trx) => {
+      const inserted = await trx.executeQuery(
+        rowsQuery<{ name: string }>(
+          trx,
+          'insert into job_runs (name, last_run_at, outcome) values',
+          ['Alpha', 'Beta', 'Gamma'].map((name) => [name, new Date().toISOString(), null]),
+          'returning name',
+        ),
+      );
+      return inserted.rows.map((row) => row.name).sort();
+    });
+    expect(rows).toEqual(['Alpha', 'Beta', 'Gamma']);
   });
 });

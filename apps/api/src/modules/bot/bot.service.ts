@@ -1,43 +1,61 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { PHONEBOT_SECRETS, type CallIngest } from '@phonebot/shared';
 import type { botContracts } from '@phonebot/shared/contracts/billing';
 import type { z } from 'zod';
+import { compiledQuery, placeholders, rowsQuery } from '../../db/compiled';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { tokenHash } from '../../lib/crypto';
 import { type DomainError, refuse } from '../../lib/domain-errors';
 import type { BotPrincipal } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
-import { countStoredCalls, insertCallRow } from '../calls/calls.service';
+import { type CallbackSla, companySla } from '../calls/callbacks.service';
+import { countStoredCalls, newCallRow } from '../calls/calls.service';
+import type { CallFacts } from '../insights/rollups';
 import { customerNameOf } from '../customers/customer-name';
+import type { BotTokenCache } from './bot-token-cache';
 import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
 
-export async function principalFromBotToken(db: Kysely<Database>, token: string): Promise<BotPrincipal | null> {
+const principalByHash = compiledQuery(
+  (db, hash) =>
+    db
+      .selectFrom('phonebots as p')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select((eb) => [
+        'p.id',
+        'p.customer_id',
+        'p.license_key',
+        'p.bezeichnung',
+        'p.settings',
+        // The name the month's count keeps.
+        customerNameOf(eb).as('customer_name'),
+      ])
+      .where('p.bot_token_hash', '=', hash as unknown as string),
+  1,
+);
+
+/** The phonebot a bot token belongs to, through the process's cache of tokens when one is given. */
+export async function principalFromBotToken(
+  db: Kysely<Database>,
+  token: string,
+  cache?: BotTokenCache,
+): Promise<BotPrincipal | null> {
   if (!token.startsWith('pbt_')) return null;
-  const row = await db
-    .selectFrom('phonebots as p')
-    .innerJoin('customers as c', 'c.id', 'p.customer_id')
-    .select((eb) => [
-      'p.id',
-      'p.customer_id',
-      'p.license_key',
-      'p.bezeichnung',
-      'p.settings',
-      // The name the month's count keeps.
-      customerNameOf(eb).as('customer_name'),
-    ])
-    .where('p.bot_token_hash', '=', tokenHash(token))
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    phonebotId: row.id,
-    customerId: row.customer_id,
-    licenseKey: row.license_key,
-    phonebotName: row.bezeichnung,
-    customerName: row.customer_name,
-    categoryTerms: settingsOf(row).category_terms,
+  const hash = tokenHash(token);
+  const read = async (): Promise<BotPrincipal | null> => {
+    const [row] = await principalByHash(db, hash);
+    if (!row) return null;
+    return {
+      phonebotId: row.id,
+      customerId: row.customer_id,
+      licenseKey: row.license_key,
+      phonebotName: row.bezeichnung,
+      customerName: row.customer_name,
+      categoryTerms: settingsOf(row).category_terms,
+    };
   };
+  return cache ? cache.principal(hash, read) : read();
 }
 
 /** The runtime's whole configuration with its secrets, while the phonebot is served (pstatus active). */
@@ -95,91 +113,191 @@ function answerOf(outcome: IngestOutcome): IngestAnswer {
   return outcome;
 }
 
+const KEY_INSERT =
+  'insert into idempotency_keys (phonebot_id, idem_key, request_hash, status_code, response, created_at) values';
+const KEY_CLAIMED = 'on conflict (phonebot_id, idem_key) do nothing returning id, phonebot_id, idem_key';
+const CALL_COLUMNS = [
+  'customer_id',
+  'phonebot_id',
+  'caller_number',
+  'response',
+  'preview',
+  'selected_category',
+  'priority',
+  'status',
+  'notified',
+  'started_at',
+  'duration_s',
+  'created_at',
+  'updated_at',
+  'callback_due_at',
+  'completed_at',
+] as const satisfies readonly (keyof ReturnType<typeof newCallRow>)[];
+const CALL_INSERT = `insert into calls (${CALL_COLUMNS.join(', ')}) values`;
+const CALL_INSERTED = 'returning id, caller_number';
+
+const hashOf = (call: CallIngest) => crypto.createHash('sha256').update(JSON.stringify(call)).digest('hex');
+const keyOf = (request: IngestRequest) => `${request.bot.phonebotId}\u0000${request.idempotencyKey}`;
+
+/** Fills in the stored answers of keys claimed by this group, in one statement. */
+async function answerKeys(trx: Kysely<Database>, answers: readonly { keyId: number; body: StoredCallDocument }[]) {
+  if (answers.length === 0) return;
+  const slot = placeholders(trx);
+  const parameters: unknown[] = [];
+  const when = answers.map(({ keyId, body }) => {
+    parameters.push(keyId, JSON.stringify(body));
+    return `when ${slot()} then ${slot()}`;
+  });
+  const ids = answers.map(({ keyId }) => {
+    parameters.push(keyId);
+    return slot();
+  });
+  await trx.executeQuery(
+    CompiledQuery.raw(
+      `update idempotency_keys set status_code = 201, response = case id ${when.join(' ')} end where id in (${ids.join(', ')})`,
+      parameters,
+    ),
+  );
+}
+
 /**
- * Stores a group of calls inside one transaction (see ingestCall): each call's key and row first, then the rows
- * the calls share (counts, version, events) once for the group, then each key's stored answer.
+ * Stores a group of calls inside one transaction (see ingestCall), each step one statement for the whole group:
+ * the keys are claimed, the calls of the claimed keys inserted, the rows the calls share (counts, version, events)
+ * updated once, and the claimed keys' answers stored. A key already stored (a retry) answers what it stored; a key
+ * that appears twice in the group is claimed by its first call and the later one answers like a retry.
  */
 async function ingestGroupIn(trx: Kysely<Database>, requests: readonly IngestRequest[]): Promise<IngestOutcome[]> {
-  const outcomes: IngestOutcome[] = [];
-  const fresh: { index: number; keyId: number; body: StoredCallDocument }[] = [];
+  const hashes = requests.map((request) => hashOf(request.call));
+  const nows = requests.map((request) => request.receivedAt.toISOString());
+  const firstOf = new Map<string, number>();
+  requests.forEach((request, i) => {
+    if (!firstOf.has(keyOf(request))) firstOf.set(keyOf(request), i);
+  });
+  const claiming = [...firstOf.values()];
+  const claimed = await trx.executeQuery(
+    rowsQuery<{ id: number | string; phonebot_id: number | string; idem_key: string }>(
+      trx,
+      KEY_INSERT,
+      claiming.map((i) => [requests[i]!.bot.phonebotId, requests[i]!.idempotencyKey, hashes[i], null, null, nows[i]]),
+      KEY_CLAIMED,
+    ),
+  );
+  const keyIds = new Map(
+    claimed.rows.map((row) => [`${Number(row.phonebot_id)}\u0000${row.idem_key}`, Number(row.id)]),
+  );
+  const fresh = claiming.filter((i) => keyIds.has(keyOf(requests[i]!)));
+
+  const slas = new Map<number, CallbackSla>();
+  for (const i of fresh) {
+    const { customerId } = requests[i]!.bot;
+    if (!slas.has(customerId)) slas.set(customerId, await companySla(trx, customerId));
+  }
+  const rows = fresh.map((i) => {
+    const { bot, call } = requests[i]!;
+    return newCallRow(bot, call, nows[i]!, slas.get(bot.customerId)!);
+  });
+  const inserted =
+    rows.length === 0
+      ? []
+      : (
+          await trx.executeQuery(
+            rowsQuery<{ id: number | string; caller_number: string }>(
+              trx,
+              CALL_INSERT,
+              rows.map((row) => CALL_COLUMNS.map((column) => row[column])),
+              CALL_INSERTED,
+            ),
+          )
+        ).rows
+          .map((row) => ({ id: Number(row.id), caller_number: row.caller_number }))
+          .sort((a, b) => a.id - b.id);
+  // The rows of one statement take their ids in the order of its values on both engines; a group whose rows do
+  // not map back fails, and its calls are stored one by one.
+  if (inserted.length !== rows.length || inserted.some((row, k) => row.caller_number !== rows[k]!.caller_number)) {
+    throw new Error('The calls of a group did not map back to their rows');
+  }
+
+  const bodies = new Map<number, StoredCallDocument>();
+  const answers: { keyId: number; body: StoredCallDocument }[] = [];
   const stored: Parameters<typeof countStoredCalls>[1][number][] = [];
-  for (const request of requests) {
-    const { bot, idempotencyKey, call } = request;
-    const requestHash = crypto.createHash('sha256').update(JSON.stringify(call)).digest('hex');
-    const now = request.receivedAt.toISOString();
-    const claimed = await trx
-      .insertInto('idempotency_keys')
-      .values({
-        phonebot_id: bot.phonebotId,
-        idem_key: idempotencyKey,
-        request_hash: requestHash,
-        status_code: null,
-        response: null,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['phonebot_id', 'idem_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) {
-      // Stored before, or earlier in this group (whose answer is filled in below, before anyone reads it).
-      const earlier = fresh.find(
-        (entry) =>
-          requests[entry.index]!.bot.phonebotId === bot.phonebotId &&
-          requests[entry.index]!.idempotencyKey === idempotencyKey,
-      );
-      if (earlier) {
-        outcomes.push(
-          crypto.createHash('sha256').update(JSON.stringify(requests[earlier.index]!.call)).digest('hex') ===
-            requestHash
-            ? { status: 201, body: earlier.body, replayed: true }
-            : { refused: refuse('invalid', 'idempotencyKeyReused') },
-        );
-        continue;
-      }
-      const before = await trx
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response'])
-        .where('phonebot_id', '=', bot.phonebotId)
-        .where('idem_key', '=', idempotencyKey)
-        .executeTakeFirstOrThrow();
-      outcomes.push(
-        before.request_hash !== requestHash
-          ? { refused: refuse('invalid', 'idempotencyKeyReused') }
-          : {
-              status: before.status_code ?? 201,
-              body: JSON.parse(before.response ?? 'null') as StoredCallDocument,
-              replayed: true,
-            },
-      );
-      continue;
-    }
-    const row = await insertCallRow(trx, bot, call, now);
+  const facts: CallFacts[] = [];
+  fresh.forEach((i, k) => {
+    const row = rows[k]!;
+    const id = inserted[k]!.id;
     const body = {
       data: {
         type: 'calls' as const,
-        id: String(row.id),
+        id: String(id),
         attributes: {
           status: row.status,
           priority: row.priority,
           selected_category: row.selected_category,
-          created_at: now,
+          created_at: nows[i]!,
         },
       },
     };
-    fresh.push({ index: outcomes.length, keyId: claimed.id, body });
-    stored.push({ target: bot, id: row.id, at: now });
-    outcomes.push({ status: 201, body, replayed: false });
+    bodies.set(i, body);
+    answers.push({ keyId: keyIds.get(keyOf(requests[i]!))!, body });
+    stored.push({ target: requests[i]!.bot, id, at: nows[i]! });
+    facts.push({
+      id,
+      customer_id: row.customer_id,
+      phonebot_id: row.phonebot_id,
+      caller_number: row.caller_number,
+      priority: row.priority,
+      selected_category: row.selected_category,
+      status: row.status,
+      created_at: row.created_at,
+    });
+  });
+
+  const outcomes: IngestOutcome[] = [];
+  for (const [i, request] of requests.entries()) {
+    const own = bodies.get(i);
+    if (own) {
+      outcomes.push({ status: 201, body: own, replayed: false });
+      continue;
+    }
+    // Claimed earlier in this group (whose answer is filled in below, before anyone reads it), or stored before.
+    const first = firstOf.get(keyOf(request))!;
+    const earlier = bodies.get(first);
+    if (earlier) {
+      outcomes.push(
+        hashes[first] === hashes[i]
+          ? { status: 201, body: earlier, replayed: true }
+          : { refused: refuse('invalid', 'idempotencyKeyReused') },
+      );
+      continue;
+    }
+    const [before] = await storedKey(trx, request.bot.phonebotId, request.idempotencyKey);
+    if (!before) throw new Error('An idempotency key that was not claimed is not stored');
+    outcomes.push(
+      before.request_hash !== hashes[i]
+        ? { refused: refuse('invalid', 'idempotencyKeyReused') }
+        : {
+            status: before.status_code ?? 201,
+            body: JSON.parse(before.response ?? 'null') as StoredCallDocument,
+            replayed: true,
+          },
+    );
   }
-  await countStoredCalls(trx, stored);
-  for (const entry of fresh) {
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ status_code: 201, response: JSON.stringify(entry.body) })
-      .where('id', '=', entry.keyId)
-      .execute();
-  }
+  await countStoredCalls(trx, stored, facts);
+  await answerKeys(trx, answers);
   return outcomes;
 }
+
+const storedKey = compiledQuery<
+  { request_hash: string; status_code: number | null; response: string | null },
+  [number, string]
+>(
+  (db, phonebotId, key) =>
+    db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'status_code', 'response'])
+      .where('phonebot_id', '=', phonebotId!)
+      .where('idem_key', '=', key as unknown as string),
+  2,
+);
 
 type Waiting = IngestRequest & { resolve: (answer: IngestAnswer) => void; reject: (error: unknown) => void };
 

@@ -169,6 +169,19 @@ describe('Bot API', () => {
       .where('customer_id', '=', admin.customerId!)
       .execute();
     expect(calls).toHaveLength(31);
+    // Each answer names its own call: the group's rows map back to their requests.
+    for (const [n, answer] of answers.slice(0, 30).entries()) {
+      const row = await app.db.db
+        .selectFrom('calls')
+        .select('caller_number')
+        .where('id', '=', Number(answer.json.data.id))
+        .executeTakeFirstOrThrow();
+      expect(row.caller_number).toBe(body(n).caller_number);
+    }
+    // A retry after the commit answers what the first request answered.
+    const retried = await sendCall(bot.bot_token, 'group-7', body(7));
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json).toEqual(answers[7]!.json);
     const counts = await app.db.db
       .selectFrom('monthly_call_counts')
       .select('count')
@@ -312,5 +325,58 @@ describe('Bot API', () => {
     const refused = await sendCall(bot.bot_token, 'preview-2', { caller_number: '+4930123456', response: big });
     expect(refused.status).toBe(422);
     expect(refused.json.errors[0]).toMatchObject({ code: 'conversationTooLarge', source: { pointer: '/response' } });
+  });
+
+  it('refuses a regenerated or deleted phonebot’s token at once, though this process knew it', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const config = (token: string) => app.request({ method: 'GET', url: '/api/v2/bot/config', token });
+    expect((await config(bot.bot_token)).status).toBe(200);
+    const fresh = await app.request({
+      method: 'POST',
+      url: `/api/v2/phonebots/${bot.license_Key}/bot-token`,
+      token: admin.token,
+    });
+    expect(fresh.status).toBe(201);
+    expect((await config(bot.bot_token)).status).toBe(401);
+    expect(
+      (await sendCall(bot.bot_token, 'after-regenerate', { caller_number: '+4930', response: turns })).status,
+    ).toBe(401);
+    expect((await config(fresh.json.meta.bot_token)).status).toBe(200);
+    const removed = await app.request({ method: 'DELETE', url: `/api/v2/vbot/${bot.license_Key}`, token: admin.token });
+    expect(removed.status).toBeLessThan(300);
+    expect((await config(fresh.json.meta.bot_token)).status).toBe(401);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('Bot tokens across processes', () => {
+  it('another process on the same database refuses a regenerated token within its cache bound', async () => {
+    const boundMs = 400;
+    const other = await createTestApp({ botTokenCacheMs: boundMs }, { DATABASE_URL: app.config.databaseUrl! });
+    try {
+      const admin = await app.signIn('admin');
+      const bot = await paidBot(admin);
+      // The heartbeat: the configuration's secrets are sealed with the first process's key.
+      const config = (token: string) => other.request({ method: 'POST', url: '/api/v2/bot/heartbeat', token });
+      expect((await config(bot.bot_token)).status).toBe(200);
+      const fresh = await app.request({
+        method: 'POST',
+        url: `/api/v2/phonebots/${bot.license_Key}/bot-token`,
+        token: admin.token,
+      });
+      expect(fresh.status).toBe(201);
+      const changed = Date.now();
+      // The new token works there at once: unknown tokens are never cached.
+      expect((await config(fresh.json.meta.bot_token)).status).toBe(200);
+      let status = 200;
+      while (status === 200 && Date.now() - changed < boundMs + 1_000) {
+        status = (await config(bot.bot_token)).status;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - changed).toBeLessThanOrEqual(boundMs + 500);
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -23,8 +23,15 @@ import { notFound, refuse } from '../../lib/domain-errors';
 import { SmsError, type SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import type { Principal } from '../../lib/router';
-import { assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
-import { callFacts, countChange, countDeleted, countNewCalls, lockCallFacts } from '../insights/rollups';
+import { type CallbackSla, assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
+import {
+  type CallFacts,
+  callFacts,
+  countChange,
+  countDeleted,
+  countNewCalls,
+  lockCallFacts,
+} from '../insights/rollups';
 import { bumpCallsVersion } from './calls-version';
 import { queueSmsDelivery } from '../integrations/webhooks.service';
 import { listedCall, previewOf } from './calls.list';
@@ -99,35 +106,41 @@ export async function storeCall(trx: Kysely<Database>, target: CallTarget, call:
   return stored;
 }
 
-/** Inserts a call's own row; `countStoredCalls` must follow in the same transaction. */
-export async function insertCallRow(trx: Kysely<Database>, target: CallTarget, call: NewCall, now: string) {
+/** A new call's row as it is stored: the category kept only when it is a term, the priority derived when missing. */
+export function newCallRow(target: CallTarget, call: NewCall, now: string, sla: CallbackSla) {
   const category =
     call.selected_category && target.categoryTerms.includes(call.selected_category) ? call.selected_category : null;
   const priority = call.priority ?? derivePriority(call.response);
   const status = call.status ?? 'New';
-  const sla = await companySla(trx, target.customerId);
-  const inserted = await trx
-    .insertInto('calls')
-    .values({
-      customer_id: target.customerId,
-      phonebot_id: target.phonebotId,
-      caller_number: call.caller_number,
-      response: JSON.stringify(call.response),
-      preview: previewOf(call.response),
-      selected_category: category,
-      priority,
-      status,
-      notified: 0,
-      started_at: call.started_at ? new Date(call.started_at).toISOString() : null,
-      duration_s: call.duration_s ?? null,
-      created_at: now,
-      updated_at: now,
-      callback_due_at: dueAt(now, priority, sla),
-      completed_at: status === 'Completed' ? now : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(inserted.id), priority, selected_category: category, status };
+  return {
+    customer_id: target.customerId,
+    phonebot_id: target.phonebotId,
+    caller_number: call.caller_number,
+    response: JSON.stringify(call.response),
+    preview: previewOf(call.response),
+    selected_category: category,
+    priority,
+    status,
+    notified: 0,
+    started_at: call.started_at ? new Date(call.started_at).toISOString() : null,
+    duration_s: call.duration_s ?? null,
+    created_at: now,
+    updated_at: now,
+    callback_due_at: dueAt(now, priority, sla),
+    completed_at: status === 'Completed' ? now : null,
+  };
+}
+
+/** Inserts a call's own row; `countStoredCalls` must follow in the same transaction. */
+export async function insertCallRow(trx: Kysely<Database>, target: CallTarget, call: NewCall, now: string) {
+  const row = newCallRow(target, call, now, await companySla(trx, target.customerId));
+  const inserted = await trx.insertInto('calls').values(row).returning('id').executeTakeFirstOrThrow();
+  return {
+    id: Number(inserted.id),
+    priority: row.priority,
+    selected_category: row.selected_category,
+    status: row.status,
+  };
 }
 
 /**
@@ -139,6 +152,8 @@ export async function insertCallRow(trx: Kysely<Database>, target: CallTarget, c
 export async function countStoredCalls(
   trx: Kysely<Database>,
   calls: readonly { target: CallTarget; id: number; at: string }[],
+  /** The stored calls' facts where the caller has them at hand; read from the rows otherwise. */
+  facts?: CallFacts[],
 ): Promise<void> {
   const counts = new Map<string, { month: string; target: CallTarget; count: number }>();
   const created = new Map<number, number[]>();
@@ -152,10 +167,11 @@ export async function countStoredCalls(
   }
   await countNewCalls(
     trx,
-    await callFacts(
-      trx,
-      calls.map((call) => call.id),
-    ),
+    facts ??
+      (await callFacts(
+        trx,
+        calls.map((call) => call.id),
+      )),
   );
   const ordered = [...counts.values()].sort(
     (a, b) =>

@@ -164,14 +164,15 @@ export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): 
   const rollups = new Map<string, { call: CallFacts; dim: RollupDim; value: string; n: number }>();
   const callers = new Map<string, { call: CallFacts; n: number }>();
   for (const call of calls) {
+    const hour = hourOf(call.created_at);
     for (const dim of DIMS) {
       const value = valueOf(call, dim);
-      const key = [call.customer_id, dim, hourOf(call.created_at), call.phonebot_id, value].join('|');
+      const key = [call.customer_id, dim, hour, call.phonebot_id, value].join('|');
       const entry = rollups.get(key) ?? { call, dim, value, n: 0 };
       entry.n += 1;
       rollups.set(key, entry);
     }
-    const key = [call.customer_id, hourOf(call.created_at), call.phonebot_id, call.caller_number].join('|');
+    const key = [call.customer_id, hour, call.phonebot_id, call.caller_number].join('|');
     const entry = callers.get(key) ?? { call, n: 0 };
     entry.n += 1;
     callers.set(key, entry);

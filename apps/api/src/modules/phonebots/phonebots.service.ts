@@ -334,7 +334,7 @@ export async function deletePhonebot(db: Kysely<Database>, actor: Actor, row: Ph
   });
 }
 
-/** Issues a new bot token; the old one stops working at once. */
+/** Issues a new bot token; the old one stops working (at once in this process, see createBotTokenCache). */
 export async function regenerateBotToken(db: Kysely<Database>, actor: Actor, row: PhonebotRow): Promise<string> {
   const botToken = newBotToken();
   await db.transaction().execute(async (trx) => {

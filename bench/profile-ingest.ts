@@ -1,0 +1,112 @@
+/**
+ * A CPU profile of call ingest under load: starts the server on a fresh SQLite (or PostgreSQL) database with --cpu-prof, posts calls
+ * to `POST /bot/calls` for 8 s with 100 connections (each call with its own Idempotency-Key), writes the profile to
+ * bench/results/profiles/ when the server stops and prints the functions with the most self time.
+ *   node --import tsx bench/profile-ingest.ts [seconds] [sqlite|postgres]
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDb, migrateToLatest } from '../apps/api/src/db/client';
+import { createCompanies } from './generate';
+
+type Profile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+};
+
+const seconds = Number(process.argv[2] ?? 8);
+const profileDir = path.resolve('bench/results/profiles');
+fs.mkdirSync(profileDir, { recursive: true });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-prof-ingest-'));
+const engine = process.argv[3] ?? 'sqlite';
+const databaseName = `pbp_prof_ingest_${process.pid}`;
+const admin = () => new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+let databaseUrl = '';
+if (engine === 'postgres') {
+  const client = admin();
+  await client.connect();
+  await client.query(`create database ${databaseName}`);
+  await client.end();
+  databaseUrl = `postgres://postgres@127.0.0.1:5432/${databaseName}`;
+}
+const db = createDb({ dataDir, databaseUrl: databaseUrl || undefined });
+await migrateToLatest(db.db);
+const fixture = await createCompanies(db.db);
+await db.close();
+const before = new Set(fs.readdirSync(profileDir));
+const child = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'bench/server.ts'],
+  {
+    env: {
+      ...process.env,
+      PORT: '3919',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      SUPER_ADMIN_EMAIL: 'super@bench.example',
+      SUPER_ADMIN_PASSWORD: 'bench-super-password',
+    },
+    stdio: 'inherit',
+  },
+);
+for (let i = 0; i < 300; i++) {
+  try {
+    if ((await fetch('http://127.0.0.1:3919/readyz')).ok) break;
+  } catch {
+    // not listening yet
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+const r = await autocannon({
+  url: 'http://127.0.0.1:3919/api/v2/bot/calls',
+  method: 'POST',
+  headers: { authorization: `Bearer ${fixture.botToken}`, 'content-type': 'application/json' },
+  body: JSON.stringify({
+    caller_number: '+4930123',
+    response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
+  }),
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
+      }),
+    },
+  ],
+  duration: seconds,
+  connections: 100,
+});
+console.log(Math.round(r.requests.average), 'calls/s', r.non2xx, 'non2xx');
+child.kill('SIGTERM');
+await new Promise((res) => child.once('exit', res));
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (databaseUrl) {
+  const client = admin();
+  await client.connect();
+  await client.query(`drop database if exists ${databaseName} with (force)`);
+  await client.end();
+}
+
+// Self time per function (file:line), the top 30.
+const written = fs.readdirSync(profileDir).filter((name) => !before.has(name) && name.endsWith('.cpuprofile'));
+for (const name of written) {
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, name), 'utf8')) as Profile;
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  for (const id of profile.samples) {
+    const frame = frames.get(id)!;
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*node_modules\//, '')}:${frame.lineNumber + 1}`;
+    self.set(where, (self.get(where) ?? 0) + 1);
+  }
+  console.log(`\n${name}: self time, share of ${profile.samples.length} samples`);
+  for (const [where, n] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.log(`${((100 * n) / profile.samples.length).toFixed(1).padStart(5)} %  ${where}`);
+  }
+}
