@@ -10,6 +10,7 @@ import { containsIgnoreCase } from '../../lib/list';
 import { forgetCaller } from '../insights/rollups';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { callerTimeline } from './timeline.service';
+import { customerCompanyName } from '../customers/customers.store';
 
 /**
  * A caller's rights over what a company keeps of their number (GDPR Art. 15 and 17): how much there is, an export
@@ -71,7 +72,7 @@ export async function exportCaller(
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
       .execute(),
-    db.selectFrom('customers').select('company_name').where('id', '=', customerId).executeTakeFirst(),
+    customerCompanyName(db, customerId),
   ]);
   const byId = new Map(whole.map((row) => [String(row.id), row]));
   const data = calls.map((call) => {
@@ -94,7 +95,7 @@ export async function exportCaller(
       calls: data.length,
       notes: data.reduce((n, call) => n + call.attributes.notes.length, 0),
       sms: data.reduce((n, call) => n + call.attributes.sms.length, 0),
-      company_name: company?.company_name ?? null,
+      company_name: company ?? null,
       exported_at: nowIso(),
     },
   };

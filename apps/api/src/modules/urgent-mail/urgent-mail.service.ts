@@ -8,6 +8,7 @@ import { notFound } from '../../lib/domain-errors';
 import { type Mail, queueMail } from '../../lib/mailer';
 import { mailContext } from '../auth/auth.mails';
 import { urgentCallMail } from './urgent-mail.mails';
+import { customerUrgentMail, customersWithUrgentMail, updateCustomerRow } from '../customers/customers.store';
 
 /** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */
 export const URGENT_MAIL_LOOKBACK_MS = DAY;
@@ -26,11 +27,7 @@ function parsePriorities(stored: string): CallPriority[] {
 }
 
 export async function getUrgentMail(db: Kysely<Database>, customerId: number): Promise<UrgentMailSettings> {
-  const row = await db
-    .selectFrom('customers')
-    .select(['urgent_mail_priorities', 'urgent_mail_minutes'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
+  const row = await customerUrgentMail(db, customerId);
   if (!row) throw notFound();
   return { priorities: parsePriorities(row.urgent_mail_priorities), after_minutes: row.urgent_mail_minutes };
 }
@@ -47,8 +44,7 @@ export async function updateUrgentMail(
     };
     if (input.priorities) set.urgent_mail_priorities = JSON.stringify(input.priorities);
     if (input.after_minutes !== undefined) set.urgent_mail_minutes = input.after_minutes;
-    const result = await trx.updateTable('customers').set(set).where('id', '=', customerId).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw notFound();
+    if (!(await updateCustomerRow(trx, customerId, set))) throw notFound();
     const saved = await getUrgentMail(trx, customerId);
     await auditChange(trx, actor, { action: 'urgent-mail.update', detail: { ...saved } });
     return saved;
@@ -68,12 +64,7 @@ export async function mailUntakenUrgentCalls(
   context: JobContext,
   now: Date = new Date(),
 ): Promise<number> {
-  const companies = await db
-    .selectFrom('customers')
-    .select(['id', 'company_name', 'urgent_mail_priorities', 'urgent_mail_minutes'])
-    .where('status', '=', 'Active')
-    .where('urgent_mail_priorities', '<>', '[]')
-    .execute();
+  const companies = await customersWithUrgentMail(db);
   let mailed = 0;
   for (const company of companies) {
     const priorities = parsePriorities(company.urgent_mail_priorities);
