@@ -4,6 +4,7 @@ import type { DashboardCounts } from '@phonebot/shared/contracts/profile';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../lib/router';
 import { phonebotCount, phonebotIdsQuery } from '../phonebots/phonebots.store';
+import { callIdsQuery } from '../calls/calls.store';
 
 /**
  * The home dashboard's counts: the caller's customer, or the whole service for the super. Users are counted as the
@@ -31,7 +32,7 @@ export async function checklist(db: Kysely<Database>, customerId: number): Promi
       return [
         eb.exists(phonebots()).as('phonebot'),
         eb.exists(phonebots().where('last_heartbeat_at', 'is not', null)).as('runtime'),
-        eb.exists(eb.selectFrom('calls').select('id').where('customer_id', '=', customerId)).as('call'),
+        eb.exists(callIdsQuery(db, customerId)).as('call'),
         eb
           .selectFrom('users')
           .select((u) => u.fn.countAll<number>().as('n'))
