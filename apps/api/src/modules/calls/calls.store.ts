@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CallPriority } from '@phonebot/shared';
+import { rowLock } from '../../db/engine';
 import type { Database } from '../../db/schema';
 
 /**
@@ -92,4 +93,44 @@ export function urgentMailCalls(db: Kysely<Database>, ids: number[]) {
     .where('calls.id', 'in', ids)
     .orderBy('calls.created_at')
     .execute();
+}
+
+/** The ids of a company's calls from this number, as a subquery. */
+export function callerCallIdsQuery(db: Kysely<Database>, customerId: number, number: string) {
+  return callIdsQuery(db, customerId).where('calls.caller_number', '=', number);
+}
+
+/** How many calls the company keeps from this number. */
+export async function callerCallCount(db: Kysely<Database>, customerId: number, number: string): Promise<number> {
+  const row = await db
+    .selectFrom('calls')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('caller_number', '=', number)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The ids of a company's calls from this number, in id order, locked until the transaction ends (PostgreSQL;
+ * SQLite runs one write transaction at a time).
+ */
+export async function lockCallerCalls(trx: Kysely<Database>, customerId: number, number: string): Promise<number[]> {
+  const rows = await rowLock(trx)(callerCallIdsQuery(trx, customerId, number).orderBy('calls.id')).execute();
+  return rows.map((call) => Number(call.id));
+}
+
+/** The conversation, start and duration of some of a company's calls (other companies' ids are left out). */
+export function callConversations(db: Kysely<Database>, customerId: number, ids: number[]) {
+  return db
+    .selectFrom('calls')
+    .select(['id', 'response', 'started_at', 'duration_s'])
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Deletes some of a company's calls (other companies' ids are left alone); their notes and SMS are not touched. */
+export async function deleteCallRows(trx: Kysely<Database>, customerId: number, ids: number[]): Promise<void> {
+  await trx.deleteFrom('calls').where('customer_id', '=', customerId).where('id', 'in', ids).execute();
 }
