@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const authenticate = oncePerRequest(async (req) => {
     const token = bearerToken(req);
     if (!token) return null;
-    if (!token.startsWith(API_KEY_PREFIX)) return principalFromToken(db.db, token, req.ip);
+    if (!token.startsWith(API_KEY_PREFIX)) return principalFromToken(db.db, token, req.ip, deps.events.sessions);
     const principal = await principalFromApiKey(db.db, token);
     if (principal?.apiKey) await deps.limiter.consume(apiKeyRate(config), String(principal.apiKey.id));
     return principal;
@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
   registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
-  registerCallListRoutes(router, callsDeps);
+  registerCallListRoutes(router, { ...callsDeps, versions: deps.events.callsVersions });
   registerCallRoutes(router, callsDeps);
   registerSmsStatusRoutes(app, router, API_BASE, {
     db: db.db,
@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerCallsHistoryRoutes(router, { db: db.db });
   registerUsageRoutes(router, { db: db.db });
-  registerInsightsRoutes(router, { db: db.db });
+  registerInsightsRoutes(router, { db: db.db, versions: deps.events.callsVersions });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
   registerUrgentMailRoutes(router, { db: db.db });

@@ -94,6 +94,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     throw error;
   }
   const unregisterAnnouncer = registerAnnouncer(db.db, events.announce);
+  // This process's own writes to a session's rows drop the sessions it keeps (other processes' come by NOTIFY).
+  const unwatchSessions = db.sessionWrites.onWrite(events.sessionRowsWritten);
   const webhooks = createWebhookSender({
     db: db.db,
     secrets,
@@ -166,6 +168,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       // Open streams would hold the server open: they end first, and their clients reconnect with Last-Event-ID.
       await events.close();
       unregisterAnnouncer();
+      unwatchSessions();
       await built.app.close();
       await webhooks.close();
       await mailer.close();

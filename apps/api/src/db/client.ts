@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
+import { SESSION_ROWS, WriteWatch } from './write-watch';
 
 export type DbEngine = 'sqlite' | 'postgres';
 
@@ -14,6 +15,8 @@ export type Db = {
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Writes of this process to the rows a session's check reads (see SESSION_ROWS). */
+  sessionWrites: WriteWatch;
 };
 
 export type DbOptions = {
@@ -52,7 +55,8 @@ export function createDb(options: DbOptions): Db {
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const sessionWrites = new WriteWatch(SESSION_ROWS);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [sessionWrites] });
     return {
       db,
       engine: 'postgres',
@@ -60,6 +64,7 @@ export function createDb(options: DbOptions): Db {
         await sql`select 1`.execute(db);
       },
       close: () => db.destroy(),
+      sessionWrites,
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -71,7 +76,11 @@ export function createDb(options: DbOptions): Db {
   database.pragma('busy_timeout = 5000');
   // Deleted rows are overwritten, so an erased caller's data does not linger in free pages of the file.
   database.pragma('secure_delete = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const sessionWrites = new WriteWatch(SESSION_ROWS);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    plugins: [sessionWrites],
+  });
   return {
     db,
     engine: 'sqlite',
@@ -79,6 +88,7 @@ export function createDb(options: DbOptions): Db {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    sessionWrites,
   };
 }
 

@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallView } from '@phonebot/shared';
 import { type CallListQuery, callContracts } from '@phonebot/shared/contracts/calls';
 import { MINUTE, nowIso } from '../../db/time';
+import { BoundedCache } from '../../lib/bounded-cache';
 import { csvRow } from '../../lib/csv';
+import type { SignalledCache } from '../../lib/signalled-cache';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import {
@@ -23,16 +25,7 @@ import { newCallsCount } from './calls.service';
  * Counts change only with the company's calls version, so they are kept per version: a list whose calls did not
  * change is counted once, however often it is polled or paged.
  */
-const COUNT_CACHE_SIZE = 5000;
-const countCache = new Map<string, number>();
-async function cachedCount(key: string, count: () => Promise<number>): Promise<number> {
-  const hit = countCache.get(key);
-  if (hit !== undefined) return hit;
-  const value = await count();
-  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value as string);
-  countCache.set(key, value);
-  return value;
-}
+const counts = new BoundedCache<number>(5000);
 
 /** Date/Time for exports: local date and time, YYYY-MM-DD HH:MM. */
 function exportTime(iso: string): string {
@@ -64,8 +57,11 @@ export function callFilter(principal: Principal, view: CallView, query: CallList
   };
 }
 
-export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void {
-  const { db } = deps;
+/** Each company's calls version as this process keeps it (the event hub's cache, dropped by every change). */
+export type CallListDeps = CallsDeps & { versions: SignalledCache<number, number> };
+
+export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): void {
+  const { db, versions } = deps;
 
   /** One page of a call list as a JSON:API document; "All" is streamed in batches and never held in memory. */
   async function list(
@@ -76,7 +72,7 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
     reply: FastifyReply,
   ) {
     const customerId = customerOf(principal);
-    const version = await callsVersion(db, customerId);
+    const version = await versions.get(customerId, () => callsVersion(db, customerId));
     const minute = Math.floor(Date.now() / MINUTE);
     const etag = listEtag({ customerId, userId: principal.userId, version }, view, query, minute);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
@@ -86,8 +82,8 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallsDeps): void
     const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
     const countKey = JSON.stringify([customerId, version, minute, { ...filter, now: undefined }]);
     const [total, newCount] = await Promise.all([
-      cachedCount(countKey, () => countCalls(db, filter)),
-      cachedCount(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
+      counts.get(countKey, () => countCalls(db, filter)),
+      counts.get(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
     ]);
     const meta = { ...pageMeta(query, total), new_calls_count: newCount };
     const links = pageLinks(req, query, total);

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
-import { principalFromTokenId } from '../auth/tokens.service';
+import { type SessionRow, principalFromTokenId } from '../auth/tokens.service';
+import { SignalledCache } from '../../lib/signalled-cache';
 import { eventHead, eventHeads, eventsAfter } from './call-events';
 import type { EventStream } from './event-stream';
 import type { EventTransport } from './transports';
@@ -18,6 +19,15 @@ export type HubOptions = {
 export const DEFAULT_HUB_OPTIONS: HubOptions = { keepAliveMs: 15_000, revalidateMs: 60_000, sweepMs: 5_000 };
 
 const BATCH = 500;
+/** Companies whose calls version, and sessions whose rows, a process keeps in memory at most. */
+const CACHED_COMPANIES = 100_000;
+const CACHED_SESSIONS = 100_000;
+/**
+ * How long a change this process writes keeps its company's calls version (or all sessions) out of the cache: longer
+ * than such a transaction takes to commit and its notification to arrive, after which the notification has dropped
+ * the old value.
+ */
+export const WRITE_HOLD_MS = 5_000;
 /** An announced id not yet visible (its transaction has not committed) is read again this often, growing. */
 const RETRY_FIRST_MS = 20;
 const RETRY_ATTEMPTS = 9;
@@ -49,6 +59,17 @@ export class EventHub {
   private sweeping = false;
   private revalidating = false;
 
+  /**
+   * Each company's calls version (the call lists' ETags), dropped by the company's signal. Every change of a
+   * company's calls records events in its transaction (bumpCallsVersion), so the signal follows every change.
+   */
+  readonly callsVersions = new SignalledCache<number, number>(CACHED_COMPANIES);
+  /**
+   * Signed-in sessions by token hash, all dropped when this process writes a row their check reads
+   * (Db.sessionWrites) or another process's write is notified (PostgreSQL).
+   */
+  readonly sessions = new SignalledCache<string, SessionRow | undefined>(CACHED_SESSIONS);
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly transport: EventTransport,
@@ -57,9 +78,12 @@ export class EventHub {
   ) {}
 
   async start(): Promise<void> {
+    this.setCachesLive(this.transport.exact);
     await this.transport.start({
       signal: (customerId, lastId) => this.signal(customerId, lastId),
       resync: () => this.resync(),
+      suspend: () => this.setCachesLive(false),
+      sessionRowsChanged: () => this.sessions.clear(),
     });
     this.every(this.options.keepAliveMs, () => this.keepAlive());
     this.every(this.options.sweepMs, () => void this.sweep());
@@ -67,7 +91,13 @@ export class EventHub {
   }
 
   /** Called inside a change's transaction (see registerAnnouncer). */
-  readonly announce = (customerId: number, lastId: number): void => this.transport.announce(customerId, lastId);
+  readonly announce = (customerId: number, lastId: number): void => {
+    this.callsVersions.hold(customerId, WRITE_HOLD_MS);
+    this.transport.announce(customerId, lastId);
+  };
+
+  /** Called when this process writes a row a session's check reads (Db.sessionWrites), before its commit. */
+  readonly sessionRowsWritten = (): void => this.sessions.holdAll(WRITE_HOLD_MS);
 
   get transportName(): EventTransport['name'] {
     return this.transport.name;
@@ -116,6 +146,7 @@ export class EventHub {
   /** Ends every stream (clients reconnect with Last-Event-ID elsewhere or after the restart) and the transport. */
   async close(): Promise<void> {
     this.closing = true;
+    this.setCachesLive(false);
     for (const timer of this.timers) clearInterval(timer);
     for (const company of [...this.companies.values()]) {
       clearTimeout(company.retry);
@@ -156,7 +187,13 @@ export class EventHub {
     this.companies.delete(company.id);
   };
 
+  private setCachesLive(live: boolean) {
+    this.callsVersions.setLive(live);
+    this.sessions.setLive(live);
+  }
+
   private signal(customerId: number, lastId?: number) {
+    this.callsVersions.invalidate(customerId);
     const company = this.companies.get(customerId);
     if (!company) return;
     if (lastId !== undefined && lastId > company.wanted) {
@@ -213,6 +250,7 @@ export class EventHub {
   }
 
   private resync() {
+    this.setCachesLive(this.transport.exact && !this.closing);
     for (const company of this.companies.values()) this.read(company);
   }
 

@@ -6,11 +6,20 @@ import type { Logger } from 'pino';
 export type TransportHandlers = {
   signal: (customerId: number, lastId?: number) => void;
   resync: () => void;
+  /** Signals may be missed from now until the next resync (the connection that carries them is lost). */
+  suspend?: () => void;
+  /** A row a session's check reads changed in some process (PostgreSQL only). */
+  sessionRowsChanged?: () => void;
 };
 
 /** Carries "company X has new events" between the processes that share a database. */
 export type EventTransport = {
   readonly name: 'memory' | 'postgres' | 'redis';
+  /**
+   * Every committed change reaches the handlers after its commit (or, on SQLite's one connection, before any read
+   * that could see it), including changes to the rows of sessions: the process may keep copies of both.
+   */
+  readonly exact: boolean;
   start: (handlers: TransportHandlers) => Promise<void>;
   /** Called while the change's transaction is still open. */
   announce: (customerId: number, lastId: number) => void;
@@ -19,6 +28,8 @@ export type EventTransport = {
 
 /** The channel the migration's trigger notifies on PostgreSQL. */
 export const POSTGRES_CHANNEL = 'call_events';
+/** The channel migration 2026-11-24-1301 notifies when a session's rows change. */
+export const SESSION_ROWS_CHANNEL = 'session_rows';
 export const REDIS_CHANNEL = 'phonebot:call-events';
 
 const RECONNECT_MIN_MS = 100;
@@ -32,6 +43,7 @@ export function memoryTransport(): EventTransport {
   let handlers: TransportHandlers | undefined;
   return {
     name: 'memory',
+    exact: true,
     async start(given) {
       handlers = given;
     },
@@ -62,6 +74,7 @@ export function postgresTransport(databaseUrl: string, log: Logger): EventTransp
     const lost = (error?: Error) => {
       if (client !== next) return;
       client = undefined;
+      handlers?.suspend?.();
       if (!stopped) {
         log.warn({ err: error }, 'event listener connection lost; reconnecting');
         schedule();
@@ -72,10 +85,12 @@ export function postgresTransport(databaseUrl: string, log: Logger): EventTransp
     next.on('notification', (message) => {
       const customerId = Number(message.payload);
       if (message.channel === POSTGRES_CHANNEL && Number.isSafeInteger(customerId)) handlers?.signal(customerId);
+      else if (message.channel === SESSION_ROWS_CHANNEL) handlers?.sessionRowsChanged?.();
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${POSTGRES_CHANNEL}`);
+      await next.query(`LISTEN ${SESSION_ROWS_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => undefined);
@@ -108,12 +123,14 @@ export function postgresTransport(databaseUrl: string, log: Logger): EventTransp
 
   return {
     name: 'postgres',
+    exact: true,
     async start(given) {
       handlers = given;
       try {
         await connect();
       } catch (error) {
         log.warn({ err: error }, 'event listener could not connect; retrying');
+        handlers.suspend?.();
         connectedOnce = true;
         schedule();
       }
@@ -143,6 +160,8 @@ export function redisTransport(url: string, log: Logger, channel = REDIS_CHANNEL
   subscriber.on('error', (error) => log.debug({ err: error }, 'redis subscriber error'));
   return {
     name: 'redis',
+    // Published before the commit, and pub/sub may drop messages: nothing may be kept on its word.
+    exact: false,
     async start(handlers) {
       subscriber.on('message', (from: string, message: string) => {
         if (from !== channel) return;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import * as rollupMigration from '../../db/migrations/2026-11-24-0601-call-rollups';
 import { deleteOldCalls, storeCall } from '../calls/calls.service';
+import { bumpCallsVersion } from '../calls/calls-version';
 import { completionBucket, forgetCaller } from './rollups';
 
 let app: TestApp;
@@ -290,10 +291,30 @@ describe('call statistics', () => {
     expect(await deleteOldCalls(app.db.db, 3000)).toBeGreaterThanOrEqual(2);
     const kept = await stats(c.admin.token, query);
     expect(kept.meta.total).toBe(2);
-    await app.db.db.transaction().execute((trx) => forgetCaller(trx, c.customerId, '+4930777'));
+    // As an erasure does (its calls' events move the company's calls version, which the kept answers go by).
+    await app.db.db.transaction().execute(async (trx) => {
+      await forgetCaller(trx, c.customerId, '+4930777');
+      await bumpCallsVersion(trx, c.customerId, { kind: 'deleted', callIds: [] });
+    });
+    app.events.callsVersions.invalidate(c.customerId);
     const forgotten = await stats(c.admin.token, query);
     expect(forgotten.meta.total).toBe(2);
     expect(forgotten.meta.top_callers).toEqual([]);
+  });
+
+  it('keep each company’s answer per calls version: a new call or a change shows at once, never to another company', async () => {
+    const a = await company(['A']);
+    const b = await company(['B']);
+    const now = new Date().toISOString();
+    const query = `from=${now.slice(0, 10)}&to=${now.slice(0, 10)}&tz=UTC`;
+    await call(a, now);
+    expect((await stats(a.admin.token, query)).meta.total).toBe(1);
+    expect((await stats(b.admin.token, query)).meta.total).toBe(0);
+    const id = await call(a, now);
+    expect((await stats(a.admin.token, query)).meta.total).toBe(2);
+    expect((await api('PATCH', `/updateCallStatus/${id}`, a.admin.token, { status: 'Completed' })).status).toBe(200);
+    expect((await stats(a.admin.token, query)).meta.completed).toBe(1);
+    expect((await stats(b.admin.token, query)).meta).toMatchObject({ total: 0, completed: 0 });
   });
 
   it('count calls the phonebot runtime posts in parallel', async () => {
