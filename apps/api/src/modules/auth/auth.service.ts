@@ -23,6 +23,7 @@ import { issueChallenge, mfaRequiredFor } from './mfa.service';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
 import { alreadyRegisteredMail, mailContext, resetMail, verificationMail } from './auth.mails';
 import { insertUser } from '../users/users.store';
+import { insertCustomer } from '../customers/customers.store';
 
 export type AuthDeps = {
   db: Kysely<Database>;
@@ -186,31 +187,16 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
     mailer.wake();
     return;
   }
-  const now = nowIso();
   const language = input.language ?? 'en';
   const context = await mailContext(db, deps.operator, language);
   try {
     await db.transaction().execute(async (trx) => {
-      const customer = await trx
-        .insertInto('customers')
-        .values({
-          company_name: input.company_name || null,
-          address: null,
-          pin: null,
-          city: null,
-          phone: null,
-          company_email: input.email,
-          bank: null,
-          iban: null,
-          bic: null,
-          status: 'Inactive',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const customerId = await insertCustomer(trx, {
+        companyName: input.company_name || null,
+        companyEmail: input.email,
+      });
       const user = await insertUser(trx, {
-        customerId: customer.id,
+        customerId,
         name: input.name,
         email: input.email,
         role: 'admin',
@@ -220,7 +206,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
         language,
       });
       const token = await issueUserToken(trx, user.id, 'verify', VERIFY_TOKEN_TTL_HOURS * HOUR);
-      await audit(trx, { actorUserId: user.id, customerId: customer.id, action: 'register', ip });
+      await audit(trx, { actorUserId: user.id, customerId, action: 'register', ip });
       await queueMail(trx, verificationMail(context, publicUrl, input.email, input.name, token));
     });
   } catch (error) {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { type Expression, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { refuse } from '../../lib/domain-errors';
+import { phonebotPayment, setPaymentStateIfNewer } from '../phonebots/phonebots.store';
 
 export type PaddleConfig = {
   env: 'sandbox' | 'production';
@@ -23,13 +24,6 @@ const CHECKOUT_TTL_MS = DAY;
  * paused, paused beats past due, past due beats active.
  */
 const RESTRICTIVENESS: Record<number, number> = { 1: 1, 3: 2, 2: 3, 4: 4 };
-
-function restrictiveness(status: Expression<number>) {
-  return sql<number>`case ${status} ${sql.join(
-    Object.entries(RESTRICTIVENESS).map(([value, rank]) => sql`when ${sql.lit(Number(value))} then ${sql.lit(rank)}`),
-    sql` `,
-  )} else 0 end`;
-}
 
 export function billingConfigured(paddle: PaddleConfig): paddle is Required<PaddleConfig> {
   return Boolean(paddle.clientToken && paddle.priceId && paddle.webhookSecret);
@@ -141,46 +135,19 @@ export async function applyPaddleEvent(deps: BillingDeps, event: PaddleEvent): P
     const prices = (data.items ?? []).map((item) => item.price?.id);
     if (!prices.includes(paddle.priceId)) return record('ignored: unknown price', undefined, { prices });
 
-    let phonebot = await trx
-      .selectFrom('phonebots')
-      .select(['id', 'payment_updated_at', 'subscription_id'])
-      .where('subscription_id', '=', subscriptionId)
-      .executeTakeFirst();
+    let phonebot = await phonebotPayment(trx, { subscriptionId });
     if (!phonebot) {
       const licenseKey = verifyCustomData(signingKey, data.custom_data, occurredAt);
       if (!licenseKey) return record('ignored: unverifiable custom data');
-      phonebot = await trx
-        .selectFrom('phonebots')
-        .select(['id', 'payment_updated_at', 'subscription_id'])
-        .where('license_key', '=', licenseKey)
-        .executeTakeFirst();
+      phonebot = await phonebotPayment(trx, { licenseKey });
       if (!phonebot) return record('ignored: no such phonebot');
     }
     // Compared and written in one statement, so concurrent deliveries of one subscription cannot interleave
     // between the comparison and the write: only a newer event wins, and at the same moment the more restrictive
     // state (see RESTRICTIVENESS), whatever order the events arrive in.
-    const occurred = occurredAt.toISOString();
-    const applied = await trx
-      .updateTable('phonebots')
-      .set({
-        payment_status: paymentStatus,
-        subscription_id: subscriptionId,
-        payment_updated_at: occurred,
-        updated_at: nowIso(),
-      })
-      .where('id', '=', phonebot.id)
-      .where((eb) =>
-        eb.or([
-          eb('payment_updated_at', 'is', null),
-          eb('payment_updated_at', '<', occurred),
-          eb.and([
-            eb('payment_updated_at', '=', occurred),
-            eb(restrictiveness(sql.ref('payment_status')), '<', RESTRICTIVENESS[paymentStatus] ?? 0),
-          ]),
-        ]),
-      )
-      .executeTakeFirst();
-    if (Number(applied.numUpdatedRows) === 0) return record('ignored: older than the current state', phonebot.id);
+    const state = { paymentStatus, subscriptionId, occurredAt: occurredAt.toISOString() };
+    const applied = await setPaymentStateIfNewer(trx, phonebot.id, state, RESTRICTIVENESS);
+    if (!applied) return record('ignored: older than the current state', phonebot.id);
     return record(`applied: payment_status ${paymentStatus}`, phonebot.id, { status, subscription_id: subscriptionId });
   });
 }

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { CallTurn } from '@phonebot/shared';
 import type { CallerDataCounts, CallerExportDocument } from '@phonebot/shared/contracts/callers';
 import type { Database } from '../../db/schema';
-import { rowLock } from '../../db/engine';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/domain-errors';
@@ -10,6 +9,14 @@ import { containsIgnoreCase } from '../../lib/list';
 import { forgetCaller } from '../insights/rollups';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { callerTimeline } from './timeline.service';
+import {
+  callConversations,
+  callerCallCount,
+  callerCallIdsQuery,
+  deleteCallRows,
+  lockCallerCalls,
+} from '../calls/calls.store';
+import { customerCompanyName } from '../customers/customers.store';
 
 /**
  * A caller's rights over what a company keeps of their number (GDPR Art. 15 and 17): how much there is, an export
@@ -22,15 +29,9 @@ export async function callerCounts(
   customerId: number,
   number: string,
 ): Promise<CallerDataCounts> {
-  const ofCaller = (eb: Kysely<Database>) =>
-    eb.selectFrom('calls').select('id').where('customer_id', '=', customerId).where('caller_number', '=', number);
+  const ofCaller = (eb: Kysely<Database>) => callerCallIdsQuery(eb, customerId, number);
   const [calls, notes, sms] = await Promise.all([
-    db
-      .selectFrom('calls')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('customer_id', '=', customerId)
-      .where('caller_number', '=', number)
-      .executeTakeFirstOrThrow(),
+    callerCallCount(db, customerId, number),
     db
       .selectFrom('call_notes')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -44,7 +45,7 @@ export async function callerCounts(
       .where('call_id', 'in', ofCaller(db))
       .executeTakeFirstOrThrow(),
   ]);
-  const counts = { calls: Number(calls.n), notes: Number(notes.n), sms: Number(sms.n) };
+  const counts = { calls, notes: Number(notes.n), sms: Number(sms.n) };
   if (counts.calls === 0) throw notFound();
   return counts;
 }
@@ -65,13 +66,8 @@ export async function exportCaller(
   if (calls.length === 0) throw notFound();
   const ids = calls.map((call) => Number(call.id));
   const [whole, company] = await Promise.all([
-    db
-      .selectFrom('calls')
-      .select(['id', 'response', 'started_at', 'duration_s'])
-      .where('customer_id', '=', customerId)
-      .where('id', 'in', ids)
-      .execute(),
-    db.selectFrom('customers').select('company_name').where('id', '=', customerId).executeTakeFirst(),
+    callConversations(db, customerId, ids),
+    customerCompanyName(db, customerId),
   ]);
   const byId = new Map(whole.map((row) => [String(row.id), row]));
   const data = calls.map((call) => {
@@ -94,7 +90,7 @@ export async function exportCaller(
       calls: data.length,
       notes: data.reduce((n, call) => n + call.attributes.notes.length, 0),
       sms: data.reduce((n, call) => n + call.attributes.sms.length, 0),
-      company_name: company?.company_name ?? null,
+      company_name: company ?? null,
       exported_at: nowIso(),
     },
   };
@@ -121,16 +117,8 @@ export async function eraseCaller(
   number: string,
 ): Promise<CallerDataCounts> {
   return db.transaction().execute(async (trx) => {
-    const calls = await rowLock(trx)(
-      trx
-        .selectFrom('calls')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .where('caller_number', '=', number)
-        .orderBy('id'),
-    ).execute();
-    if (calls.length === 0) throw notFound();
-    const ids = calls.map((call) => Number(call.id));
+    const ids = await lockCallerCalls(trx, customerId, number);
+    if (ids.length === 0) throw notFound();
     let notes = 0;
     let sms = 0;
     // In slices, so that a caller of many calls stays within the engines' limits on bound values.
@@ -148,7 +136,7 @@ export async function eraseCaller(
         .executeTakeFirst();
       notes += Number(goneNotes.numDeletedRows);
       sms += Number(goneSms.numDeletedRows);
-      await trx.deleteFrom('calls').where('customer_id', '=', customerId).where('id', 'in', slice).execute();
+      await deleteCallRows(trx, customerId, slice);
     }
     await forgetCaller(trx, customerId, number);
     await trx

@@ -11,6 +11,7 @@ import { DAY, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
 import { bumpCallsVersion } from './calls-version';
+import { customerCallbackSla } from '../customers/customers.store';
 
 /** The roles a call may be assigned to: the company's users who may work on calls. */
 const ASSIGNABLE_ROLES = ['admin', 'adminuser', 'user'] as const;
@@ -34,12 +35,7 @@ export function parseSla(stored: string | null | undefined): CallbackSla {
 }
 
 export async function companySla(db: Kysely<Database>, customerId: number): Promise<CallbackSla> {
-  const row = await db
-    .selectFrom('customers')
-    .select('callback_sla_minutes')
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  return parseSla(row?.callback_sla_minutes);
+  return parseSla(await customerCallbackSla(db, customerId));
 }
 
 /** When a call that arrived at `createdAt` with this priority is due. */

@@ -17,6 +17,12 @@ import { compiledQuery } from '../../db/compiled';
 import { DAY } from '../../db/time';
 import { containsIgnoreCase, parseSort } from '../../lib/list';
 import { localHourSpans, serverZone } from '../insights/local-time';
+import {
+  categoryTermsOf,
+  phonebotCount,
+  phonebotIdByLicenseKeyQuery,
+  phonebotIdsNamedQuery,
+} from '../phonebots/phonebots.store';
 
 /** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
 export type CallFilter = {
@@ -66,18 +72,7 @@ export function dayRange(date: string): [string, string] {
 }
 
 /** The category list that orders the category sort: every term of the company's phonebots, first seen first. */
-export async function categoryList(db: Kysely<Database>, customerId: number): Promise<string[]> {
-  const phonebots = await db
-    .selectFrom('phonebots')
-    .select('settings')
-    .where('customer_id', '=', customerId)
-    .orderBy('id')
-    .execute();
-  const terms = new Set<string>();
-  for (const p of phonebots)
-    for (const term of (JSON.parse(p.settings) as { category_terms?: string[] }).category_terms ?? []) terms.add(term);
-  return [...terms];
-}
+export const categoryList = categoryTermsOf;
 
 /**
  * The calls of a filter, from the calls table alone: a count needs no join, so the database can answer it from the
@@ -108,14 +103,7 @@ function base(db: Kysely<Database>, filter: CallFilter) {
   if (filter.caller !== undefined) query = query.where('c.caller_number', '=', filter.caller);
   if (filter.phonebot !== undefined) {
     // Resolved within the company first, so the call rows are read by (customer_id, phonebot_id, created_at).
-    const key = filter.phonebot;
-    query = query.where('c.phonebot_id', 'in', (eb) =>
-      eb
-        .selectFrom('phonebots as pb')
-        .select('pb.id')
-        .where('pb.customer_id', '=', filter.customerId)
-        .where('pb.license_key', '=', key),
-    );
+    query = query.where('c.phonebot_id', 'in', phonebotIdByLicenseKeyQuery(db, filter.customerId, filter.phonebot));
   }
   if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
   if (filter.priority !== undefined) query = query.where('c.priority', '=', filter.priority);
@@ -142,11 +130,7 @@ function base(db: Kysely<Database>, filter: CallFilter) {
   const term = filter.search?.trim().toLowerCase();
   if (!term) return query;
   // The company's phonebots whose name contains the term, resolved within the company.
-  const namedBots = db
-    .selectFrom('phonebots as pn')
-    .select('pn.id')
-    .where('pn.customer_id', '=', filter.customerId)
-    .where((eb) => containsIgnoreCase(eb.ref('pn.bezeichnung'), term));
+  const namedBots = phonebotIdsNamedQuery(db, filter.customerId, term);
   // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).
   if (filter.view === 'all') return query.where((eb) => eb('c.phonebot_id', 'in', namedBots));
   // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
@@ -371,11 +355,7 @@ export async function queueCounts(
 ): Promise<CallQueueCounts> {
   const [row, bots] = await Promise.all([
     queueCountsQuery(db, customerId, userId, now).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('phonebots')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('customer_id', '=', customerId)
-      .executeTakeFirstOrThrow(),
+    phonebotCount(db, { customerId }),
   ]);
   return {
     open: Number(row.open),
@@ -384,7 +364,7 @@ export async function queueCounts(
     overdue: Number(row.overdue),
     important: Number(row.important),
     snoozed: Number(row.snoozed),
-    phonebots: Number(bots.n),
+    phonebots: bots,
   };
 }
 

@@ -36,6 +36,7 @@ import { bumpCallsVersion } from './calls-version';
 import { queueSmsDelivery } from '../integrations/webhooks.service';
 import { listedCall, previewOf } from './calls.list';
 import { type SmsLimits, guardSms } from './sms-guard';
+import { customerRetentions } from '../customers/customers.store';
 
 /** A call of the caller's company, or 404: other companies' ids cannot be probed. */
 export async function getCall(db: Kysely<Database>, customerId: number, id: number) {
@@ -513,7 +514,7 @@ async function listSms(db: Kysely<Database>, customerId: number, callId: number)
  * Answers how many calls went.
  */
 export async function deleteOldCalls(db: Kysely<Database>, days: number | undefined): Promise<number> {
-  const customers = await db.selectFrom('customers').select(['id', 'retention_days']).execute();
+  const customers = await customerRetentions(db);
   let deleted = 0;
   // Company by company, so each delete walks the (customer_id, created_at) index and holds its lock briefly.
   for (const { id, retention_days: own } of customers) {

@@ -3,6 +3,7 @@ import { normalizePhoneNumber, smsRecipientAllowed, smsSegments } from '@phonebo
 import type { Database } from '../../db/schema';
 import { HOUR, DAY } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
+import { customerSmsAllowedNumbers } from '../customers/customers.store';
 
 /** Per company: SMS per minute, per calendar day (server's time zone), and the parts one message may take. */
 export type SmsLimits = { ratePerMinute: number; dailyCap: number; maxSegments: number };
@@ -45,13 +46,9 @@ export async function guardSms(
 ): Promise<void> {
   if (smsSegments(sms.message).segments > limits.maxSegments)
     throw refuse('invalid', 'smsTooLong', { pointer: '/message' });
-  const customer = await db
-    .selectFrom('customers')
-    .select('sms_allowed_numbers')
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  if (!customer) throw notFound();
-  const allowed = JSON.parse(customer.sms_allowed_numbers) as string[];
+  const stored = await customerSmsAllowedNumbers(db, customerId);
+  if (stored === undefined) throw notFound();
+  const allowed = JSON.parse(stored) as string[];
   const caller = normalizePhoneNumber(sms.callerNumber) ?? sms.callerNumber;
   if (!smsRecipientAllowed(sms.to, caller, allowed)) throw refuse('invalid', 'smsNumberNotAllowed', { pointer: '/to' });
   await db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/domain-errors';
 import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
 import { removeAvatarFiles } from '../profile/profile.service';
+import { deleteCustomerRow, updateCustomerRow } from './customers.store';
 
 const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
 
@@ -108,8 +109,7 @@ async function setUserStatus(db: Kysely<Database>, actor: Actor, userId: number,
       .where('c.id', '=', customerId)
       .executeTakeFirst();
     const isOwner = owner?.id === user.id;
-    if (isOwner)
-      await trx.updateTable('customers').set({ status, updated_at: now }).where('id', '=', customerId).execute();
+    if (isOwner) await updateCustomerRow(trx, customerId, { status, updated_at: now });
     const scope = isOwner ? { customerId } : { userId: user.id };
     if (status === 'Inactive') await revokeTokensOfDisabled(trx, scope);
     else await dropTokensOfDisabled(trx, scope);
@@ -170,11 +170,7 @@ export async function updateCustomer(
   await db.transaction().execute(async (trx) => {
     if (Object.keys(company).length) {
       const values = Object.fromEntries(Object.entries(company).map(([k, v]) => [k, v === '' ? null : v]));
-      await trx
-        .updateTable('customers')
-        .set({ ...values, updated_at: now })
-        .where('id', '=', customer.id)
-        .execute();
+      await updateCustomerRow(trx, customer.id, { ...values, updated_at: now });
     }
     if (name !== undefined)
       await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ownerUserId).execute();
@@ -199,7 +195,7 @@ export async function deleteCustomer(
   const customer = await customerByOwner(deps.db, ownerUserId);
   const avatars = await deps.db.transaction().execute(async (trx) => {
     const users = await trx.selectFrom('users').select('avatar_path').where('customer_id', '=', customer.id).execute();
-    await trx.deleteFrom('customers').where('id', '=', customer.id).execute();
+    await deleteCustomerRow(trx, customer.id);
     await auditChange(trx, actor, {
       action: 'customer.delete',
       target: `customer:${customer.id}`,

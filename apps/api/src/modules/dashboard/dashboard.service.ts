@@ -3,6 +3,8 @@ import { CHECKLIST_STEPS, COMPANY_ROLES, type Checklist } from '@phonebot/shared
 import type { DashboardCounts } from '@phonebot/shared/contracts/profile';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../lib/router';
+import { phonebotCount, phonebotIdsQuery } from '../phonebots/phonebots.store';
+import { callIdsQuery } from '../calls/calls.store';
 
 /**
  * The home dashboard's counts: the caller's customer, or the whole service for the super. Users are counted as the
@@ -13,13 +15,10 @@ export async function dashboardCounts(db: Kysely<Database>, principal: Principal
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('role', 'in', COMPANY_ROLES);
-  let phonebots = db.selectFrom('phonebots').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (principal.role !== 'super') {
-    users = users.where('customer_id', '=', principal.customerId);
-    phonebots = phonebots.where('customer_id', '=', principal.customerId);
-  }
-  const [u, p] = await Promise.all([users.executeTakeFirstOrThrow(), phonebots.executeTakeFirstOrThrow()]);
-  return { user_count: Number(u.n), phonebot_count: Number(p.n) };
+  if (principal.role !== 'super') users = users.where('customer_id', '=', principal.customerId);
+  const owner = principal.role === 'super' ? 'all' : { customerId: principal.customerId };
+  const [u, phonebots] = await Promise.all([users.executeTakeFirstOrThrow(), phonebotCount(db, owner)]);
+  return { user_count: Number(u.n), phonebot_count: phonebots };
 }
 
 /** Payment states of a phonebot with a subscription: active, paused, past due. */
@@ -29,11 +28,11 @@ const SUBSCRIBED = [1, 2, 3];
 export async function checklist(db: Kysely<Database>, customerId: number): Promise<Checklist> {
   const row = await db
     .selectNoFrom((eb) => {
-      const phonebots = () => eb.selectFrom('phonebots').select('id').where('customer_id', '=', customerId);
+      const phonebots = () => phonebotIdsQuery(db, customerId);
       return [
         eb.exists(phonebots()).as('phonebot'),
         eb.exists(phonebots().where('last_heartbeat_at', 'is not', null)).as('runtime'),
-        eb.exists(eb.selectFrom('calls').select('id').where('customer_id', '=', customerId)).as('call'),
+        eb.exists(callIdsQuery(db, customerId)).as('call'),
         eb
           .selectFrom('users')
           .select((u) => u.fn.countAll<number>().as('n'))

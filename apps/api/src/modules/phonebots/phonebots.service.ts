@@ -20,6 +20,7 @@ import { notFound } from '../../lib/domain-errors';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import type { SecretBox } from '../../lib/secrets';
 import { bumpCallsVersion } from '../calls/calls-version';
+import { openCallIdsOfPhonebot } from '../calls/calls.store';
 
 export type PhonebotRow = Selectable<PhonebotsTable>;
 export type PhonebotWithCustomer = PhonebotRow & { customer_name: string; customer_status: string };
@@ -257,21 +258,6 @@ export async function createPhonebot(deps: PhonebotsDeps, actor: Actor, customer
 }
 
 /**
- * The open calls (New, In Progress) of a phonebot: live screens are told of them when its name or terms change or
- * it is deleted. Completed calls are left out so that such a change never floods the streams with the whole log.
- */
-async function openCallIds(db: Kysely<Database>, row: PhonebotRow): Promise<number[]> {
-  const rows = await db
-    .selectFrom('calls')
-    .select('id')
-    .where('customer_id', '=', row.customer_id)
-    .where('status', 'in', ['New', 'In Progress'])
-    .where('phonebot_id', '=', row.id)
-    .execute();
-  return rows.map((call) => Number(call.id));
-}
-
-/**
  * Applies a partial update: settings merge into the stored ones, secrets change only when a new value is given.
  * The stored settings are read under a row lock in the same transaction as the write, so two people saving
  * different fields at once (a guest's prompt, an admin's other settings) both keep their change. A payment
@@ -310,7 +296,7 @@ export async function updatePhonebot(
     const shown = bezeichnung !== undefined || settings.category_terms !== undefined;
     await bumpCallsVersion(trx, row.customer_id, {
       kind: 'updated',
-      callIds: shown ? await openCallIds(trx, row) : [],
+      callIds: shown ? await openCallIdsOfPhonebot(trx, row) : [],
     });
     const byHand = paymentStatus !== undefined && paymentStatus !== current.payment_status;
     await auditPhonebot(
@@ -327,7 +313,7 @@ export async function updatePhonebot(
 /** Deletes a phonebot and (by cascade) its calls; the monthly call counts stay. */
 export async function deletePhonebot(db: Kysely<Database>, actor: Actor, row: PhonebotRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const callIds = await openCallIds(trx, row);
+    const callIds = await openCallIdsOfPhonebot(trx, row);
     await trx.deleteFrom('phonebots').where('id', '=', row.id).execute();
     await bumpCallsVersion(trx, row.customer_id, { kind: 'deleted', callIds });
     await auditPhonebot(trx, actor, row, 'phonebot.delete');

@@ -23,6 +23,7 @@ import { emailChangeMail, emailChangeNoticeMail, mailContext } from '../auth/aut
 import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 import { emailInUse } from '../users/users.store';
+import { companyProfileRow, updateCustomerRow } from '../customers/customers.store';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_DIR = 'avatars';
@@ -137,25 +138,7 @@ export async function getCompanyProfile(
   customerId: number,
   retentionMax: number | undefined,
 ): Promise<CompanyProfile> {
-  const row = await db
-    .selectFrom('customers')
-    .select([
-      'company_name',
-      'address',
-      'pin',
-      'city',
-      'phone',
-      'company_email',
-      'bank',
-      'iban',
-      'bic',
-      'sms_allowed_numbers',
-      'require_mfa',
-      'callback_sla_minutes',
-      'retention_days',
-    ])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
+  const row = await companyProfileRow(db, customerId);
   if (!row) throw notFound();
   return {
     ...row,
@@ -184,17 +167,12 @@ export async function updateCompanyProfile(
   await db.transaction().execute(async (trx) => {
     // The deadlines not named keep their minutes; the new ones apply to calls that arrive or change priority later.
     const merged = sla === undefined ? undefined : { ...(await companySla(trx, customerId)), ...definedOnly(sla) };
-    await trx
-      .updateTable('customers')
-      .set({
-        ...fields,
-        ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
-        ...(requireMfa !== undefined ? { require_mfa: requireMfa ? 1 : 0 } : {}),
-        ...(merged !== undefined ? { callback_sla_minutes: JSON.stringify(merged) } : {}),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', customerId)
-      .execute();
+    await updateCustomerRow(trx, customerId, {
+      ...fields,
+      ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
+      ...(requireMfa !== undefined ? { require_mfa: requireMfa ? 1 : 0 } : {}),
+      ...(merged !== undefined ? { callback_sla_minutes: JSON.stringify(merged) } : {}),
+    });
     const detail = definedOnly({ require_mfa: requireMfa, retention_days: input.retention_days });
     await auditChange(trx, actor, {
       action: 'company.update',

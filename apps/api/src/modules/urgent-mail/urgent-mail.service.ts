@@ -8,6 +8,8 @@ import { notFound } from '../../lib/domain-errors';
 import { type Mail, queueMail } from '../../lib/mailer';
 import { mailContext } from '../auth/auth.mails';
 import { urgentCallMail } from './urgent-mail.mails';
+import { customerUrgentMail, customersWithUrgentMail, updateCustomerRow } from '../customers/customers.store';
+import { claimUrgentMail, untakenUrgentCallIds, urgentMailCalls } from '../calls/calls.store';
 
 /** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */
 export const URGENT_MAIL_LOOKBACK_MS = DAY;
@@ -26,11 +28,7 @@ function parsePriorities(stored: string): CallPriority[] {
 }
 
 export async function getUrgentMail(db: Kysely<Database>, customerId: number): Promise<UrgentMailSettings> {
-  const row = await db
-    .selectFrom('customers')
-    .select(['urgent_mail_priorities', 'urgent_mail_minutes'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
+  const row = await customerUrgentMail(db, customerId);
   if (!row) throw notFound();
   return { priorities: parsePriorities(row.urgent_mail_priorities), after_minutes: row.urgent_mail_minutes };
 }
@@ -47,8 +45,7 @@ export async function updateUrgentMail(
     };
     if (input.priorities) set.urgent_mail_priorities = JSON.stringify(input.priorities);
     if (input.after_minutes !== undefined) set.urgent_mail_minutes = input.after_minutes;
-    const result = await trx.updateTable('customers').set(set).where('id', '=', customerId).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw notFound();
+    if (!(await updateCustomerRow(trx, customerId, set))) throw notFound();
     const saved = await getUrgentMail(trx, customerId);
     await auditChange(trx, actor, { action: 'urgent-mail.update', detail: { ...saved } });
     return saved;
@@ -68,12 +65,7 @@ export async function mailUntakenUrgentCalls(
   context: JobContext,
   now: Date = new Date(),
 ): Promise<number> {
-  const companies = await db
-    .selectFrom('customers')
-    .select(['id', 'company_name', 'urgent_mail_priorities', 'urgent_mail_minutes'])
-    .where('status', '=', 'Active')
-    .where('urgent_mail_priorities', '<>', '[]')
-    .execute();
+  const companies = await customersWithUrgentMail(db);
   let mailed = 0;
   for (const company of companies) {
     const priorities = parsePriorities(company.urgent_mail_priorities);
@@ -81,48 +73,19 @@ export async function mailUntakenUrgentCalls(
     const dueBefore = new Date(now.getTime() - company.urgent_mail_minutes * MINUTE).toISOString();
     const notBefore = new Date(now.getTime() - URGENT_MAIL_LOOKBACK_MS).toISOString();
     mailed += await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('calls')
-        .select('id')
-        .where('customer_id', '=', company.id)
-        .where('status', '<>', 'Completed')
-        .where('assignee_id', 'is', null)
-        .where((eb) => eb.or([eb('snoozed_until', 'is', null), eb('snoozed_until', '<=', now.toISOString())]))
-        .where('priority', 'in', priorities)
-        .where('urgent_mail_at', 'is', null)
-        .where('created_at', '<=', dueBefore)
-        .where('created_at', '>=', notBefore)
-        .orderBy('created_at')
-        .limit(CALLS_PER_RUN)
-        .execute();
+      const due = await untakenUrgentCallIds(trx, {
+        customerId: company.id,
+        priorities,
+        now: now.toISOString(),
+        dueBefore,
+        notBefore,
+        limit: CALLS_PER_RUN,
+      });
       if (due.length === 0) return 0;
       // The claim: only rows nobody mailed about meanwhile move, and only those are in the mail.
-      const claimed = await trx
-        .updateTable('calls')
-        .set({ urgent_mail_at: now.toISOString() })
-        .where('customer_id', '=', company.id)
-        .where(
-          'id',
-          'in',
-          due.map((row) => row.id),
-        )
-        .where('urgent_mail_at', 'is', null)
-        .where('status', '<>', 'Completed')
-        .where('assignee_id', 'is', null)
-        .returning('id')
-        .execute();
+      const claimed = await claimUrgentMail(trx, company.id, due, now.toISOString());
       if (claimed.length === 0) return 0;
-      const calls = await trx
-        .selectFrom('calls')
-        .innerJoin('phonebots', 'phonebots.id', 'calls.phonebot_id')
-        .select(['calls.caller_number', 'calls.priority', 'calls.created_at', 'phonebots.bezeichnung'])
-        .where(
-          'calls.id',
-          'in',
-          claimed.map((row) => row.id),
-        )
-        .orderBy('calls.created_at')
-        .execute();
+      const calls = await urgentMailCalls(trx, claimed);
       const operators = await trx
         .selectFrom('users')
         .select(['email', 'name', 'language'])

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { type CompanyRole, INVITE_TOKEN_TTL_HOURS, type OperatorInput, type UpdateUserInput } from '@phonebot/shared';
-import { rowLock } from '../../db/engine';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, User } from '../../db/schema';
 import { HOUR, nowIso } from '../../db/time';
@@ -11,6 +10,7 @@ import { invitationMail, mailContext } from '../auth/auth.mails';
 import { issueUserToken } from '../auth/auth.service';
 import { removeAvatarFiles } from '../profile/profile.service';
 import { emailInUse, insertUser } from './users.store';
+import { lockCustomer } from '../customers/customers.store';
 
 export type UsersDeps = {
   db: Kysely<Database>;
@@ -58,7 +58,7 @@ async function ensureEmailFree(db: Kysely<Database>, email: string, exceptId?: n
  * changes to its admins happen one after the other and each sees the admins the one before left.
  */
 export async function lockCompany(trx: Kysely<Database>, customerId: number): Promise<void> {
-  await trx.selectFrom('customers').select('id').where('id', '=', customerId).$call(rowLock(trx)).execute();
+  await lockCustomer(trx, customerId);
 }
 
 /** Refuses a change that would leave the company without an admin; run it under lockCompany. */
