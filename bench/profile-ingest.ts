@@ -4,8 +4,6 @@
  * bench/results/profiles/ when the server stops and prints the functions with the most self time.
  *   node --import tsx bench/profile-ingest.ts [seconds] [sqlite|postgres]
  */
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { createCompanies } from './generate';
+import { ingestLoad, startBenchServer, stopBenchServer } from './server-process';
 
 type Profile = {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -39,53 +38,17 @@ await migrateToLatest(db.db);
 const fixture = await createCompanies(db.db);
 await db.close();
 const before = new Set(fs.readdirSync(profileDir));
-const child = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'bench/server.ts'],
-  {
-    env: {
-      ...process.env,
-      PORT: '3919',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      MAX_CONNECTIONS_PER_CLIENT: '0',
-      SUPER_ADMIN_EMAIL: 'super@bench.example',
-      SUPER_ADMIN_PASSWORD: 'bench-super-password',
-    },
-    stdio: 'inherit',
-  },
-);
-for (let i = 0; i < 300; i++) {
-  try {
-    if ((await fetch('http://127.0.0.1:3919/readyz')).ok) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+const child = await startBenchServer(3919, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, [
+  '--cpu-prof',
+  `--cpu-prof-dir=${profileDir}`,
+]);
 const r = await autocannon({
-  url: 'http://127.0.0.1:3919/api/v2/bot/calls',
-  method: 'POST',
-  headers: { authorization: `Bearer ${fixture.botToken}`, 'content-type': 'application/json' },
-  body: JSON.stringify({
-    caller_number: '+4930123',
-    response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
-  }),
-  requests: [
-    {
-      setupRequest: (request) => ({
-        ...request,
-        headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
-      }),
-    },
-  ],
+  ...ingestLoad('http://127.0.0.1:3919', fixture.botToken),
   duration: seconds,
   connections: 100,
 });
 console.log(Math.round(r.requests.average), 'calls/s', r.non2xx, 'non2xx');
-child.kill('SIGTERM');
-await new Promise((res) => child.once('exit', res));
+await stopBenchServer(child);
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (databaseUrl) {
   const client = admin();

@@ -4,13 +4,13 @@
  * profile to bench/results/profiles/ when the server stops. Open it in Chrome's DevTools or summarise its self time.
  *   node --import tsx bench/profile-list.ts [list|304]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { createCompanies, growCalls } from './generate';
+import { startBenchServer, stopBenchServer } from './server-process';
 
 const profileDir = path.resolve('bench/results/profiles');
 fs.mkdirSync(profileDir, { recursive: true });
@@ -20,30 +20,7 @@ await migrateToLatest(db.db);
 const fixture = await createCompanies(db.db);
 await growCalls(db.db, 'sqlite', 0, 10000);
 await db.close();
-const child = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'bench/server.ts'],
-  {
-    env: {
-      ...process.env,
-      PORT: '3918',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      MAX_CONNECTIONS_PER_CLIENT: '0',
-      SUPER_ADMIN_EMAIL: 'super@bench.example',
-      SUPER_ADMIN_PASSWORD: 'bench-super-password',
-    },
-    stdio: 'inherit',
-  },
-);
-for (let i = 0; i < 300; i++) {
-  try {
-    if ((await fetch('http://127.0.0.1:3918/readyz')).ok) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+const child = await startBenchServer(3918, { DATA_DIR: dataDir }, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 const auth = { authorization: `Bearer ${fixture.token}` };
 const first = await fetch('http://127.0.0.1:3918/api/v2/callsview', { headers: auth });
 const etag = first.headers.get('etag')!;
@@ -55,7 +32,6 @@ const r = await autocannon({
   connections: 10,
 });
 console.log(mode, Math.round(r.requests.average), 'req/s', r.non2xx, 'non2xx');
-child.kill('SIGTERM');
-await new Promise((res) => child.once('exit', res));
+await stopBenchServer(child);
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(`Profile written to ${profileDir}.`);

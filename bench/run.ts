@@ -7,7 +7,7 @@
  *     [--only lists]      (the list pages and the unchanged poll against their ceilings, and the Insights requests)
  *     [--only ingest]     (only the ingest through the Bot API, with its server and PostgreSQL CPU per call)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { countCalls } from '../apps/api/src/modules/calls/calls.list';
 import { createCompanies, growCalls } from './generate';
+import { ingestLoad, startBenchServer, stopBenchServer } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -83,23 +84,8 @@ function databaseCpuSince(before: Map<number, number>): number {
   return total;
 }
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('bench server did not start');
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  return startBenchServer(PORT, env);
 }
 
 async function load(options: autocannon.Options): Promise<autocannon.Result> {
@@ -136,8 +122,7 @@ async function measureSize(
       await measureInsights(size, auth, botToken, rows);
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopBenchServer(server);
   }
 }
 
@@ -145,24 +130,7 @@ async function measureSize(
 async function measureIngest(server: ChildProcess, size: number, botToken: string, rows: Row[]) {
   const serverCpuBefore = cpuSeconds(server.pid!);
   const dbCpuBefore = databaseCpu();
-  const ingest = await load({
-    connections: ingestConnections,
-    url: `${base}/api/v2/bot/calls`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${botToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      caller_number: '+4930123',
-      response: [{ action: 'UserRecognizedText', text: 'Bitte um Rückruf' }],
-    }),
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, 'idempotency-key': crypto.randomUUID() },
-        }),
-      },
-    ],
-  });
+  const ingest = await load({ ...ingestLoad(base, botToken), connections: ingestConnections });
   const ingested = Math.max(1, ingest['2xx']);
   rows.push({
     size,

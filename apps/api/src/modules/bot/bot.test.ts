@@ -97,20 +97,11 @@ describe('Bot API', () => {
     for (const token of [bot.license_Key, admin.token, `pbt_${'x'.repeat(43)}`, undefined]) {
       expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token })).status).toBe(401);
     }
-    const fresh = await app.request({
-      method: 'POST',
-      url: `/api/v2/phonebots/${bot.license_Key}/bot-token`,
-      token: admin.token,
-    });
-    expect(fresh.status).toBe(201);
+    const freshToken = await regenerateToken(admin.token, bot.license_Key);
     expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: bot.bot_token })).status).toBe(401);
-    expect(
-      (await app.request({ method: 'GET', url: '/api/v2/bot/config', token: fresh.json.meta.bot_token })).status,
-    ).toBe(200);
+    expect((await app.request({ method: 'GET', url: '/api/v2/bot/config', token: freshToken })).status).toBe(200);
     // A bot token is no user token.
-    expect((await app.request({ method: 'GET', url: '/api/v2/me', token: fresh.json.meta.bot_token })).status).toBe(
-      401,
-    );
+    expect((await app.request({ method: 'GET', url: '/api/v2/me', token: freshToken })).status).toBe(401);
   });
 
   it('stores calls once per Idempotency-Key, even for concurrent retries', async () => {
@@ -332,22 +323,28 @@ describe('Bot API', () => {
     const bot = await paidBot(admin);
     const config = (token: string) => app.request({ method: 'GET', url: '/api/v2/bot/config', token });
     expect((await config(bot.bot_token)).status).toBe(200);
-    const fresh = await app.request({
-      method: 'POST',
-      url: `/api/v2/phonebots/${bot.license_Key}/bot-token`,
-      token: admin.token,
-    });
-    expect(fresh.status).toBe(201);
+    const freshToken = await regenerateToken(admin.token, bot.license_Key);
     expect((await config(bot.bot_token)).status).toBe(401);
     expect(
       (await sendCall(bot.bot_token, 'after-regenerate', { caller_number: '+4930', response: turns })).status,
     ).toBe(401);
-    expect((await config(fresh.json.meta.bot_token)).status).toBe(200);
+    expect((await config(freshToken)).status).toBe(200);
     const removed = await app.request({ method: 'DELETE', url: `/api/v2/vbot/${bot.license_Key}`, token: admin.token });
     expect(removed.status).toBeLessThan(300);
-    expect((await config(fresh.json.meta.bot_token)).status).toBe(401);
+    expect((await config(freshToken)).status).toBe(401);
   });
 });
+
+/** Regenerates a phonebot's bot token through the admin API; answers the new token. */
+async function regenerateToken(adminToken: string, licenseKey: string): Promise<string> {
+  const fresh = await app.request({
+    method: 'POST',
+    url: `/api/v2/phonebots/${licenseKey}/bot-token`,
+    token: adminToken,
+  });
+  expect(fresh.status).toBe(201);
+  return fresh.json.meta.bot_token as string;
+}
 
 describe.runIf(TEST_ENGINE === 'postgres')('Bot tokens across processes', () => {
   it('another process on the same database refuses a regenerated token within its cache bound', async () => {
@@ -359,15 +356,10 @@ describe.runIf(TEST_ENGINE === 'postgres')('Bot tokens across processes', () => 
       // The heartbeat: the configuration's secrets are sealed with the first process's key.
       const config = (token: string) => other.request({ method: 'POST', url: '/api/v2/bot/heartbeat', token });
       expect((await config(bot.bot_token)).status).toBe(200);
-      const fresh = await app.request({
-        method: 'POST',
-        url: `/api/v2/phonebots/${bot.license_Key}/bot-token`,
-        token: admin.token,
-      });
-      expect(fresh.status).toBe(201);
+      const freshToken = await regenerateToken(admin.token, bot.license_Key);
       const changed = Date.now();
       // The new token works there at once: unknown tokens are never cached.
-      expect((await config(fresh.json.meta.bot_token)).status).toBe(200);
+      expect((await config(freshToken)).status).toBe(200);
       let status = 200;
       while (status === 200 && Date.now() - changed < boundMs + 1_000) {
         status = (await config(bot.bot_token)).status;
