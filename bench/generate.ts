@@ -3,7 +3,11 @@
  * database (a recursive CTE on SQLite, generate_series on PostgreSQL), so millions of rows take seconds.
  * The measured company (customer 1) holds `size` calls; the other 199 share as many again.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import * as rollups from '../apps/api/src/db/migrations/2026-11-24-0601-call-rollups';
 import type { Database } from '../apps/api/src/db/schema';
 import { hashPassword, randomToken, tokenHash } from '../apps/api/src/lib/crypto';
@@ -143,4 +147,21 @@ async function refreshCounts(db: Kysely<Database>, engine: 'sqlite' | 'postgres'
   await sql`insert into calls_version (customer_id, version) select id, 1 from customers`.execute(db);
   if (engine === 'postgres') await sql`analyze`.execute(db);
   else await sql`pragma optimize`.execute(db);
+}
+
+/**
+ * A fresh SQLite data directory (under the system's temporary folder, named from `prefix`) with the companies and
+ * `calls` calls: what the single-engine scripts measure. The caller removes the directory.
+ */
+export async function seedSqlite(prefix: string, calls: number): Promise<{ dataDir: string; fixture: Fixture }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const db = createDb({ dataDir });
+  try {
+    await migrateToLatest(db.db);
+    const fixture = await createCompanies(db.db);
+    await growCalls(db.db, 'sqlite', 0, calls);
+    return { dataDir, fixture };
+  } finally {
+    await db.close();
+  }
 }

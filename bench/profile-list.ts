@@ -5,21 +5,14 @@
  *   node --import tsx bench/profile-list.ts [list|304]
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createDb, migrateToLatest } from '../apps/api/src/db/client';
-import { createCompanies, growCalls } from './generate';
+import { seedSqlite } from './generate';
 import { startBenchServer, stopBenchServer } from './server-process';
 
 const profileDir = path.resolve('bench/results/profiles');
 fs.mkdirSync(profileDir, { recursive: true });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-prof-'));
-const db = createDb({ dataDir });
-await migrateToLatest(db.db);
-const fixture = await createCompanies(db.db);
-await growCalls(db.db, 'sqlite', 0, 10000);
-await db.close();
+const { dataDir, fixture } = await seedSqlite('pbp-prof-', 10000);
 const child = await startBenchServer(3918, { DATA_DIR: dataDir }, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 const auth = { authorization: `Bearer ${fixture.token}` };
 const first = await fetch('http://127.0.0.1:3918/api/v2/callsview', { headers: auth });

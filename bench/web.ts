@@ -7,7 +7,6 @@
  * Options: --runs N (default 3), --no-build (measure apps/web/dist as it is; by default the web app is built first).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
@@ -17,10 +16,9 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result, desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
-import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { spawnServer } from '../apps/api/test/process';
 import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
-import { createCompanies, growCalls } from './generate';
+import { seedSqlite } from './generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -35,12 +33,7 @@ if (!options['no-build']) {
 }
 
 // 12,500 calls of which 8 % are open (New or In Progress): 1,000 open calls for the measured company.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-bench-web-'));
-const db = createDb({ dataDir });
-await migrateToLatest(db.db);
-const fixture = await createCompanies(db.db);
-await growCalls(db.db, 'sqlite', 0, 12_500);
-await db.close();
+const { dataDir, fixture } = await seedSqlite('pbp-bench-web-', 12_500);
 const server = await spawnServer({ DATA_DIR: dataDir, WEB_DIST_DIR: dist, LOG_LEVEL: 'warn' });
 
 type Page = { name: string; path: string; signedIn: boolean };
