@@ -128,3 +128,28 @@ export function contractQueryString(query: Record<string, unknown> | undefined):
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * An operation as a client calls it: its method and path only, typed by its contract (`contract` is never set, it
+ * only carries the type). A client that imports the contracts with `import type` and their routes at run time
+ * calls the API typed by the contracts without loading their schemas.
+ */
+export type ApiRoute<C extends Contract> = {
+  readonly method: C['method'];
+  readonly path: C['path'];
+  readonly contract?: C;
+};
+
+/** The routes of a group of contracts, by the same keys. */
+export type ApiRoutes<T extends Record<string, Contract>> = { readonly [K in keyof T]: ApiRoute<T[K]> };
+
+/**
+ * Declares the routes of a group of contracts as `[method, path]` by the contracts' keys. Every contract of the group
+ * must be listed, with its own method and path, and no other: a difference is a compile error.
+ */
+export function apiRoutes<T extends Record<string, Contract>>(routes: {
+  readonly [K in keyof T]: readonly [T[K]['method'], T[K]['path']];
+}): ApiRoutes<T> {
+  const entries = Object.entries(routes as Record<string, readonly [HttpMethod, string]>);
+  return Object.fromEntries(entries.map(([key, [method, path]]) => [key, { method, path }])) as ApiRoutes<T>;
+}

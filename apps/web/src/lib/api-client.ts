@@ -1,5 +1,6 @@
 import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared/constants';
 import {
+  type ApiRoute,
   type Contract,
   type ContractRequest,
   type ContractResult,
@@ -106,15 +107,16 @@ type CallArgs<C extends Contract> = [RequiredKeys<ContractRequest<C>>] extends [
   : [request: ContractRequest<C>, options?: RequestOptions];
 
 /**
- * Calls an operation of the API by its contract: the path, query and body are typed by it, and so is the answer,
- * so a change to an answer the web app relies on is a compile error.
+ * Calls an operation of the API by its route (@phonebot/shared/routes/*): the path, query and body are typed by its
+ * contract, and so is the answer, so a change to an answer the web app relies on is a compile error. The routes
+ * carry no schema, so calling the API loads none.
  */
-export async function callApi<C extends Contract>(contract: C, ...[request, options]: CallArgs<C>) {
+export async function callApi<C extends Contract>(route: ApiRoute<C>, ...[request, options]: CallArgs<C>) {
   const input = (request ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
   };
-  const path = contractPath(contract.path, input.params) + contractQueryString(input.query);
-  return (await apiRequest(contract.method, path, { ...options, body: input.body })) as ContractResult<C>;
+  const path = contractPath(route.path, input.params) + contractQueryString(input.query);
+  return (await apiRequest(route.method, path, { ...options, body: input.body })) as ContractResult<C>;
 }

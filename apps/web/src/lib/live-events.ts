@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { API_BASE } from '@phonebot/shared/constants';
-import { eventContracts } from '@phonebot/shared/contracts/events';
+import { eventRoutes } from '@phonebot/shared/routes/events';
 import { callApi, isApiError } from './api-client';
 import { getToken, subscribeToken } from './auth-token';
 
@@ -93,7 +93,7 @@ async function connect() {
   if (!everOpened && state !== 'reconnecting') setState('connecting');
   let ticket: string;
   try {
-    ticket = (await callApi(eventContracts.createEventTicket)).meta.ticket;
+    ticket = (await callApi(eventRoutes.createEventTicket)).meta.ticket;
   } catch (error) {
     if (mine !== generation) return;
     // A dead session (the api client drops the token) or a role without the call log: nothing to connect to.
@@ -103,7 +103,7 @@ async function connect() {
   if (mine !== generation) return;
   const query = new URLSearchParams({ ticket });
   if (lastEventId !== null) query.set('last_event_id', lastEventId);
-  const opened = new EventSource(`${API_BASE}${eventContracts.streamEvents.path}?${query.toString()}`);
+  const opened = new EventSource(`${API_BASE}${eventRoutes.streamEvents.path}?${query.toString()}`);
   source = opened;
   listenTo(new Set([...subscribers.values()].flat()));
   opened.onopen = () => {

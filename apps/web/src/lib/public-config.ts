@@ -1,10 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Operator } from '@phonebot/shared/schemas/settings';
 import { callApi } from './api-client';
-import { lazyValue } from './lazy-value';
-
-// Every screen shows the footer, the sign-in screens too: the contract (and zod with it) loads on first use.
-const contracts = lazyValue(async () => (await import('@phonebot/shared/contracts/settings')).settingsContracts);
+import { settingsRoutes } from '@phonebot/shared/routes/settings';
 
 /** What every screen may show before and after sign-in: the operator of this deployment. */
 export type PublicOperator = Operator;
@@ -46,7 +43,7 @@ const listeners = new Set<() => void>();
 function load(): Promise<void> {
   pending ??= (async () => {
     try {
-      const answer = await callApi((await contracts.load()).publicConfig, {}, { dropTokenOn401: false });
+      const answer = await callApi(settingsRoutes.publicConfig, {}, { dropTokenOn401: false });
       operator = answer.meta.operator;
       for (const listener of listeners) listener();
     } catch {

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { metaDocument } from '../jsonapi';
 
-/** The events of a company's call log that the event stream carries. */
-export const CALL_EVENT_TYPES = ['call.created', 'call.updated', 'call.deleted'] as const;
-export type CallEventType = (typeof CALL_EVENT_TYPES)[number];
-
-/** The `data` line of every call event: the identifier of the call that changed. */
-export const callEventDataSchema = z.object({ type: z.literal('calls'), id: z.string() });
-export type CallEventData = z.infer<typeof callEventDataSchema>;
+// The call events the stream carries and their `data` line are in ../calls.ts (CALL_EVENT_TYPES, CallEventData).
 
 /** How long an event-stream ticket is valid, in seconds. */
 export const EVENT_TICKET_TTL_S = 60;

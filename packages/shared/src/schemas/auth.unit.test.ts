@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, registerFormSchema, registerSchema, resetFormSchema } from './auth';
-import { listQuerySchema } from './common';
+import { parseListQuery } from '../list-query';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).reverse().map((i) => [i.path.join('.'), i.message]));
@@ -53,11 +53,11 @@ describe('auth schemas', () => {
 
 describe('list query', () => {
   it('falls back to defaults for bad values', () => {
-    expect(listQuerySchema.parse({ page: '0', per_page: '1000', sort: 'x;y', date: '2026-13' })).toEqual({
+    expect(parseListQuery({ page: '0', per_page: '1000', sort: 'x;y', date: '2026-13' })).toEqual({
       page: 1,
       per_page: 20,
     });
-    expect(listQuerySchema.parse({ page: '3', per_page: 'all', sort: '-created_at', date: '2026-11-21' })).toEqual({
+    expect(parseListQuery({ page: '3', per_page: 'all', sort: '-created_at', date: '2026-11-21' })).toEqual({
       page: 3,
       per_page: 'all',
       sort: '-created_at',

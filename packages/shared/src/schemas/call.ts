@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages';
 import { idSchema } from './common';
+import { BULK_MAX, CALL_PRIORITIES, CALL_STATUSES, type CallPriority } from '../calls';
 
-/** docs/product.md §6: call statuses and priorities, in their sort orders (§9). */
-export const CALL_STATUSES = ['New', 'In Progress', 'Completed'] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-export const CALL_PRIORITIES = ['Normal Callback', 'Important Callback', 'Send Email', 'Transferred'] as const;
-export type CallPriority = (typeof CALL_PRIORITIES)[number];
+export {
+  BULK_MAX,
+  CALL_LIST_FILTERS,
+  CALL_PRIORITIES,
+  CALL_SORTS,
+  CALL_STATUSES,
+  CALL_VIEWS,
+  type CallListFilter,
+  type CallPriority,
+  type CallStatus,
+  type CallView,
+} from '../calls';
 
 export const CALL_LIMITS = {
   turns: 500,
@@ -73,7 +81,6 @@ export function derivePriority(turns: CallTurn[]): CallPriority {
 
 export const NOTE_MAX_LENGTH = 2000;
 export const SMS_MAX_LENGTH = 1600;
-export const BULK_MAX = 500;
 
 const callId = idSchema('invalidType');
 const statusSchema = z.enum(CALL_STATUSES, { error: () => 'statusRequired' satisfies MessageKey });
@@ -157,39 +164,6 @@ export const sendSmsSchema = z.object({
     .max(SMS_MAX_LENGTH, 'valueTooLong' satisfies MessageKey),
 });
 export type SendSmsInput = z.infer<typeof sendSmsSchema>;
-
-/** Which calls a list shows: open (New, In Progress), completed, new (New and not notified) or all. */
-export const CALL_VIEWS = ['open', 'completed', 'new', 'all'] as const;
-export type CallView = (typeof CALL_VIEWS)[number];
-export const CALL_SORTS = [
-  'created_at',
-  'priority',
-  'status',
-  'category',
-  'phonebot',
-  'caller_number',
-  'callback_due_at',
-] as const;
-
-/**
- * The call lists' filters beyond search and day, in the order the web app writes them to its URL; each is part of
- * a list's ETag (the query parameters are declared in contracts/calls.ts).
- */
-export const CALL_LIST_FILTERS = [
-  'assignee',
-  'overdue',
-  'caller',
-  'phonebot',
-  'snoozed',
-  'status',
-  'priority',
-  'category',
-  'from',
-  'to',
-  'weekday',
-  'hour',
-] as const;
-export type CallListFilter = (typeof CALL_LIST_FILTERS)[number];
 
 /** Minutes from a call's arrival to its callback deadline, per priority: each company sets its own. */
 export const CALLBACK_SLA_MAX_MINUTES = 60 * 24 * 30;

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  MAX_PAGE_SIZE,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../constants';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import type { MessageKey } from '../messages';
 
 /**
@@ -68,28 +62,7 @@ export function idSchema(errorKey: MessageKey = 'notFound') {
 
 export const idParamSchema = z.object({ id: idSchema() });
 
-/**
- * List query parameters, the same on every list (docs/api.md). A bad value falls back to its
- * default instead of failing, so a pasted or hand-edited URL always shows a list.
- */
-export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  per_page: z
-    .union([z.literal('all'), z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)])
-    .catch(20)
-    .default(20),
-  sort: z
-    .string()
-    .regex(/^-?[a-z_]{1,40}$/i)
-    .optional()
-    .catch(undefined),
-  search: z.string().trim().max(200).optional().catch(undefined),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
+/** The list query parameters of every list; the web app reads them from its URLs with parseListQuery. */
+export type { ListQuery } from '../list-query';
 
 export type { JsonApiErrorDocument, JsonApiErrorObject } from '../jsonapi';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { isIsoDay } from '../list-query';
 
 /**
  * The query of a list operation as the API reads it. Both spellings are accepted: the original one (`page`,
@@ -20,11 +21,7 @@ const searchText = z.string().trim().max(200, 'search may hold at most 200 chara
 export const isoDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day must be written YYYY-MM-DD')
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'no such day');
+  .refine(isIsoDay, 'no such day');
 
 export type PagedQuery = {
   page: number;

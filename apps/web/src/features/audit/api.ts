@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API_BASE } from '@phonebot/shared/constants';
-import { auditContracts } from '@phonebot/shared/contracts/audit';
+import { auditRoutes } from '@phonebot/shared/routes/audit';
 import { contractQueryString } from '@phonebot/shared/contract';
 import { ApiError, callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
@@ -25,7 +25,7 @@ function query(filters: AuditFilters, withPage: boolean) {
 export function useAuditEvents(filters: AuditFilters) {
   return useQuery({
     queryKey: [...auditKeys.all, filters],
-    queryFn: ({ signal }) => callApi(auditContracts.list, { query: query(filters, true) }, { signal }),
+    queryFn: ({ signal }) => callApi(auditRoutes.list, { query: query(filters, true) }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,12 +33,9 @@ export function useAuditEvents(filters: AuditFilters) {
 /** Downloads audit_log.csv of the filtered entries (the api client reads JSON only, so this fetches it itself). */
 export async function downloadAuditLog(filters: AuditFilters): Promise<void> {
   const token = getToken();
-  const response = await fetch(
-    `${API_BASE}${auditContracts.export.path}${contractQueryString(query(filters, false))}`,
-    {
-      headers: { Accept: 'text/csv', ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
-    },
-  ).catch(() => {
+  const response = await fetch(`${API_BASE}${auditRoutes.export.path}${contractQueryString(query(filters, false))}`, {
+    headers: { Accept: 'text/csv', ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
+  }).catch(() => {
     throw new ApiError(0, [
       { status: '0', code: 'serviceUnavailable', title: 'Unreachable', detail: 'The server could not be reached.' },
     ]);

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Checkout, billingContracts } from '@phonebot/shared/contracts/billing';
-import { type PublicConfig, settingsContracts } from '@phonebot/shared/contracts/settings';
+import type { Checkout } from '@phonebot/shared/contracts/billing';
+import { billingRoutes } from '@phonebot/shared/routes/billing';
+import type { PublicConfig } from '@phonebot/shared/contracts/settings';
+import { settingsRoutes } from '@phonebot/shared/routes/settings';
 import { callApi } from '../../lib/api-client';
 
 export type { PublicConfig };
@@ -12,11 +14,11 @@ export const billingKeys = {
 
 export const publicConfigQuery = queryOptions({
   queryKey: billingKeys.publicConfig,
-  queryFn: async ({ signal }) => (await callApi(settingsContracts.publicConfig, {}, { signal })).meta,
+  queryFn: async ({ signal }) => (await callApi(settingsRoutes.publicConfig, {}, { signal })).meta,
   staleTime: Infinity,
 });
 
 /** Asks the server for the price and the signed customData of a phonebot's checkout. */
 export async function startCheckout(licenseKey: string): Promise<CheckoutStart> {
-  return (await callApi(billingContracts.startCheckout, { params: { id: licenseKey } })).meta;
+  return (await callApi(billingRoutes.startCheckout, { params: { id: licenseKey } })).meta;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CallerExportDocument, callerRightsContracts } from '@phonebot/shared/contracts/callers';
+import type { CallerExportDocument } from '@phonebot/shared/contracts/callers';
+import { callerRightsRoutes } from '@phonebot/shared/routes/callers';
 import { callApi } from '../../lib/api-client';
 
 const callerKey = (number: string) => ['callers', number] as const;
@@ -9,22 +10,21 @@ export function useCallerCounts(number: string, enabled: boolean) {
   return useQuery({
     queryKey: callerKey(number),
     queryFn: async ({ signal }) =>
-      (await callApi(callerRightsContracts.getCaller, { params: { number } }, { signal })).data.attributes,
+      (await callApi(callerRightsRoutes.getCaller, { params: { number } }, { signal })).data.attributes,
     enabled,
     staleTime: 0,
   });
 }
 
 export async function fetchCallerExport(number: string): Promise<CallerExportDocument> {
-  return callApi(callerRightsContracts.exportCaller, { params: { number } });
+  return callApi(callerRightsRoutes.exportCaller, { params: { number } });
 }
 
 /** Erases the caller; every call list, detail and timeline is read again afterwards. */
 export function useEraseCaller() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (number: string) =>
-      (await callApi(callerRightsContracts.eraseCaller, { params: { number } })).meta,
+    mutationFn: async (number: string) => (await callApi(callerRightsRoutes.eraseCaller, { params: { number } })).meta,
     onSuccess: (_counts, number) => {
       queryClient.removeQueries({ queryKey: callerKey(number) });
       void queryClient.invalidateQueries({ queryKey: ['calls'] });

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CALLS_HISTORY_POLL_MS } from '@phonebot/shared/constants';
-import { type CallCountResource, callsHistoryContracts } from '@phonebot/shared/contracts/customers';
-import { usageContracts } from '@phonebot/shared/contracts/usage';
+import type { CallCountResource } from '@phonebot/shared/contracts/customers';
+import { callsHistoryRoutes } from '@phonebot/shared/routes/customers';
+import { usageRoutes } from '@phonebot/shared/routes/usage';
 import { callApi } from '../../lib/api-client';
 
 /** A row of Calls History; the customer's id tells apart two customers of the same name. */
@@ -13,7 +14,7 @@ export const callsHistoryKeys = {
 };
 
 export async function fetchCallCounts(month: string, signal?: AbortSignal) {
-  const document = await callApi(callsHistoryContracts.callsCount, { query: { month } }, { signal });
+  const document = await callApi(callsHistoryRoutes.callsCount, { query: { month } }, { signal });
   return { month: document.meta.month, rows: document.data.map((row) => row.attributes) };
 }
 
@@ -35,7 +36,7 @@ export const usageKeys = {
 export const usageQuery = (month: string) =>
   queryOptions({
     queryKey: usageKeys.month(month),
-    queryFn: ({ signal }) => callApi(usageContracts.usage, { query: { month } }, { signal }),
+    queryFn: ({ signal }) => callApi(usageRoutes.usage, { query: { month } }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: CALLS_HISTORY_POLL_MS,
   });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared/schemas/call';
+import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared/calls';
 import { i18n } from '../../lib/i18n';
 
 /**

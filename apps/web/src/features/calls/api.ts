@@ -1,15 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, CALLS_POLL_MS } from '@phonebot/shared/constants';
-import { BULK_MAX, type CallPriority, type CallStatus } from '@phonebot/shared/schemas/call';
-import {
-  type CallAttributes,
-  type CallResource,
-  callContracts,
-  type NoteResource,
-  type SmsResource,
-} from '@phonebot/shared/contracts/calls';
+import { BULK_MAX, type CallPriority, type CallStatus } from '@phonebot/shared/calls';
+import type { CallAttributes, CallResource, NoteResource, SmsResource } from '@phonebot/shared/contracts/calls';
+import { callRoutes } from '@phonebot/shared/routes/calls';
 import { contractQueryString } from '@phonebot/shared/contract';
-import { callerTimelineContracts } from '@phonebot/shared/contracts/callers';
+import { callerTimelineRoutes } from '@phonebot/shared/routes/callers';
 import type { JsonApiErrorObject } from '@phonebot/shared/jsonapi';
 import { ApiError, callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
@@ -40,10 +35,10 @@ const withId = <A>(resource: { id: string; attributes: A }): A & { id: number } 
 });
 
 const LIST_CONTRACTS = {
-  dashboard: callContracts.listOpenCalls,
-  new: callContracts.listNewCalls,
-  completed: callContracts.listCompletedCalls,
-  simple: callContracts.listCalls,
+  dashboard: callRoutes.listOpenCalls,
+  new: callRoutes.listNewCalls,
+  completed: callRoutes.listCompletedCalls,
+  simple: callRoutes.listCalls,
 } as const;
 
 export async function fetchCallList(kind: CallListKind, params: CallListParams, signal?: AbortSignal) {
@@ -73,7 +68,7 @@ export function useCallList(kind: CallListKind, params: CallListParams) {
 export const callCountsQuery = () =>
   queryOptions({
     queryKey: callKeys.counts(),
-    queryFn: async ({ signal }) => (await callApi(callContracts.countCallQueues, {}, { signal })).meta,
+    queryFn: async ({ signal }) => (await callApi(callRoutes.countCallQueues, {}, { signal })).meta,
   });
 
 export function useCallCounts(enabled: boolean) {
@@ -87,7 +82,7 @@ export function useCallCounts(enabled: boolean) {
 
 /** One call with its whole conversation, notes and SMS. */
 export async function fetchCallDetail(id: number, signal?: AbortSignal) {
-  const { data } = await callApi(callContracts.getCall, { params: { id } }, { signal });
+  const { data } = await callApi(callRoutes.getCall, { params: { id } }, { signal });
   const { notes, sms, ...attributes } = data.attributes;
   return { id: Number(data.id), ...attributes, notes: notes.map(withId), sms: sms.map(withId) };
 }
@@ -96,7 +91,7 @@ export const callDetailQuery = (id: number) =>
   queryOptions({ queryKey: callKeys.detail(id), queryFn: ({ signal }) => fetchCallDetail(id, signal) });
 
 export async function fetchNotes(callId: number, signal?: AbortSignal): Promise<CallNote[]> {
-  return (await callApi(callContracts.listCallNotes, { params: { id: callId } }, { signal })).data.map(withId);
+  return (await callApi(callRoutes.listCallNotes, { params: { id: callId } }, { signal })).data.map(withId);
 }
 
 export const notesQuery = (callId: number) =>
@@ -119,7 +114,7 @@ function patchCall(
   id: number,
   attributes: { status?: CallStatus; priority?: CallPriority; selected_category?: string | null },
 ) {
-  return callApi(callContracts.updateCall, {
+  return callApi(callRoutes.updateCall, {
     params: { id },
     body: { data: { type: 'calls', id: String(id), attributes } },
   });
@@ -135,7 +130,7 @@ export function useMarkCompleted() {
 
 export function useBulkStatus() {
   return useCallMutation(({ ids, status }: { ids: number[]; status: CallStatus }) =>
-    callApi(callContracts.updateCallStatuses, { body: { calls: ids.map((id) => ({ id, status })) } }),
+    callApi(callRoutes.updateCallStatuses, { body: { calls: ids.map((id) => ({ id, status })) } }),
   );
 }
 
@@ -152,7 +147,7 @@ export function useUpdateCategory() {
 /** Assigns a call (a user id), or releases it (null). */
 export function useAssignCall() {
   return useCallMutation(({ id, assignee }: { id: number; assignee: number | null }) =>
-    callApi(callContracts.updateCall, {
+    callApi(callRoutes.updateCall, {
       params: { id },
       body: {
         data: {
@@ -168,7 +163,7 @@ export function useAssignCall() {
 /** Snoozes a call until a moment (ISO), or wakes it (null). */
 export function useSnoozeCall() {
   return useCallMutation(({ id, until }: { id: number; until: string | null }) =>
-    callApi(callContracts.updateCall, {
+    callApi(callRoutes.updateCall, {
       params: { id },
       body: { data: { type: 'calls', id: String(id), attributes: { snoozed_until: until } } },
     }),
@@ -177,7 +172,7 @@ export function useSnoozeCall() {
 
 export function useBulkAssign() {
   return useCallMutation(({ ids, assignee }: { ids: number[]; assignee: number | null }) =>
-    callApi(callContracts.assignCalls, {
+    callApi(callRoutes.assignCalls, {
       body: { calls: ids.map((id) => ({ id })), assignee_id: assignee === null ? null : String(assignee) },
     }),
   );
@@ -185,14 +180,14 @@ export function useBulkAssign() {
 
 export function useBulkSnooze() {
   return useCallMutation(({ ids, until }: { ids: number[]; until: string | null }) =>
-    callApi(callContracts.snoozeCalls, { body: { calls: ids.map((id) => ({ id })), snoozed_until: until } }),
+    callApi(callRoutes.snoozeCalls, { body: { calls: ids.map((id) => ({ id })), snoozed_until: until } }),
   );
 }
 
 /** A caller's calls in the company, newest first, with their notes and SMS. */
 export async function fetchCallerTimeline(number: string, page: number, signal?: AbortSignal) {
   const document = await callApi(
-    callerTimelineContracts.listCallerCalls,
+    callerTimelineRoutes.listCallerCalls,
     { params: { number }, query: { page } },
     { signal },
   );
@@ -214,14 +209,14 @@ export const callerTimelineQuery = (number: string, page = 1) =>
   });
 
 export function useDeleteCall() {
-  return useCallMutation((id: number) => callApi(callContracts.deleteCall, { params: { id } }));
+  return useCallMutation((id: number) => callApi(callRoutes.deleteCall, { params: { id } }));
 }
 
 export function useAddNote(callId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      callApi(callContracts.createCallNote, {
+      callApi(callRoutes.createCallNote, {
         params: { id: callId },
         body: { data: { type: 'notes', attributes: { text } } },
       }),
@@ -234,7 +229,7 @@ export function useSendSms() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { call_id: number; to: string; message: string }) =>
-      callApi(callContracts.sendCallSms, {
+      callApi(callRoutes.sendCallSms, {
         params: { id: input.call_id },
         body: { data: { type: 'sms', attributes: { to: input.to, message: input.message } } },
       }),
@@ -246,7 +241,7 @@ export function useSendSms() {
 export function useMarkNotified() {
   return useCallMutation(async (ids: number[]) => {
     for (let start = 0; start < ids.length; start += BULK_MAX) {
-      await callApi(callContracts.markCallsNotified, {
+      await callApi(callRoutes.markCallsNotified, {
         body: { calls: ids.slice(start, start + BULK_MAX).map((id) => ({ id })) },
       });
     }
@@ -274,7 +269,7 @@ export async function downloadCallLog(kind: CallListKind, params: CallListParams
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${callContracts.exportCalls.path}${query}`, {
+    response = await fetch(`${API_BASE}${callRoutes.exportCalls.path}${query}`, {
       headers: { Accept: 'text/csv', ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
     });
   } catch {

@@ -1,4 +1,4 @@
-import { CALL_PRIORITIES, CALL_STATUSES } from '@phonebot/shared/schemas/call';
+import { CALL_PRIORITIES, CALL_STATUSES } from '@phonebot/shared/calls';
 import type { CallRow } from './api';
 import { PREVIEW_LENGTH } from './constants';
 import type { SortState } from './list-params';

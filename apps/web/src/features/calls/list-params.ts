@@ -8,9 +8,8 @@ import {
   CALL_STATUSES,
   type CallPriority,
   type CallStatus,
-} from '@phonebot/shared/schemas/call';
-import { isoDaySchema } from '@phonebot/shared/schemas/list-query';
-import { listQuerySchema } from '@phonebot/shared/schemas/common';
+} from '@phonebot/shared/calls';
+import { isIsoDay, parseListQuery } from '@phonebot/shared/list-query';
 import { LIST_CONFIG, type CallListKind, type PageSize } from './constants';
 
 /** A call list's state as it lives in the URL (page, per_page, sort, search, date, filters), so a pasted link shows the same list. */
@@ -52,7 +51,10 @@ function filterParams(query: URLSearchParams) {
   };
   const oneOf = <T extends string>(name: string, values: readonly T[]) =>
     values.find((value) => value === query.get(name));
-  const day = (name: string) => isoDaySchema.safeParse(query.get(name)).data;
+  const day = (name: string) => {
+    const value = query.get(name);
+    return isIsoDay(value) ? value : undefined;
+  };
   const whole = (name: string, max: number) => {
     const value = query.get(name) ?? '';
     return /^\d{1,2}$/.test(value) && Number(value) <= max ? Number(value) : undefined;
@@ -93,13 +95,13 @@ export function sortParam({ field, direction }: SortState): string | undefined {
 }
 
 /**
- * Reads the list state with the shared list schema, whose `.catch` defaults make a hand-edited URL show a list
+ * Reads the list state with the shared list query reader, whose defaults make a hand-edited URL show a list
  * rather than fail. A page size the screen does not offer falls back to the screen's default (the schema's own
  * default, 20, is the main dashboard's).
  */
 export function parseListParams(query: URLSearchParams, kind: CallListKind): CallListParams {
   const config = LIST_CONFIG[kind];
-  const parsed = listQuerySchema.parse(Object.fromEntries(query));
+  const parsed = parseListQuery(Object.fromEntries(query));
   const offered = query.has('per_page') && config.pageSizes.includes(parsed.per_page);
   const field = parsed.sort?.replace(/^-/, '');
   return {

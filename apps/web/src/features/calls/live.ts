@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { CALL_EVENT_TYPES, callEventDataSchema } from '@phonebot/shared/contracts/events';
+import { CALL_EVENT_TYPES, isCallEventData } from '@phonebot/shared/calls';
 import { registerTranslations } from '../../lib/i18n';
 import { type LiveEvent, type LiveState, onLiveOpen, subscribeLive, useLiveState } from '../../lib/live-events';
 import { type CallList, callKeys } from './api';
@@ -55,9 +55,8 @@ function follow(queryClient: QueryClient): () => void {
   };
 
   const onEvent = (event: LiveEvent) => {
-    const parsed = callEventDataSchema.safeParse(event.data);
-    if (!parsed.success) return;
-    const id = Number(parsed.data.id);
+    if (!isCallEventData(event.data)) return;
+    const id = Number(event.data.id);
     if (event.type === 'call.deleted') batch.deleted.add(id);
     else batch.changed.add(id);
     if (event.type === 'call.created') void alertIfUrgent(queryClient, id);

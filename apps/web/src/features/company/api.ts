@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/schemas/profile';
-import { profileContracts } from '@phonebot/shared/contracts/profile';
+import { profileRoutes } from '@phonebot/shared/routes/profile';
 import { callApi } from '../../lib/api-client';
 
 export const companyKeys = {
@@ -9,12 +9,12 @@ export const companyKeys = {
 };
 
 export async function fetchCompanyProfile(signal?: AbortSignal): Promise<CompanyProfile> {
-  return (await callApi(profileContracts.companyProfile, {}, { signal })).data.attributes;
+  return (await callApi(profileRoutes.companyProfile, {}, { signal })).data.attributes;
 }
 
 export async function updateCompanyProfile(input: CompanyProfileInput): Promise<CompanyProfile> {
   const body = { data: { type: 'profile' as const, attributes: input } };
-  return (await callApi(profileContracts.updateCompanyProfile, { body })).data.attributes;
+  return (await callApi(profileRoutes.updateCompanyProfile, { body })).data.attributes;
 }
 
 export const companyProfileQuery = () =>

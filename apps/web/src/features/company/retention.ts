@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileContracts } from '@phonebot/shared/contracts/profile';
+import { profileRoutes } from '@phonebot/shared/routes/profile';
 import type { FeatureTranslations } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 import { companyKeys } from './api';
@@ -10,7 +10,7 @@ export function useUpdateRetention() {
   return useMutation({
     mutationFn: async (days: number | null) =>
       (
-        await callApi(profileContracts.updateCompanyProfile, {
+        await callApi(profileRoutes.updateCompanyProfile, {
           body: { data: { type: 'profile' as const, attributes: { retention_days: days } } },
         })
       ).data.attributes,

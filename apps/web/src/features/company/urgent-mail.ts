@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type UrgentMailSettings, urgentMailContracts } from '@phonebot/shared/contracts/urgent-mail';
+import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
+import { urgentMailRoutes } from '@phonebot/shared/routes/urgent-mail';
 import type { FeatureTranslations } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 
@@ -8,7 +9,7 @@ const urgentMailKey = ['company', 'urgent-mail'] as const;
 export const urgentMailQuery = () =>
   queryOptions({
     queryKey: urgentMailKey,
-    queryFn: async ({ signal }) => (await callApi(urgentMailContracts.getUrgentMail, {}, { signal })).data.attributes,
+    queryFn: async ({ signal }) => (await callApi(urgentMailRoutes.getUrgentMail, {}, { signal })).data.attributes,
   });
 
 export function useUrgentMail() {
@@ -20,7 +21,7 @@ export function useUpdateUrgentMail() {
   return useMutation({
     mutationFn: async (input: UrgentMailSettings) =>
       (
-        await callApi(urgentMailContracts.updateUrgentMail, {
+        await callApi(urgentMailRoutes.updateUrgentMail, {
           body: { data: { type: 'urgent-mail' as const, attributes: input } },
         })
       ).data.attributes,

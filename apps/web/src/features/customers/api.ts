@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '@phonebot/shared/schemas/common';
 import type { UpdateCustomerInput } from '@phonebot/shared/schemas/customer';
-import { type CustomerResource, customerContracts } from '@phonebot/shared/contracts/customers';
+import type { CustomerResource } from '@phonebot/shared/contracts/customers';
+import { customerRoutes } from '@phonebot/shared/routes/customers';
 import { callApi } from '../../lib/api-client';
 
 /** A customer as GET /customers lists it; its id is the user id of the customer's owner (its first admin). */
@@ -17,29 +18,29 @@ export const customerKeys = {
 
 export async function fetchCustomers(query: ListQuery, signal?: AbortSignal) {
   const { page, per_page, search, sort } = query;
-  return callApi(customerContracts.listCustomers, { query: { page, per_page, search, sort } }, { signal });
+  return callApi(customerRoutes.listCustomers, { query: { page, per_page, search, sort } }, { signal });
 }
 
 export async function fetchCustomer(userId: number, signal?: AbortSignal) {
-  return (await callApi(customerContracts.getCustomer, { params: { id: userId } }, { signal })).data;
+  return (await callApi(customerRoutes.getCustomer, { params: { id: userId } }, { signal })).data;
 }
 
 export async function updateCustomer(userId: number, attributes: UpdateCustomerInput) {
   const body = { data: { type: 'customers' as const, id: String(userId), attributes } };
-  return (await callApi(customerContracts.updateCustomer, { params: { id: userId }, body })).data;
+  return (await callApi(customerRoutes.updateCustomer, { params: { id: userId }, body })).data;
 }
 
 export async function deleteCustomer(userId: number): Promise<void> {
-  await callApi(customerContracts.deleteCustomer, { params: { id: userId } });
+  await callApi(customerRoutes.deleteCustomer, { params: { id: userId } });
 }
 
 // The server names these after users: a customer is enabled or disabled through its owner.
 export async function enableCustomer(userId: number): Promise<void> {
-  await callApi(customerContracts.enableUser, { params: { id: userId } });
+  await callApi(customerRoutes.enableUser, { params: { id: userId } });
 }
 
 export async function disableCustomer(userId: number): Promise<void> {
-  await callApi(customerContracts.disableUser, { params: { id: userId } });
+  await callApi(customerRoutes.disableUser, { params: { id: userId } });
 }
 
 export const customersQuery = (query: ListQuery) =>

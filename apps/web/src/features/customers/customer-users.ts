@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { customerUsersContracts } from '@phonebot/shared/contracts/customer-users';
-import { mfaContracts } from '@phonebot/shared/contracts/mfa';
+import { customerUsersRoutes } from '@phonebot/shared/routes/customer-users';
+import { mfaRoutes } from '@phonebot/shared/routes/mfa';
 import type { FeatureTranslations } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 
@@ -12,7 +12,7 @@ export function useCustomerUsers(ownerId: number, search: string) {
     queryKey: customerUsersKey(ownerId, search),
     queryFn: ({ signal }) =>
       callApi(
-        customerUsersContracts.listCustomerUsers,
+        customerUsersRoutes.listCustomerUsers,
         { params: { id: ownerId }, query: { search: search || undefined, per_page: 50 } },
         { signal },
       ),
@@ -25,7 +25,7 @@ export function useSuperResetMfa(ownerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await callApi(mfaContracts.resetUserMfa, { params: { id } });
+      await callApi(mfaRoutes.resetUserMfa, { params: { id } });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['customers', ownerId, 'users'] }),
   });

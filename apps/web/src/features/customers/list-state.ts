@@ -1,15 +1,15 @@
 import { useSearchParams } from 'react-router';
-import { listQuerySchema, type ListQuery } from '@phonebot/shared/schemas/common';
+import { type ListQuery, parseListQuery } from '@phonebot/shared/list-query';
 
 type ListParam = 'page' | 'per_page' | 'sort' | 'search';
 
 /**
- * The customers list's page, size, sort and search live in the URL, parsed with the shared list schema whose
- * `.catch()` defaults turn a hand-edited value into the default instead of an error.
+ * The customers list's page, size, sort and search live in the URL, read with the shared list query reader,
+ * which turns a hand-edited value into the default instead of an error.
  */
 export function useListState() {
   const [params, setParams] = useSearchParams();
-  const query: ListQuery = listQuerySchema.parse(Object.fromEntries(params));
+  const query: ListQuery = parseListQuery(Object.fromEntries(params));
 
   const update = (changes: Partial<Record<ListParam, string | undefined>>, options: { replace?: boolean } = {}) => {
     setParams(

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardContracts } from '@phonebot/shared/contracts/profile';
+import { dashboardRoutes } from '@phonebot/shared/routes/profile';
 import { callApi } from '../../lib/api-client';
 
 export const dashboardKeys = {
@@ -12,11 +12,11 @@ export const dashboardKeys = {
 const CHECKLIST_POLL_MS = 15_000;
 
 export async function fetchDashboardCounts(signal?: AbortSignal) {
-  return (await callApi(dashboardContracts.dashboard, {}, { signal })).meta;
+  return (await callApi(dashboardRoutes.dashboard, {}, { signal })).meta;
 }
 
 export async function fetchChecklist(signal?: AbortSignal) {
-  return (await callApi(dashboardContracts.checklist, {}, { signal })).meta;
+  return (await callApi(dashboardRoutes.checklist, {}, { signal })).meta;
 }
 
 export const dashboardCountsQuery = () =>

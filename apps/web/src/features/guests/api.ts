@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddGuestInput } from '@phonebot/shared/schemas/customer';
-import { type GuestResource, customerContracts, guestContracts } from '@phonebot/shared/contracts/customers';
+import type { GuestResource } from '@phonebot/shared/contracts/customers';
+import { customerRoutes, guestRoutes } from '@phonebot/shared/routes/customers';
 import type { PhonebotAttributes } from '@phonebot/shared/contracts/phonebots';
 import { callApi } from '../../lib/api-client';
 
@@ -17,7 +18,7 @@ export const guestKeys = {
 
 /** Guest Administration's one answer holds the guests (type users) and every phonebot (type vbots). */
 export async function fetchGuestAdmin(signal?: AbortSignal) {
-  const { data } = await callApi(guestContracts.guestAdministration, {}, { signal });
+  const { data } = await callApi(guestRoutes.guestAdministration, {}, { signal });
   const users: Guest[] = [];
   const vbots: GuestPhonebot[] = [];
   for (const resource of data) {
@@ -28,13 +29,13 @@ export async function fetchGuestAdmin(signal?: AbortSignal) {
 }
 
 export async function fetchGuest(userId: number, signal?: AbortSignal) {
-  return (await callApi(guestContracts.getGuest, { params: { id: userId } }, { signal })).data;
+  return (await callApi(guestRoutes.getGuest, { params: { id: userId } }, { signal })).data;
 }
 
 /** Every customer for the Add Guest select; a row's id (its owner's user id) is what POST /guest takes. */
 export async function fetchCustomerOptions(signal?: AbortSignal): Promise<CustomerOption[]> {
   const query = { per_page: 'all' as const, sort: 'company_name' };
-  const answer = await callApi(customerContracts.listCustomers, { query }, { signal });
+  const answer = await callApi(customerRoutes.listCustomers, { query }, { signal });
   return answer.data.map(({ id, attributes }) => ({
     value: id,
     label: `${attributes.company_name || attributes.name} (${attributes.email})`,
@@ -43,29 +44,28 @@ export async function fetchCustomerOptions(signal?: AbortSignal): Promise<Custom
 
 /** Adds a guest; `password` in the answer is set when the server generated one (shown once). */
 export async function addGuest(input: AddGuestInput) {
-  const answer = await callApi(guestContracts.addGuest, { body: input });
+  const answer = await callApi(guestRoutes.addGuest, { body: input });
   return { guest: answer.data, password: answer.meta?.password };
 }
 
 export async function createGuestPassword() {
-  return (await callApi(guestContracts.createGuestPassword)).meta.password;
+  return (await callApi(guestRoutes.createGuestPassword)).meta.password;
 }
 
 export async function updateGuestPassword(userId: number, password: string) {
-  return (await callApi(guestContracts.updateGuestPassword, { params: { id: userId }, body: { password } })).meta
-    .message;
+  return (await callApi(guestRoutes.updateGuestPassword, { params: { id: userId }, body: { password } })).meta.message;
 }
 
 export async function enableGuest(userId: number): Promise<void> {
-  await callApi(customerContracts.enableUser, { params: { id: userId } });
+  await callApi(customerRoutes.enableUser, { params: { id: userId } });
 }
 
 export async function disableGuest(userId: number): Promise<void> {
-  await callApi(customerContracts.disableUser, { params: { id: userId } });
+  await callApi(customerRoutes.disableUser, { params: { id: userId } });
 }
 
 export async function deleteGuest(userId: number): Promise<void> {
-  await callApi(guestContracts.deleteGuest, { params: { id: userId } });
+  await callApi(guestRoutes.deleteGuest, { params: { id: userId } });
 }
 
 export const guestAdminQuery = () =>

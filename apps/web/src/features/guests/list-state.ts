@@ -1,14 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { listQuerySchema } from '@phonebot/shared/schemas/common';
+import { parseListQuery } from '@phonebot/shared/list-query';
 
 /** The two lists of Guest Administration keep their page and search in the URL under their own prefix. */
 export type ListSection = 'guests' | 'bots';
 
-const sectionSchema = listQuerySchema.pick({ page: true, search: true });
-
 export function useSectionState(section: ListSection) {
   const [params, setParams] = useSearchParams();
-  const state = sectionSchema.parse({
+  const state = parseListQuery({
     page: params.get(`${section}_page`) ?? undefined,
     search: params.get(`${section}_search`) ?? undefined,
   });

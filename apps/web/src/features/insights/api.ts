@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallStatsQuery, insightsContracts } from '@phonebot/shared/contracts/insights';
+import type { CallStatsQuery } from '@phonebot/shared/contracts/insights';
+import { insightsRoutes } from '@phonebot/shared/routes/insights';
 import { callApi } from '../../lib/api-client';
 
 export const insightsKeys = {
@@ -8,7 +9,7 @@ export const insightsKeys = {
 };
 
 export async function fetchCallStats(query: CallStatsQuery, signal?: AbortSignal) {
-  return callApi(insightsContracts.callStats, { query }, { signal });
+  return callApi(insightsRoutes.callStats, { query }, { signal });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateApiKeyInput, CreateWebhookInput, UpdateWebhookInput } from '@phonebot/shared/schemas/integration';
-import { apiKeyContracts } from '@phonebot/shared/contracts/api-keys';
-import { webhookContracts } from '@phonebot/shared/contracts/webhooks';
+import { apiKeyRoutes } from '@phonebot/shared/routes/api-keys';
+import { webhookRoutes } from '@phonebot/shared/routes/webhooks';
 import { callApi } from '../../lib/api-client';
 
 export const integrationKeys = {
@@ -12,7 +12,7 @@ export const integrationKeys = {
 export const apiKeysQuery = () =>
   queryOptions({
     queryKey: integrationKeys.apiKeys(),
-    queryFn: async ({ signal }) => (await callApi(apiKeyContracts.listApiKeys, {}, { signal })).data,
+    queryFn: async ({ signal }) => (await callApi(apiKeyRoutes.listApiKeys, {}, { signal })).data,
   });
 
 export function useApiKeys() {
@@ -23,7 +23,7 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateApiKeyInput) =>
-      (await callApi(apiKeyContracts.createApiKey, { body: { data: { type: 'api-keys', attributes: input } } })).data,
+      (await callApi(apiKeyRoutes.createApiKey, { body: { data: { type: 'api-keys', attributes: input } } })).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: integrationKeys.apiKeys() }),
   });
 }
@@ -32,7 +32,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await callApi(apiKeyContracts.revokeApiKey, { params: { id } });
+      await callApi(apiKeyRoutes.revokeApiKey, { params: { id } });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: integrationKeys.apiKeys() }),
   });
@@ -47,7 +47,7 @@ export const webhookKeys = {
 export function useWebhooks() {
   return useQuery({
     queryKey: webhookKeys.list(),
-    queryFn: async ({ signal }) => (await callApi(webhookContracts.listWebhooks, {}, { signal })).data,
+    queryFn: async ({ signal }) => (await callApi(webhookRoutes.listWebhooks, {}, { signal })).data,
   });
 }
 
@@ -56,7 +56,7 @@ export function useWebhookDeliveries(id: string) {
   return useQuery({
     queryKey: webhookKeys.deliveries(id),
     queryFn: async ({ signal }) =>
-      (await callApi(webhookContracts.listWebhookDeliveries, { params: { id }, query: { per_page: 25 } }, { signal }))
+      (await callApi(webhookRoutes.listWebhookDeliveries, { params: { id }, query: { per_page: 25 } }, { signal }))
         .data,
     refetchInterval: 5_000,
   });
@@ -66,7 +66,7 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateWebhookInput) =>
-      (await callApi(webhookContracts.createWebhook, { body: { data: { type: 'webhooks', attributes: input } } })).data,
+      (await callApi(webhookRoutes.createWebhook, { body: { data: { type: 'webhooks', attributes: input } } })).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
@@ -76,7 +76,7 @@ export function useUpdateWebhook() {
   return useMutation({
     mutationFn: async ({ id, ...attributes }: UpdateWebhookInput & { id: string }) =>
       (
-        await callApi(webhookContracts.updateWebhook, {
+        await callApi(webhookRoutes.updateWebhook, {
           params: { id },
           body: { data: { type: 'webhooks', id, attributes } },
         })
@@ -89,7 +89,7 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await callApi(webhookContracts.deleteWebhook, { params: { id } });
+      await callApi(webhookRoutes.deleteWebhook, { params: { id } });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
@@ -98,7 +98,7 @@ export function useDeleteWebhook() {
 export function useTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await callApi(webhookContracts.testWebhook, { params: { id } })).meta,
+    mutationFn: async (id: string) => (await callApi(webhookRoutes.testWebhook, { params: { id } })).meta,
     onSuccess: (_meta, id) => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
   });
 }
@@ -107,7 +107,7 @@ export function useRedeliver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, deliveryId }: { id: string; deliveryId: string }) =>
-      (await callApi(webhookContracts.redeliverWebhookDelivery, { params: { id, deliveryId } })).meta,
+      (await callApi(webhookRoutes.redeliverWebhookDelivery, { params: { id, deliveryId } })).meta,
     onSuccess: (_meta, { id }) => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
   });
 }

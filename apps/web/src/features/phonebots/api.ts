@@ -2,12 +2,9 @@ import { CALLS_POLL_MS } from '@phonebot/shared/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { ListQuery } from '@phonebot/shared/schemas/common';
 import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
-import { authContracts } from '@phonebot/shared/contracts/auth';
-import {
-  type GuestPhonebotAttributes,
-  type PhonebotAttributes,
-  phonebotContracts,
-} from '@phonebot/shared/contracts/phonebots';
+import { authRoutes } from '@phonebot/shared/routes/auth';
+import type { GuestPhonebotAttributes, PhonebotAttributes } from '@phonebot/shared/contracts/phonebots';
+import { phonebotRoutes } from '@phonebot/shared/routes/phonebots';
 import { callApi } from '../../lib/api-client';
 
 export type { GuestPhonebotAttributes, PhonebotAttributes };
@@ -31,14 +28,14 @@ export const phonebotKeys = {
   guestDetail: (licenseKey: string) => [...phonebotKeys.details(), 'guest', licenseKey] as const,
 };
 
-const c = phonebotContracts;
+const c = phonebotRoutes;
 const document = <A extends object>(licenseKey: string, attributes: A) => ({
   data: { type: 'phonebots' as const, id: licenseKey, attributes },
 });
 
 // The feature asks for the role itself (features do not import each other); it decides what the screens offer.
 export async function fetchRole(signal?: AbortSignal) {
-  return (await callApi(authContracts.role, {}, { signal })).meta.role;
+  return (await callApi(authRoutes.role, {}, { signal })).meta.role;
 }
 
 /** The company's phonebots (guests get the short form), all of them at once. */

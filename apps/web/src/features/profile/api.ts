@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ChangePasswordInput, OwnProfileInput } from '@phonebot/shared/schemas/user';
-import { mfaContracts } from '@phonebot/shared/contracts/mfa';
-import { profileContracts } from '@phonebot/shared/contracts/profile';
-import { sessionContracts } from '@phonebot/shared/contracts/sessions';
+import { mfaRoutes } from '@phonebot/shared/routes/mfa';
+import { profileRoutes } from '@phonebot/shared/routes/profile';
+import { sessionRoutes } from '@phonebot/shared/routes/sessions';
 import type { UserResource } from '@phonebot/shared/contracts/users';
 import { ApiError, callApi } from '../../lib/api-client';
 
@@ -21,24 +21,24 @@ export const profileKeys = {
 };
 
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
-  return toMe(await callApi(profileContracts.me, {}, { signal }));
+  return toMe(await callApi(profileRoutes.me, {}, { signal }));
 }
 
 /** A new e-mail address waits for its confirmation link: the answer names it as `pendingEmail`. */
 export async function updateMe(input: Partial<OwnProfileInput>): Promise<{ me: Me; pendingEmail: string | null }> {
-  const answer = await callApi(profileContracts.updateMe, { body: { data: { type: 'profile', attributes: input } } });
+  const answer = await callApi(profileRoutes.updateMe, { body: { data: { type: 'profile', attributes: input } } });
   return { me: toMe(answer), pendingEmail: answer.meta?.pending_email ?? null };
 }
 
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await callApi(profileContracts.changePassword, { body: input });
+  await callApi(profileRoutes.changePassword, { body: input });
 }
 
 export async function uploadAvatar({ userId, file }: { userId: number; file: File }): Promise<string | null> {
   const formData = new FormData();
   formData.append('attachment', file);
   try {
-    return (await callApi(profileContracts.uploadAvatar, { params: { id: userId } }, { formData })).meta.url;
+    return (await callApi(profileRoutes.uploadAvatar, { params: { id: userId } }, { formData })).meta.url;
   } catch (error) {
     // A proxy in front of the API may refuse a big upload itself, without a JSON:API body.
     if (error instanceof ApiError && error.status === 413 && !error.code) {
@@ -50,7 +50,7 @@ export async function uploadAvatar({ userId, file }: { userId: number; file: Fil
 }
 
 export async function removeAvatar(userId: number): Promise<void> {
-  await callApi(profileContracts.removeAvatar, { params: { id: userId } });
+  await callApi(profileRoutes.removeAvatar, { params: { id: userId } });
 }
 
 export const meQuery = () =>
@@ -117,7 +117,7 @@ export function useChangePassword() {
 export const mfaQuery = () =>
   queryOptions({
     queryKey: [...profileKeys.all, 'mfa'] as const,
-    queryFn: async ({ signal }) => (await callApi(mfaContracts.status, {}, { signal })).meta,
+    queryFn: async ({ signal }) => (await callApi(mfaRoutes.status, {}, { signal })).meta,
   });
 
 export function useMfa() {
@@ -133,18 +133,18 @@ function useMfaMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 export function useStartTotp() {
-  return useMutation({ mutationFn: async () => (await callApi(mfaContracts.startTotp, {})).meta });
+  return useMutation({ mutationFn: async () => (await callApi(mfaRoutes.startTotp, {})).meta });
 }
 
 export function useConfirmTotp() {
   return useMfaMutation(
-    async (code: string) => (await callApi(mfaContracts.confirmTotp, { body: { code } })).meta.recovery_codes,
+    async (code: string) => (await callApi(mfaRoutes.confirmTotp, { body: { code } })).meta.recovery_codes,
   );
 }
 
 export function useDisableTotp() {
   return useMfaMutation(async (input: { password: string; code: string }) => {
-    await callApi(mfaContracts.disableTotp, { body: input });
+    await callApi(mfaRoutes.disableTotp, { body: input });
   });
 }
 
@@ -153,7 +153,7 @@ const sessionsKey = [...profileKeys.all, 'sessions'] as const;
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async ({ signal }) => (await callApi(sessionContracts.list, {}, { signal })).data,
+    queryFn: async ({ signal }) => (await callApi(sessionRoutes.list, {}, { signal })).data,
   });
 }
 
@@ -163,9 +163,9 @@ function useSessionMutation<I>(mutationFn: (input: I) => Promise<unknown>) {
 }
 
 export function useEndSession() {
-  return useSessionMutation((id: number) => callApi(sessionContracts.end, { params: { id } }));
+  return useSessionMutation((id: number) => callApi(sessionRoutes.end, { params: { id } }));
 }
 
 export function useEndOtherSessions() {
-  return useSessionMutation(() => callApi(sessionContracts.endOthers, {}));
+  return useSessionMutation(() => callApi(sessionRoutes.endOthers, {}));
 }

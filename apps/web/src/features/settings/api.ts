@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Operator, OperatorInput } from '@phonebot/shared/schemas/settings';
-import { mfaContracts } from '@phonebot/shared/contracts/mfa';
-import { settingsContracts } from '@phonebot/shared/contracts/settings';
+import { mfaRoutes } from '@phonebot/shared/routes/mfa';
+import { settingsRoutes } from '@phonebot/shared/routes/settings';
 import { callApi } from '../../lib/api-client';
 import { reloadOperator } from '../../lib/public-config';
 
@@ -11,12 +11,12 @@ export const settingsKeys = {
 };
 
 export async function fetchOperator(signal?: AbortSignal): Promise<Operator> {
-  return (await callApi(settingsContracts.operator, {}, { signal })).data.attributes;
+  return (await callApi(settingsRoutes.operator, {}, { signal })).data.attributes;
 }
 
 export async function updateOperator(input: OperatorInput): Promise<Operator> {
   const body = { data: { type: 'operator-settings' as const, attributes: input } };
-  return (await callApi(settingsContracts.updateOperator, { body })).data.attributes;
+  return (await callApi(settingsRoutes.updateOperator, { body })).data.attributes;
 }
 
 export const operatorQuery = () =>
@@ -44,7 +44,7 @@ const securityKey = [...settingsKeys.all, 'security'] as const;
 export function useSecuritySettings() {
   return useQuery({
     queryKey: securityKey,
-    queryFn: async ({ signal }) => (await callApi(mfaContracts.security, {}, { signal })).data.attributes,
+    queryFn: async ({ signal }) => (await callApi(mfaRoutes.security, {}, { signal })).data.attributes,
   });
 }
 
@@ -53,7 +53,7 @@ export function useUpdateSecurity() {
   return useMutation({
     mutationFn: async (requireMfa: boolean) => {
       const body = { data: { type: 'security-settings' as const, attributes: { require_mfa: requireMfa } } };
-      return (await callApi(mfaContracts.updateSecurity, { body })).data.attributes;
+      return (await callApi(mfaRoutes.updateSecurity, { body })).data.attributes;
     },
     onSuccess: (saved) => queryClient.setQueryData(securityKey, saved),
   });

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AddUserInput, UpdateUserInput } from '@phonebot/shared/schemas/user';
-import { mfaContracts } from '@phonebot/shared/contracts/mfa';
-import { type UserResource, userContracts } from '@phonebot/shared/contracts/users';
+import { mfaRoutes } from '@phonebot/shared/routes/mfa';
+import type { UserResource } from '@phonebot/shared/contracts/users';
+import { userRoutes } from '@phonebot/shared/routes/users';
 import { callApi } from '../../lib/api-client';
 
 /** A user of the signed-in admin's company, as the Users screens show it. */
@@ -16,25 +17,25 @@ export const usersKeys = {
 };
 
 export async function fetchUsers(signal?: AbortSignal): Promise<CompanyUser[]> {
-  return (await callApi(userContracts.listUsers, { query: { per_page: 'all' } }, { signal })).data.map(toUser);
+  return (await callApi(userRoutes.listUsers, { query: { per_page: 'all' } }, { signal })).data.map(toUser);
 }
 
 export async function fetchUser(id: number, signal?: AbortSignal): Promise<CompanyUser> {
-  return toUser((await callApi(userContracts.getUser, { params: { id } }, { signal })).data);
+  return toUser((await callApi(userRoutes.getUser, { params: { id } }, { signal })).data);
 }
 
 export async function createUser(input: AddUserInput): Promise<CompanyUser> {
   const body = { data: { type: 'users' as const, attributes: input } };
-  return toUser((await callApi(userContracts.createUser, { body })).data);
+  return toUser((await callApi(userRoutes.createUser, { body })).data);
 }
 
 export async function updateUser({ id, input }: { id: number; input: UpdateUserInput }): Promise<CompanyUser> {
   const body = { data: { type: 'users' as const, id: String(id), attributes: input } };
-  return toUser((await callApi(userContracts.updateUser, { params: { id }, body })).data);
+  return toUser((await callApi(userRoutes.updateUser, { params: { id }, body })).data);
 }
 
 export async function deleteUser(id: number): Promise<void> {
-  await callApi(userContracts.deleteUser, { params: { id } });
+  await callApi(userRoutes.deleteUser, { params: { id } });
 }
 
 export const usersQuery = () =>
@@ -107,7 +108,7 @@ export function useDeleteUser(alsoInvalidate: readonly QueryKey[] = []) {
 export function useResetUserMfa() {
   return useMutation({
     mutationFn: async (id: number) => {
-      await callApi(mfaContracts.resetUserMfa, { params: { id } });
+      await callApi(mfaRoutes.resetUserMfa, { params: { id } });
     },
   });
 }

@@ -16,7 +16,7 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isoDaySchema } from '@phonebot/shared/schemas/list-query';
+import { isIsoDay } from '@phonebot/shared/list-query';
 import { ListTable } from '../../../components/list-table';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -55,7 +55,7 @@ const KNOWN_ACTIONS = [
 function readFilters(params: URLSearchParams): AuditFilters {
   const day = (name: string) => {
     const value = params.get(name) ?? '';
-    return isoDaySchema.safeParse(value).success ? value : undefined;
+    return isIsoDay(value) ? value : undefined;
   };
   const user = Number(params.get('user'));
   const action = params.get('action') ?? '';

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { listQuerySchema } from '@phonebot/shared/schemas/common';
+import { parseListQuery } from '@phonebot/shared/list-query';
 import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
 import { MonthField } from './month-field';
-
-const pageSchema = listQuerySchema.pick({ page: true, search: true });
 
 /** The current month in the browser's time zone, as YYYY-MM (docs/product.md §9: the default month). */
 export function currentMonth(): string {
@@ -29,7 +27,7 @@ export function useMonthListParams() {
   const thisMonth = currentMonth();
   const asked = params.get('month');
   const month = asked && MONTH_PATTERN.test(asked) ? asked : thisMonth;
-  const { page, search } = pageSchema.parse({
+  const { page, search } = parseListQuery({
     page: params.get('page') ?? undefined,
     search: params.get('search') ?? undefined,
   });

@@ -3,7 +3,7 @@ import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconClockPause, IconUserCheck, IconUserMinus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CALL_STATUSES, type CallStatus } from '@phonebot/shared/schemas/call';
+import { CALL_STATUSES, type CallStatus } from '@phonebot/shared/calls';
 import { usersQuery } from '../../users/api';
 import type { Viewer } from './call-detail';
 import type { CallActions } from './use-call-actions';

@@ -32,7 +32,7 @@ import {
 } from '@tabler/icons-react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { CALL_PRIORITIES, CALL_STATUSES, type CallPriority, type CallStatus } from '@phonebot/shared/schemas/call';
+import { CALL_PRIORITIES, CALL_STATUSES, type CallPriority, type CallStatus } from '@phonebot/shared/calls';
 import { formatCallDate } from '../../../lib/dates';
 import type { CallRow } from '../api';
 import { messagePreview } from '../call-rows';

@@ -1,7 +1,6 @@
 import { Button, Modal, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { noteSchema } from '@phonebot/shared/schemas/call';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
@@ -11,8 +10,8 @@ import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { notesQuery, useAddNote } from '../api';
 
-// The call schemas are part of this screen already (the lists use them), so there is nothing to load later.
-const lazyNoteSchema = lazyValue(() => Promise.resolve(noteSchema));
+// The schema (and zod with it) loads when the field is first focused, not with the call screens.
+const lazyNoteSchema = lazyValue(async () => (await import('@phonebot/shared/schemas/call')).noteSchema);
 
 type NotesModalProps = {
   /** The call whose notes are shown; null closes the modal. */

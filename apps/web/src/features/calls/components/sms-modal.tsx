@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { sendSmsSchema } from '@phonebot/shared/schemas/call';
 import { messages } from '@phonebot/shared/messages';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
@@ -8,7 +7,8 @@ import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type CallRow, useSendSms } from '../api';
 
-const lazySmsSchema = lazyValue(() => Promise.resolve(sendSmsSchema));
+// The schema (and zod with it) loads when a field is first focused, not with the call screens.
+const lazySmsSchema = lazyValue(async () => (await import('@phonebot/shared/schemas/call')).sendSmsSchema);
 
 type SmsModalProps = {
   /** The call the SMS is about; null closes the modal. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CALL_PRIORITIES } from '@phonebot/shared/schemas/call';
+import { CALL_PRIORITIES } from '@phonebot/shared/calls';
 import {
   notificationsSupported,
   playChime,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CallPriority, CallStatus } from '@phonebot/shared/schemas/call';
+import type { CallPriority, CallStatus } from '@phonebot/shared/calls';
 import type { CallRow } from '../api';
 import { useConfirm } from '../../../components/use-confirm';
 import { errorText } from '../../../lib/api-errors';

@@ -19,7 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/contracts/insights';
-import { isoDaySchema } from '@phonebot/shared/schemas/list-query';
+import { isIsoDay } from '@phonebot/shared/list-query';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
@@ -44,7 +44,10 @@ function useInsightParams() {
   const split: InsightSplit = (INSIGHT_SPLITS as readonly string[]).includes(params.get('split') ?? '')
     ? (params.get('split') as InsightSplit)
     : 'status';
-  const day = (name: string) => isoDaySchema.safeParse(params.get(name)).data;
+  const day = (name: string) => {
+    const value = params.get(name);
+    return isIsoDay(value) ? value : undefined;
+  };
   const fallback = lastDays(30);
   const period =
     range === 'custom' ? { from: day('from') ?? fallback.from, to: day('to') ?? fallback.to } : lastDays(Number(range));

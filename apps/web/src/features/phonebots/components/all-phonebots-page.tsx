@@ -4,7 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { listQuerySchema } from '@phonebot/shared/schemas/common';
+import { parseListQuery } from '@phonebot/shared/list-query';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
@@ -21,7 +21,7 @@ const SEARCH_DELAY_MS = 300;
 /** The list state lives in the URL (page, per_page, search); a bad value falls back to the schema's default. */
 function useListState(): [AllPhonebotsQuery, (next: Partial<AllPhonebotsQuery>) => void] {
   const [params, setParams] = useSearchParams();
-  const { page, per_page, search } = listQuerySchema.parse(Object.fromEntries(params));
+  const { page, per_page, search } = parseListQuery(Object.fromEntries(params));
   const update = (next: Partial<AllPhonebotsQuery>) => {
     const merged = { page, per_page, search, ...next };
     const fresh = new URLSearchParams();

@@ -1,0 +1,60 @@
+/*
+ * The call log's values that need no schema: statuses, priorities, the lists' views, sorts and filters, the bulk
+ * limit and the event types. schemas/call.ts re-exports them beside the schemas; the web app's call screens import
+ * them from here, so reading a list needs no schema library.
+ */
+
+/** docs/product.md §6: call statuses and priorities, in their sort orders (§9). */
+export const CALL_STATUSES = ['New', 'In Progress', 'Completed'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export const CALL_PRIORITIES = ['Normal Callback', 'Important Callback', 'Send Email', 'Transferred'] as const;
+export type CallPriority = (typeof CALL_PRIORITIES)[number];
+
+/** The most calls one bulk change may name. */
+export const BULK_MAX = 500;
+
+/** Which calls a list shows: open (New, In Progress), completed, new (New and not notified) or all. */
+export const CALL_VIEWS = ['open', 'completed', 'new', 'all'] as const;
+export type CallView = (typeof CALL_VIEWS)[number];
+export const CALL_SORTS = [
+  'created_at',
+  'priority',
+  'status',
+  'category',
+  'phonebot',
+  'caller_number',
+  'callback_due_at',
+] as const;
+
+/**
+ * The call lists' filters beyond search and day, in the order the web app writes them to its URL; each is part of
+ * a list's ETag (the query parameters are declared in contracts/calls.ts).
+ */
+export const CALL_LIST_FILTERS = [
+  'assignee',
+  'overdue',
+  'caller',
+  'phonebot',
+  'snoozed',
+  'status',
+  'priority',
+  'category',
+  'from',
+  'to',
+  'weekday',
+  'hour',
+] as const;
+export type CallListFilter = (typeof CALL_LIST_FILTERS)[number];
+
+/** The events of a company's call log that the event stream carries. */
+export const CALL_EVENT_TYPES = ['call.created', 'call.updated', 'call.deleted'] as const;
+export type CallEventType = (typeof CALL_EVENT_TYPES)[number];
+
+/** The `data` line of every call event: the identifier of the call that changed. */
+export type CallEventData = { type: 'calls'; id: string };
+
+/** Whether an event's parsed `data` is a call event's. */
+export function isCallEventData(value: unknown): value is CallEventData {
+  const data = value as Partial<Record<keyof CallEventData, unknown>> | null;
+  return typeof data === 'object' && data !== null && data.type === 'calls' && typeof data.id === 'string';
+}

@@ -1,0 +1,9 @@
+/** The method and path of each operation of contracts/api-keys.ts, typed by it: a client calls them without its schemas. */
+import type { apiKeyContracts } from '../contracts/api-keys';
+import { apiRoutes } from '../contract';
+
+export const apiKeyRoutes = apiRoutes<typeof apiKeyContracts>({
+  listApiKeys: ['GET', '/api-keys'],
+  createApiKey: ['POST', '/api-keys'],
+  revokeApiKey: ['DELETE', '/api-keys/:id'],
+});

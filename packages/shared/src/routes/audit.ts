@@ -1,0 +1,8 @@
+/** The method and path of each operation of contracts/audit.ts, typed by it: a client calls them without its schemas. */
+import type { auditContracts } from '../contracts/audit';
+import { apiRoutes } from '../contract';
+
+export const auditRoutes = apiRoutes<typeof auditContracts>({
+  list: ['GET', '/audit-events'],
+  export: ['GET', '/audit-events/export'],
+});

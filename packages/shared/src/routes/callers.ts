@@ -1,0 +1,13 @@
+/** The method and path of each operation of contracts/callers.ts, typed by it: a client calls them without its schemas. */
+import type { callerRightsContracts, callerTimelineContracts } from '../contracts/callers';
+import { apiRoutes } from '../contract';
+
+export const callerRightsRoutes = apiRoutes<typeof callerRightsContracts>({
+  getCaller: ['GET', '/callers/:number'],
+  exportCaller: ['GET', '/callers/:number/export'],
+  eraseCaller: ['DELETE', '/callers/:number'],
+});
+
+export const callerTimelineRoutes = apiRoutes<typeof callerTimelineContracts>({
+  listCallerCalls: ['GET', '/callers/:number/calls'],
+});

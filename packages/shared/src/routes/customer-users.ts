@@ -1,0 +1,7 @@
+/** The method and path of each operation of contracts/customer-users.ts, typed by it: a client calls them without its schemas. */
+import type { customerUsersContracts } from '../contracts/customer-users';
+import { apiRoutes } from '../contract';
+
+export const customerUsersRoutes = apiRoutes<typeof customerUsersContracts>({
+  listCustomerUsers: ['GET', '/customers/:id/users'],
+});

@@ -1,0 +1,7 @@
+/** The method and path of each operation of contracts/insights.ts, typed by it: a client calls them without its schemas. */
+import type { insightsContracts } from '../contracts/insights';
+import { apiRoutes } from '../contract';
+
+export const insightsRoutes = apiRoutes<typeof insightsContracts>({
+  callStats: ['GET', '/analytics/calls'],
+});

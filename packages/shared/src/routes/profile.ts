@@ -1,0 +1,18 @@
+/** The method and path of each operation of contracts/profile.ts, typed by it: a client calls them without its schemas. */
+import type { dashboardContracts, profileContracts } from '../contracts/profile';
+import { apiRoutes } from '../contract';
+
+export const dashboardRoutes = apiRoutes<typeof dashboardContracts>({
+  checklist: ['GET', '/dashboard/checklist'],
+  dashboard: ['GET', '/dashboard'],
+});
+
+export const profileRoutes = apiRoutes<typeof profileContracts>({
+  me: ['GET', '/me'],
+  updateMe: ['PATCH', '/me'],
+  changePassword: ['POST', '/change'],
+  companyProfile: ['GET', '/profile'],
+  updateCompanyProfile: ['PATCH', '/profile'],
+  uploadAvatar: ['POST', '/uploads/users/:id/profile-image'],
+  removeAvatar: ['DELETE', '/uploads/users/:id/profile-image'],
+});

@@ -1,0 +1,9 @@
+/** The method and path of each operation of contracts/sessions.ts, typed by it: a client calls them without its schemas. */
+import type { sessionContracts } from '../contracts/sessions';
+import { apiRoutes } from '../contract';
+
+export const sessionRoutes = apiRoutes<typeof sessionContracts>({
+  list: ['GET', '/me/sessions'],
+  end: ['DELETE', '/me/sessions/:id'],
+  endOthers: ['DELETE', '/me/sessions'],
+});

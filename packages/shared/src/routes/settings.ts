@@ -1,0 +1,9 @@
+/** The method and path of each operation of contracts/settings.ts, typed by it: a client calls them without its schemas. */
+import type { settingsContracts } from '../contracts/settings';
+import { apiRoutes } from '../contract';
+
+export const settingsRoutes = apiRoutes<typeof settingsContracts>({
+  publicConfig: ['GET', '/public-config'],
+  operator: ['GET', '/settings/operator'],
+  updateOperator: ['PATCH', '/settings/operator'],
+});

@@ -1,0 +1,16 @@
+/** The method and path of each operation of contracts/users.ts, typed by it: a client calls them without its schemas. */
+import type { userContracts } from '../contracts/users';
+import { apiRoutes } from '../contract';
+
+export const userRoutes = apiRoutes<typeof userContracts>({
+  listUsers: ['GET', '/users'],
+  createUser: ['POST', '/users'],
+  getUser: ['GET', '/users/:id'],
+  updateUser: ['PATCH', '/users/:id'],
+  deleteUser: ['DELETE', '/users/:id'],
+  listUsersCompat: ['GET', '/user'],
+  addUserCompat: ['POST', '/user'],
+  getUserCompat: ['GET', '/user/:id'],
+  updateUserCompat: ['PATCH', '/user/:id'],
+  deleteUserCompat: ['DELETE', '/user/:id'],
+});

@@ -1,0 +1,14 @@
+/** The method and path of each operation of contracts/webhooks.ts, typed by it: a client calls them without its schemas. */
+import type { webhookContracts } from '../contracts/webhooks';
+import { apiRoutes } from '../contract';
+
+export const webhookRoutes = apiRoutes<typeof webhookContracts>({
+  listWebhooks: ['GET', '/webhooks'],
+  createWebhook: ['POST', '/webhooks'],
+  getWebhook: ['GET', '/webhooks/:id'],
+  updateWebhook: ['PATCH', '/webhooks/:id'],
+  deleteWebhook: ['DELETE', '/webhooks/:id'],
+  testWebhook: ['POST', '/webhooks/:id/test'],
+  listWebhookDeliveries: ['GET', '/webhooks/:id/deliveries'],
+  redeliverWebhookDelivery: ['POST', '/webhooks/:id/deliveries/:deliveryId/redeliver'],
+});
