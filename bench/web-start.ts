@@ -51,6 +51,7 @@ try {
       );
     const tab = await context.newPage();
     const scripts: string[] = [];
+    tab.on('pageerror', (error) => console.error(`${page.path}: ${error.message}`));
     tab.on('request', (request) => {
       if (request.resourceType() === 'script' && request.url().startsWith(server.base)) scripts.push(request.url());
     });

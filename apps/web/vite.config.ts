@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { recordWebBuild, webSourcesHash } from '../../scripts/web-build.mjs';
+import { startChunks } from './start-chunks';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -83,13 +84,48 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * The first loads in few files (start-chunks.ts): the login page's entry, then for a signed-in start the shell
+ * every signed-in screen renders in (with what start-app.tsx loads at once) and the Calls Dashboard, the first
+ * screen of every company user.
+ */
+const start = startChunks({
+  app: {
+    roots: [
+      'src/app/start-app.tsx',
+      'src/app/layout/app-layout.tsx',
+      'src/app/layout/operator-footer.tsx',
+      'src/app/route-table.ts',
+      'src/features/auth/queries.ts',
+      'src/lib/query-client.ts',
+      'src/features/calls/components/calls-live-updates.tsx',
+    ],
+  },
+  // The call screens' own code; the Mantine parts and shared components they use go to the shell's chunk.
+  calls: {
+    roots: ['src/features/calls/components/calls-dashboard-page.tsx', 'src/features/calls/prefetch.ts'],
+    only: /[\\/]src[\\/]features[\\/](calls|caller-rights)[\\/]/,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress(), recordSources()],
+  plugins: [react(), inlineEntryCss(), precompress(), recordSources(), start.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the portal supports preloads modules natively; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The groups take modules out of the chunks that import them, and chunks then import each other both ways:
+        // modules run in the order of their imports all the same (a few bytes of wrapping per module).
+        strictExecutionOrder: true,
+        codeSplitting: {
+          // Only the modules start-chunks.ts names: a group does not take the entry's modules along.
+          groups: [{ name: (id) => start.chunkOf(id), includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     proxy: {
