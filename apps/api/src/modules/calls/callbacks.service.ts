@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ASSIGNABLE_ROLES,
   CALL_PRIORITIES,
   type CallPriority,
   DEFAULT_CALLBACK_SLA_MINUTES,
@@ -14,7 +15,6 @@ import { bumpCallsVersion } from './calls-version';
 import { customerCallbackSla } from '../customers/customers.store';
 
 /** The roles a call may be assigned to: the company's users who may work on calls. */
-const ASSIGNABLE_ROLES = ['admin', 'adminuser', 'user'] as const;
 
 export type CallbackSla = Record<CallPriority, number>;
 

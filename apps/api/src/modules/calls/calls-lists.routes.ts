@@ -20,6 +20,7 @@ import {
 } from './calls.list';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
+import { assignableUsers } from '../users/users.store';
 
 /**
  * Counts change only with the company's calls version, so they are kept per version: a list whose calls did not
@@ -180,6 +181,14 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
       .header('content-disposition', 'attachment; filename="call_log.csv"')
       .send(Readable.from(csv()));
   });
+
+  router.handle(callContracts.listAssignees, async ({ principal }) => ({
+    data: (await assignableUsers(db, customerOf(principal))).map((user) => ({
+      type: 'users' as const,
+      id: String(user.id),
+      attributes: { name: user.name },
+    })),
+  }));
 
   router.handle(callContracts.listCategories, async ({ principal }) => ({
     meta: { categories: await categoryList(db, customerOf(principal)) },

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Language, Role, UserStatus } from '@phonebot/shared';
+import { type Kysely, sql } from 'kysely';
+import { ASSIGNABLE_ROLES, type Language, type Role, type UserStatus } from '@phonebot/shared';
 import type { Database, User } from '../../db/schema';
 import { nowIso } from '../../db/time';
 
@@ -47,4 +47,16 @@ export async function emailInUse(db: Kysely<Database>, email: string, exceptId?:
   let query = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The company's users a call can be assigned to, by name (the assignee pickers). */
+export function assignableUsers(db: Kysely<Database>, customerId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('customer_id', '=', customerId)
+    .where('role', 'in', [...ASSIGNABLE_ROLES])
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
 }
