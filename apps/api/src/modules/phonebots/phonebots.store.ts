@@ -138,3 +138,20 @@ export function phonebotNames(db: Kysely<Database>, customerId: number) {
     .where('customer_id', '=', customerId)
     .execute();
 }
+
+/** Every phonebot of the service with its payment state and its customer's name (as the monthly counts keep it). */
+export function phonebotsWithPayment(db: Kysely<Database>) {
+  return db
+    .selectFrom('phonebots as p')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select((eb) => [
+      'p.id',
+      'p.customer_id',
+      'p.bezeichnung',
+      'p.license_key',
+      'p.payment_status',
+      'p.subscription_id',
+      customerNameOf(eb).as('customer_name'),
+    ])
+    .execute();
+}
