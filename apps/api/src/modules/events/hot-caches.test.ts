@@ -40,6 +40,37 @@ beforeAll(async () => {
   app = await started();
 });
 
+describe('list pages kept per calls version', () => {
+  it('answers the same page with the same text, a change on the next request, and "me" per user', async () => {
+    const company = await liveCompany(app);
+    const token = company.owner.token;
+    const colleague = await app.signIn('user', { customerId: company.customerId });
+    const id = await ingest(app, company.botToken);
+    const first = await get(app, '/calls?view=all', token);
+    const again = await get(app, '/calls?view=all', token);
+    expect(again.status).toBe(200);
+    expect(again.headers['content-type']).toBe('application/vnd.api+json');
+    expect(again.body).toBe(first.body);
+
+    const assigned = await app.request({
+      method: 'PATCH',
+      url: `/api/v2/calls/${id}`,
+      token,
+      body: { data: { type: 'calls', id, attributes: { assignee_id: String(colleague.userId) } } },
+    });
+    expect(assigned.status).toBe(200);
+    const after = await get(app, '/calls?view=all', token);
+    expect(after.json.data[0].attributes.assignee_id).toBe(String(colleague.userId));
+    // The same address asked by two users: each gets their own calls.
+    expect((await get(app, '/calls?view=all&assignee=me', colleague.token)).json.data).toHaveLength(1);
+    expect((await get(app, '/calls?view=all&assignee=me', token)).json.data).toHaveLength(0);
+    // The paging links repeat the spelling of the request.
+    const jsonApi = await get(app, '/calls?view=all&page[number]=1&page[size]=20', token);
+    expect(jsonApi.json.links.self).toContain('page%5Bsize%5D=20');
+    expect((await get(app, '/calls?view=all&per_page=20', token)).json.links.self).toContain('per_page=20');
+  });
+});
+
 describe('in one process', () => {
   it('keeps both caches live on the process’s own transport', () => {
     expect(app.events.callsVersions.isLive).toBe(true);

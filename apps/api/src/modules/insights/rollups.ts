@@ -199,12 +199,27 @@ export async function countDeleted(trx: Kysely<Database>, calls: CallFacts[]): P
  * Forgets a caller's number in the repeat-caller counts of a company (erasure of the caller's data): the calls stay
  * counted everywhere else, the number is no longer kept.
  */
-export async function forgetCaller(trx: Kysely<Database>, customerId: number, callerNumber: string): Promise<void> {
+export async function forgetCaller(trx: Kysely<Database>, customerId: number, callerNumber: string): Promise<number> {
+  let forgotten = 0;
   for (const table of ['call_caller_hours', 'call_callers'] as const) {
-    await trx
+    const gone = await trx
       .deleteFrom(table)
       .where('customer_id', '=', customerId)
       .where('caller_number', '=', callerNumber)
-      .execute();
+      .executeTakeFirst();
+    forgotten += Number(gone.numDeletedRows);
   }
+  return forgotten;
+}
+
+/** Whether the repeat-caller counts still hold the number (its calls may all be gone by retention). */
+export async function callerCounted(db: Kysely<Database>, customerId: number, callerNumber: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('call_callers')
+    .select('caller_number')
+    .where('customer_id', '=', customerId)
+    .where('caller_number', '=', callerNumber)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
