@@ -2,8 +2,6 @@
 
 export const ROLES = ['super', 'admin', 'adminuser', 'user', 'guest'] as const;
 export type Role = (typeof ROLES)[number];
-/** Who a call can be assigned to: the company's users that work calls (guests only read them). */
-export const ASSIGNABLE_ROLES = ['admin', 'adminuser', 'user'] as const satisfies readonly Role[];
 
 export const USER_STATUSES = ['Active', 'Inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

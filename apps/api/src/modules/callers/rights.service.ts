@@ -17,6 +17,7 @@ import {
   lockCallerCalls,
 } from '../calls/calls.store';
 import { customerCompanyName } from '../customers/customers.store';
+import { userEmailsQuery } from '../users/users.store';
 
 /**
  * A caller's rights over what a company keeps of their number (GDPR Art. 15 and 17): how much there is, an export
@@ -150,7 +151,7 @@ export async function eraseCaller(
     await trx
       .deleteFrom('mail_outbox')
       .where('sent_at', 'is', null)
-      .where('to_address', 'in', (eb) => eb.selectFrom('users').select('email').where('customer_id', '=', customerId))
+      .where('to_address', 'in', userEmailsQuery(trx, customerId))
       .where((eb) =>
         eb.or([containsIgnoreCase(eb.ref('text_body'), number), containsIgnoreCase(eb.ref('html_body'), number)]),
       )

@@ -24,14 +24,8 @@ import { SmsError, type SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import type { Principal } from '../../lib/router';
 import { type CallbackSla, assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
-import {
-  type CallFacts,
-  callFacts,
-  countChange,
-  countDeleted,
-  countNewCalls,
-  lockCallFacts,
-} from '../insights/rollups';
+import { type CallFacts, countChange, countDeleted, countNewCalls } from '../insights/rollups';
+import { callFacts, lockCallFacts } from './calls.store';
 import { bumpCallsVersion } from './calls-version';
 import { queueSmsDelivery } from '../integrations/webhooks.service';
 import { listedCall, previewOf } from './calls.list';

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database, RollupDim } from '../../db/schema';
-import { rowLock } from '../../db/engine';
 
 /**
  * Upkeep of the Insights counts. Every function takes the transaction of the change it counts, so a count never
@@ -133,28 +132,6 @@ async function reopened(trx: Kysely<Database>, callId: number) {
   if (gone) await addCompletion(trx, gone, -1);
 }
 
-const FACT_COLUMNS = [
-  'id',
-  'customer_id',
-  'phonebot_id',
-  'caller_number',
-  'priority',
-  'selected_category',
-  'status',
-  'created_at',
-] as const;
-
-/** The facts of calls just stored in this transaction. */
-export async function callFacts(trx: Kysely<Database>, ids: number[]): Promise<CallFacts[]> {
-  if (ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom('calls')
-    .select([...FACT_COLUMNS])
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
-}
-
 /**
  * Counts calls just stored (a call stored as Completed is completed when it arrives). The counts of a group of
  * calls are summed first and each count row is then updated once, all in the order of their keys: concurrent
@@ -183,23 +160,6 @@ export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): 
   for (const call of [...calls].sort((a, b) => a.id - b.id)) {
     if (call.status === 'Completed') await completed(trx, call, call.created_at);
   }
-}
-
-/**
- * The facts of calls of a company about to change, read with their rows locked (PostgreSQL) so that concurrent
- * changes of one call are counted one after the other.
- */
-export async function lockCallFacts(trx: Kysely<Database>, customerId: number, ids: number[]): Promise<CallFacts[]> {
-  if (ids.length === 0) return [];
-  const rows = await rowLock(trx)(
-    trx
-      .selectFrom('calls')
-      .select([...FACT_COLUMNS])
-      .where('customer_id', '=', customerId)
-      .where('id', 'in', ids)
-      .orderBy('id'),
-  ).execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** Moves changed calls between values; `set` is what the change wrote to each of them. */
