@@ -5,6 +5,11 @@ import { type DomainError, type RefusalKind, notFound } from './domain-errors';
 export { notFound, forbidden, unauthenticated } from './domain-errors';
 
 const TITLES: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  304: 'Not Modified',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -23,7 +28,7 @@ const TITLES: Record<number, string> = {
 };
 
 export function statusTitle(status: number): string {
-  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Success');
 }
 
 /** A JSON:API error object whose detail is the English text of a message key, or a given text. */
