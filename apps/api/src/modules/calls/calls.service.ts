@@ -583,6 +583,12 @@ export async function sendSms(
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [input.call_id] });
     return row;
   });
-  if (error) throw refuse('providerFailed', 'smsFailed', { detail: `The SMS could not be sent: ${error}` });
+  if (error) {
+    throw refuse('providerFailed', 'smsFailed', {
+      detail: `The SMS could not be sent: ${error}`,
+      // What the screens translate: the reason, and the provider's code where it gave one.
+      meta: { reason: failure?.reason ?? 'other', ...(failure?.code ? { provider_code: failure.code } : {}) },
+    });
+  }
   return smsResource(record);
 }
