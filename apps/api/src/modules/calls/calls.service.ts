@@ -174,20 +174,23 @@ export async function countStoredCalls(
       a.target.phonebotId - b.target.phonebotId ||
       a.month.localeCompare(b.month),
   );
-  for (const { month, target, count } of ordered) {
+  if (ordered.length > 0) {
+    // One statement for the group's rows, in the order of their keys (concurrent groups take them in one order).
     await trx
       .insertInto('monthly_call_counts')
-      .values({
-        month,
-        customer_id: target.customerId,
-        phonebot_id: target.phonebotId,
-        customer_name: target.customerName,
-        phonebot_name: target.phonebotName,
-        count,
-      })
+      .values(
+        ordered.map(({ month, target, count }) => ({
+          month,
+          customer_id: target.customerId,
+          phonebot_id: target.phonebotId,
+          customer_name: target.customerName,
+          phonebot_name: target.phonebotName,
+          count,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
-          count: eb('monthly_call_counts.count', '+', count),
+          count: eb('monthly_call_counts.count', '+', eb.ref('excluded.count')),
           customer_name: eb.ref('excluded.customer_name'),
           phonebot_name: eb.ref('excluded.phonebot_name'),
         })),
