@@ -122,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return typeof ticket === 'string' ? redeemEventTicket(db.db, ticket) : null;
   });
   const botTokens = createBotTokenCache({ ttlMs: config.botTokenCacheMs });
+  const unfollow = deps.events.follow(botTokens);
+  app.addHook('onClose', async () => unfollow());
   const authenticateBot = oncePerRequest(async (req) => {
     const token = bearerToken(req);
     return token ? principalFromBotToken(db.db, token, botTokens) : null;

@@ -254,7 +254,8 @@ describe('the call log in the browser', () => {
     await page.getByText('Message sending successfully.').waitFor();
     await sms.waitFor({ state: 'hidden' });
 
-    // A failed SMS says so, with the provider's reason (the old client showed the mark-completed failure text).
+    // A failed SMS says so, with the provider's reason in the screen's language (the old client showed the
+    // mark-completed failure text).
     await page.route('**/api/v2/calls/*/sms', (route) =>
       route.fulfill({
         status: 502,
@@ -265,7 +266,8 @@ describe('the call log in the browser', () => {
               status: '502',
               code: 'smsFailed',
               title: 'Bad Gateway',
-              detail: 'The SMS could not be sent: provider unreachable',
+              detail: 'The SMS could not be sent: Twilio could not be reached: connect ECONNREFUSED',
+              meta: { reason: 'provider_unavailable' },
             },
           ],
         }),
@@ -273,7 +275,7 @@ describe('the call log in the browser', () => {
     );
     await row.getByRole('button', { name: 'Send an SMS to +4930111002' }).click();
     await sms.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('The SMS could not be sent. (provider unreachable)').waitFor();
+    await page.getByText('The SMS could not be sent. (The SMS provider is unavailable; try again later)').waitFor();
     await sms.waitFor({ state: 'hidden' });
     await page.unroute('**/api/v2/calls/*/sms');
 

@@ -17,6 +17,7 @@ import { type Stack, startStack } from './harness';
 let stack: Stack;
 let admin: { email: string; password: string; token: string; ownerId: number };
 const operator = { email: 'olga@inbox.example', password: 'olga-password', name: 'Olga Operator' };
+const lead = { email: 'lena@inbox.example', password: 'lena-password', name: 'Lena Lead' };
 let botToken: string;
 let licenseKey: string;
 const ids = new Map<string, number>();
@@ -101,6 +102,26 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
+/** A user of the company invited with a role, who sets their password through the invitation's link. */
+async function invited(person: { email: string; password: string; name: string }, role: string) {
+  const [fname, lname] = person.name.split(' ');
+  const created = await stack.api(
+    'POST',
+    '/users',
+    { data: { type: 'users', attributes: { email: person.email, fname, lname, role } } },
+    admin.token,
+  );
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const invite = new URL(linkIn(await stack.smtp.waitFor(person.email, ''), `${stack.baseUrl}/password-reset`));
+  const reset = await stack.api('POST', '/password-reset', {
+    email: invite.searchParams.get('email'),
+    token: invite.searchParams.get('token'),
+    password: person.password,
+    password_confirmation: person.password,
+  });
+  expect(reset.status).toBeLessThan(300);
+}
+
 beforeAll(async () => {
   stack = await startStack();
   const owner = await stack.createAdmin({
@@ -119,21 +140,9 @@ beforeAll(async () => {
   botToken = created.json.meta.bot_token as string;
   licenseKey = created.json.meta.license_Key as string;
 
-  // The operator through the invitation, as the Users screen adds one.
-  await stack.api(
-    'POST',
-    '/user',
-    { data: { type: 'users', attributes: { email: operator.email, fname: 'Olga', lname: 'Operator' } } },
-    admin.token,
-  );
-  const invite = new URL(linkIn(await stack.smtp.waitFor(operator.email, ''), `${stack.baseUrl}/password-reset`));
-  const reset = await stack.api('POST', '/password-reset', {
-    email: invite.searchParams.get('email'),
-    token: invite.searchParams.get('token'),
-    password: operator.password,
-    password_confirmation: operator.password,
-  });
-  expect(reset.status).toBeLessThan(300);
+  // The operator and an adminuser through the invitation, as the Users screen adds them.
+  await invited(operator, 'user');
+  await invited(lead, 'adminuser');
 
   ids.set(
     'transfer',
@@ -371,6 +380,19 @@ describe('the callback inbox', () => {
     await detail(page).getByLabel('Assignee').selectOption({ label: 'Nobody' });
     await page.getByText('The call was released.').waitFor();
     await ctx.close();
+
+    // An adminuser assigns anyone of the company too: the picker lists the company's users, no guests.
+    const second = await context(1280);
+    await signIn(second.page, lead.email, lead.password);
+    await rowOf(second.page, '+4930200009').getByRole('button', { name: 'Open the call from +4930200009' }).click();
+    const picker = detail(second.page).getByLabel('Assignee');
+    await expect
+      .poll(() => picker.locator('option').allTextContents())
+      .toEqual(expect.arrayContaining(['Nobody', 'Ines Inbox', operator.name, lead.name]));
+    await picker.selectOption({ label: operator.name });
+    await second.page.getByText('The call was assigned.').waitFor();
+    await rowOf(second.page, '+4930200009').getByText('Assigned to Olga Operator').waitFor();
+    await second.ctx.close();
   });
 
   it('fits 390, 1280 and 1440 px in English and German without scrolling sideways, and passes axe', async () => {

@@ -1,7 +1,7 @@
 /*
  * The call log's values that need no schema: statuses, priorities, the lists' views, sorts and filters, the bulk
- * limit and the event types. schemas/call.ts re-exports them beside the schemas; the web app's call screens import
- * them from here, so reading a list needs no schema library.
+ * limit, the event types and the reasons of a failed SMS. schemas/call.ts and schemas/sms.ts re-export them beside
+ * the schemas; the web app's call screens import them from here, so they load no schema library.
  */
 
 /** docs/product.md §6: call statuses and priorities, in their sort orders (§9). */
@@ -57,4 +57,29 @@ export type CallEventData = { type: 'calls'; id: string };
 export function isCallEventData(value: unknown): value is CallEventData {
   const data = value as Partial<Record<keyof CallEventData, unknown>> | null;
   return typeof data === 'object' && data !== null && data.type === 'calls' && typeof data.id === 'string';
+}
+
+/**
+ * What a provider's refusal or delivery failure means for the reader, independent of the provider's own codes: a
+ * number that is wrong or cannot take SMS is told apart from a provider that is down or misconfigured. `other` is a
+ * code without a plain meaning; its provider message says more.
+ */
+export const SMS_ERROR_REASONS = [
+  'invalid_number',
+  'opted_out',
+  'sender_cannot_reach',
+  'unreachable',
+  'unknown_number',
+  'landline',
+  'carrier_filtered',
+  'carrier_error',
+  'provider_credentials',
+  'provider_unavailable',
+  'other',
+] as const;
+export type SmsErrorReason = (typeof SMS_ERROR_REASONS)[number];
+
+/** Whether a value (an error's `meta.reason`) is one of the reasons. */
+export function isSmsErrorReason(value: unknown): value is SmsErrorReason {
+  return (SMS_ERROR_REASONS as readonly unknown[]).includes(value);
 }

@@ -83,6 +83,8 @@ export type JsonApiErrorObject = {
   title: string;
   detail: string;
   source?: { pointer?: string; parameter?: string; header?: string };
+  /** Facts a client may act on (an SMS failure's reason), beside the English text. */
+  meta?: Record<string, unknown>;
 };
 export type JsonApiErrorDocument = { errors: JsonApiErrorObject[] };
 
@@ -96,6 +98,7 @@ export const errorDocumentSchema = z.object({
       source: z
         .object({ pointer: z.string().optional(), parameter: z.string().optional(), header: z.string().optional() })
         .optional(),
+      meta: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
 });

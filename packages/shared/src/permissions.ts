@@ -15,6 +15,7 @@ export const OPERATIONS = [
   'phonebots.guestEdit',
   'phonebots.all',
   'profile.own',
+  'profile.language',
   'customers.manage',
   'guests.manage',
   'callsHistory.view',
@@ -33,6 +34,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'dashboard.view',
     'phonebots.all',
     'profile.own',
+    'profile.language',
     'customers.manage',
     'guests.manage',
     'callsHistory.view',
@@ -49,6 +51,7 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'users.manage',
     'phonebots.manage',
     'profile.own',
+    'profile.language',
     'insights.view',
     'integrations.manage',
     'audit.view',
@@ -63,12 +66,22 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'company.edit',
     'phonebots.manage',
     'profile.own',
+    'profile.language',
     'insights.view',
     'callers.export',
     'callers.erase',
   ],
-  user: ['dashboard.view', 'calls.view', 'calls.manage', 'profile.own', 'insights.view', 'callers.export'],
-  guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit', 'insights.view'],
+  user: [
+    'dashboard.view',
+    'calls.view',
+    'calls.manage',
+    'profile.own',
+    'profile.language',
+    'insights.view',
+    'callers.export',
+  ],
+  // Guests have no profile screen, but the language they choose is saved: their mails are written in it.
+  guest: ['dashboard.view', 'calls.view', 'phonebots.guestEdit', 'insights.view', 'profile.language'],
 };
 
 export function can(role: Role | undefined | null, operation: Operation): boolean {

@@ -10,6 +10,7 @@ import { hashPassword } from '../lib/crypto';
 import { createLogger } from '../logger';
 import { ingestCall } from '../modules/bot/bot.service';
 import { createPhonebot } from '../modules/phonebots/phonebots.service';
+import { emailInUse, insertUser } from '../modules/users/users.store';
 import { createRuntime } from '../runtime';
 import { createRandom, generateCall } from '../sim/calls';
 import { DAY, nowIso } from './time';
@@ -48,12 +49,7 @@ async function main() {
   const runtime = await createRuntime(config, log);
   const { db } = runtime.db;
   try {
-    const exists = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', `admin@${COMPANIES[0].domain}`)
-      .executeTakeFirst();
-    if (exists) {
+    if (await emailInUse(db, `admin@${COMPANIES[0].domain}`)) {
       console.log('The demo data is already there.');
       return;
     }
@@ -83,22 +79,15 @@ async function main() {
         .executeTakeFirstOrThrow();
       let adminId = 0;
       for (const role of ROLES) {
-        const user = await db
-          .insertInto('users')
-          .values({
-            customer_id: customer.id,
-            name: `${role[0]!.toUpperCase()}${role.slice(1)} ${company.company.split(' ')[0]}`,
-            email: `${role}@${company.domain}`,
-            role,
-            status: 'Active',
-            email_verified_at: stamp,
-            password_hash: passwordHash,
-            avatar_path: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const user = await insertUser(db, {
+          customerId: customer.id,
+          name: `${role[0]!.toUpperCase()}${role.slice(1)} ${company.company.split(' ')[0]}`,
+          email: `${role}@${company.domain}`,
+          role,
+          status: 'Active',
+          verified: true,
+          passwordHash,
+        });
         if (role === 'admin') adminId = user.id;
       }
       for (const [name, terms] of company.bots) {

@@ -32,6 +32,8 @@ export type RefusalOptions = {
   /** The JSON pointer of the field in the request body the refusal is about. */
   pointer?: string;
   retryAfterSeconds?: number;
+  /** Facts a client may act on, sent as the error object's `meta`. */
+  meta?: Record<string, unknown>;
 };
 
 export class DomainError extends Error {

@@ -5,6 +5,11 @@ import { type DomainError, type RefusalKind, notFound } from './domain-errors';
 export { notFound, forbidden, unauthenticated } from './domain-errors';
 
 const TITLES: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  304: 'Not Modified',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -23,19 +28,20 @@ const TITLES: Record<number, string> = {
 };
 
 export function statusTitle(status: number): string {
-  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Success');
 }
 
 /** A JSON:API error object whose detail is the English text of a message key, or a given text. */
 export function errorObject(
   status: number,
   code: string,
-  options: { detail?: string; pointer?: string; parameter?: string } = {},
+  options: { detail?: string; pointer?: string; parameter?: string; meta?: Record<string, unknown> } = {},
 ): JsonApiErrorObject {
   const detail = options.detail ?? (isMessageKey(code) ? messageText(code) : code);
   const object: JsonApiErrorObject = { status: String(status), code, title: statusTitle(status), detail };
   if (options.pointer !== undefined) object.source = { pointer: options.pointer };
   else if (options.parameter !== undefined) object.source = { parameter: options.parameter };
+  if (options.meta !== undefined) object.meta = options.meta;
   return object;
 }
 
@@ -55,7 +61,12 @@ export class ApiError extends Error {
   static of(
     status: number,
     code: MessageKey,
-    options: { detail?: string; pointer?: string; headers?: Record<string, string> } = {},
+    options: {
+      detail?: string;
+      pointer?: string;
+      meta?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ): ApiError {
     return new ApiError(status, [errorObject(status, code, options)], options.headers);
   }
@@ -79,12 +90,13 @@ export const STATUS_OF_REFUSAL: Record<RefusalKind, number> = {
 /** The JSON:API error document of a refusal thrown by a service. */
 export function httpErrorOf(error: DomainError): ApiError {
   const status = STATUS_OF_REFUSAL[error.kind];
-  const { detail, pointer, retryAfterSeconds } = error.options;
+  const { detail, pointer, retryAfterSeconds, meta } = error.options;
   const headers: Record<string, string> =
     retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
   return ApiError.of(status, error.code, {
     ...(detail === undefined ? {} : { detail }),
     ...(pointer === undefined ? {} : { pointer }),
+    ...(meta === undefined ? {} : { meta }),
     headers,
   });
 }

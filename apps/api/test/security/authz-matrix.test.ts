@@ -268,6 +268,7 @@ const MATRIX: Record<string, Row> = {
   'GET /calls': { target: 'none', allow: companyAndGuest([200, 200]) },
   'GET /calls/export': { target: 'none', allow: companyAndGuest([200, 200]) },
   'GET /calls/counts': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /calls/assignees': { target: 'none', allow: managers([200, 200]) },
   'GET /calls/:id': { target: 'call', allow: companyAndGuest([200, 404]) },
   'DELETE /calls/:id': { target: 'call', allow: company([204, 404]) },
   'POST /calls': {

@@ -58,6 +58,10 @@ export type CallAttributes = z.infer<typeof callAttributesSchema>;
 export const callResourceSchema = resourceObject('calls', callAttributesSchema);
 export type CallResource = z.infer<typeof callResourceSchema>;
 
+/** A user a call can be assigned to, as the assignee pickers list them. */
+export const assigneeResourceSchema = resourceObject('users', z.object({ name: z.string() }));
+export type AssigneeResource = z.infer<typeof assigneeResourceSchema>;
+
 export const noteAttributesSchema = z.object({
   text: z.string(),
   created_at: z.string(),
@@ -246,6 +250,18 @@ export const callContracts = {
     auth: 'user',
     operations: view,
     responses: { 200: metaDocument(callQueueCountsSchema) },
+    errors: [],
+  }),
+  listAssignees: defineContract({
+    operationId: 'listAssignees',
+    method: 'GET',
+    path: '/calls/assignees',
+    summary:
+      'The company’s users a call can be assigned to (admins, adminusers and users; not guests), by name: what the assignee pickers offer to those who assign anyone',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: ['calls.assignAny'],
+    responses: { 200: z.object({ data: z.array(assigneeResourceSchema) }) },
     errors: [],
   }),
   exportCalls: defineContract({

@@ -33,10 +33,10 @@ export const profileContracts = {
     method: 'PATCH',
     path: '/me',
     summary:
-      'Change the signed-in user’s name or language (en, de: their mails follow it), or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it)',
+      'Change the signed-in user’s name or language (en, de: their mails follow it), or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it); guests may change only their language',
     tags,
     auth: 'user',
-    operations: own,
+    operations: ['profile.own', 'profile.language'],
     resource: { type: 'profile', id: 'singleton' },
     body: resourceRequest('profile', updateMeSchema),
     responses: {

@@ -8,6 +8,7 @@ export const callRoutes = apiRoutes<typeof callContracts>({
   listNewCalls: ['GET', '/newcalls'],
   listCompletedCalls: ['GET', '/completed'],
   countCallQueues: ['GET', '/calls/counts'],
+  listAssignees: ['GET', '/calls/assignees'],
   exportCalls: ['GET', '/calls/export'],
   getCall: ['GET', '/calls/:id'],
   createCall: ['POST', '/calls'],

@@ -22,7 +22,7 @@ import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import { issueChallenge, mfaRequiredFor } from './mfa.service';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
 import { alreadyRegisteredMail, mailContext, resetMail, verificationMail } from './auth.mails';
-import { insertUser } from '../users/users.store';
+import { accountAllowed, accountByEmail, insertUser, updateUser } from '../users/users.store';
 import { insertCustomer } from '../customers/customers.store';
 
 export type AuthDeps = {
@@ -115,33 +115,11 @@ async function consumeUserToken(
   return row?.id;
 }
 
-function findUserByEmail(db: Kysely<Database>, email: string) {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('customers as c', 'c.id', 'u.customer_id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.role',
-      'u.status',
-      'u.customer_id',
-      'u.email_verified_at',
-      'u.password_hash',
-      'u.language',
-      'u.totp_secret_enc',
-      'c.status as customer_status',
-      'c.require_mfa',
-    ])
-    .where('u.email', '=', email)
-    .executeTakeFirst();
-}
-
 export async function login(deps: AuthDeps, input: LoginInput, ip: string, userAgent?: string) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
   const attempt = await reservePasswordCheck(limiter, input.email, ip);
-  const user = await findUserByEmail(db, input.email);
+  const user = await accountByEmail(db, input.email);
   const passwordOk = await verifyPassword(input.password, user?.password_hash);
   if (!user || !passwordOk) {
     await audit(db, {
@@ -154,9 +132,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string, userA
   }
   await attempt.passed();
   if (!user.email_verified_at) throw refuse('forbidden', 'emailNotVerified');
-  if (user.status !== 'Active' || (user.role !== 'super' && user.customer_status !== 'Active')) {
-    throw refuse('forbidden', 'accountInactive');
-  }
+  if (!accountAllowed(user)) throw refuse('forbidden', 'accountInactive');
   // With a second factor (or one required and not set up yet) the password only opens the second step.
   if (user.totp_secret_enc) return { mfa_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa') };
   if (await mfaRequiredFor(db, user)) {
@@ -180,7 +156,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
   await limiter.consume(RATE_POLICIES.registerPerClient, ip);
   await limiter.consume(RATE_POLICIES.register, input.email);
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(db, input.email);
+  const existing = await accountByEmail(db, input.email);
   if (existing) {
     const context = await mailContext(db, deps.operator, existing.language);
     await queueMail(db, alreadyRegisteredMail(context, publicUrl, existing.email, existing.name));
@@ -211,7 +187,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
     });
   } catch (error) {
     // Two sign-ups with one address at once: the unique e-mail lets one win; the other is a known address now.
-    if (await findUserByEmail(db, input.email)) return;
+    if (await accountByEmail(db, input.email)) return;
     throw error;
   }
   mailer.wake();
@@ -224,15 +200,11 @@ export async function register(deps: AuthDeps, input: RegisterInput, ip: string)
 export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput, ip: string): Promise<void> {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
-  const user = await findUserByEmail(db, input.email.trim().toLowerCase());
+  const user = await accountByEmail(db, input.email.trim().toLowerCase());
   const used = user ? await consumeUserToken(db, user.id, ['verify'], input.token) : undefined;
   if (!user || used === undefined) throw refuse('invalid', 'verifyLinkInvalid', { pointer: '/token' });
   if (!user.email_verified_at) {
-    await db
-      .updateTable('users')
-      .set({ email_verified_at: nowIso(), updated_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(db, user.id, { email_verified_at: nowIso(), updated_at: nowIso() });
   }
 }
 
@@ -258,12 +230,11 @@ export async function confirmEmailChange(deps: AuthDeps, input: ConfirmEmailInpu
         .returning(['user_id', 'new_email'])
         .executeTakeFirst();
       if (!used?.new_email) throw invalid();
-      const user = await trx
-        .updateTable('users')
-        .set({ email: used.new_email, email_verified_at: now, updated_at: now })
-        .where('id', '=', used.user_id)
-        .returning(['id', 'customer_id'])
-        .executeTakeFirstOrThrow();
+      const user = await updateUser(trx, used.user_id, {
+        email: used.new_email,
+        email_verified_at: now,
+        updated_at: now,
+      });
       await cancelPasswordLinks(trx, user.id);
       await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'email.change', ip });
     });
@@ -278,7 +249,7 @@ export async function forgotPassword(deps: AuthDeps, input: ForgotInput, ip: str
   const { db, limiter, mailer, publicUrl } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
   await limiter.consume(RATE_POLICIES.forgot, input.email);
-  const user = await findUserByEmail(db, input.email);
+  const user = await accountByEmail(db, input.email);
   if (!user) return;
   const context = await mailContext(db, deps.operator, user.language);
   await db.transaction().execute(async (trx) => {
@@ -314,17 +285,17 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput, ip: strin
     [RATE_POLICIES.resetFailuresAnyClient, input.email],
   ]);
   const passwordHash = await hashPassword(input.password);
-  const user = await findUserByEmail(db, input.email);
+  const user = await accountByEmail(db, input.email);
   const done = user
     ? await db.transaction().execute(async (trx) => {
         const tokenId = await consumeUserToken(trx, user.id, ['reset', 'invite'], input.token);
         if (tokenId === undefined) return false;
         const now = nowIso();
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now })
-          .where('id', '=', user.id)
-          .execute();
+        await updateUser(trx, user.id, {
+          password_hash: passwordHash,
+          email_verified_at: user.email_verified_at ?? now,
+          updated_at: now,
+        });
         await revokeUserTokens(trx, user.id);
         await cancelPasswordLinks(trx, user.id);
         await audit(trx, { actorUserId: user.id, customerId: user.customer_id, action: 'password.reset', ip });

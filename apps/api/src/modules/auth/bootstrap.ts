@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { PASSWORD_MIN_LENGTH, emailSchema } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { generatePassword, hashPassword } from '../../lib/crypto';
-import { insertUser } from '../users/users.store';
+import { insertUser, superAdminExists } from '../users/users.store';
 
 export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@example.com';
 
@@ -16,8 +16,7 @@ export async function ensureSuperAdmin(
   options: { email: string | undefined; password: string | undefined },
   log: Logger,
 ): Promise<void> {
-  const existing = await db.selectFrom('users').select('id').where('role', '=', 'super').executeTakeFirst();
-  if (existing) return;
+  if (await superAdminExists(db)) return;
   const email = emailSchema.parse(options.email ?? DEFAULT_SUPER_ADMIN_EMAIL);
   if (options.password !== undefined && options.password.length < PASSWORD_MIN_LENGTH) {
     throw new Error(`SUPER_ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters`);

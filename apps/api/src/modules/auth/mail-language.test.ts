@@ -132,6 +132,31 @@ describe('mails in the recipient’s language', () => {
     expectBothParts(await smtp.waitFor(admin.email, 'Reset your password', later), ['Hello']);
   });
 
+  it('saves a guest’s language, and nothing else of theirs; their mails follow it', async () => {
+    const admin = await app.signIn('admin');
+    const guest = await app.signIn('guest', { customerId: admin.customerId! });
+    const me = (attributes: Record<string, unknown>) =>
+      app.request({
+        method: 'PATCH',
+        url: '/api/v2/me',
+        token: guest.token,
+        body: { data: { type: 'profile', attributes } },
+      });
+    const before = await app.request({ method: 'GET', url: '/api/v2/me', token: guest.token });
+    const chosen = await me({ language: 'de' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.json.data.attributes.language).toBe('de');
+    // A name (alone or with the language) is not theirs to change: 403, and nothing changes.
+    for (const attributes of [{ name: 'Gast Neu' }, { name: 'Gast Neu', language: 'en' }]) {
+      expect((await me(attributes)).status).toBe(403);
+    }
+    const after = await app.request({ method: 'GET', url: '/api/v2/me', token: guest.token });
+    expect(after.json.data.attributes).toMatchObject({ name: before.json.data.attributes.name, language: 'de' });
+    const since = smtp.mails.length;
+    await post('/password-forgot', { email: guest.email });
+    expectBothParts(await smtp.waitFor(guest.email, 'Passwort', since), ['Hallo']);
+  });
+
   it('names the operator as the super saved it in Settings, and leaves out what is unset', async () => {
     const superUser = await app.signIn('super');
     const saved = await app.request({

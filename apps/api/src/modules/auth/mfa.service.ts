@@ -27,6 +27,15 @@ import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../lib/to
 import { mailContext, mfaResetMail } from './auth.mails';
 import { type AuthDeps, RATE_POLICIES, reservePasswordCheck } from './auth.service';
 import { issueAccessToken } from './tokens.service';
+import {
+  ACCOUNT_COLUMNS,
+  accountAllowed,
+  enableTotp,
+  secondFactorOf,
+  takeTotpStep,
+  updateUser,
+  userById,
+} from '../users/users.store';
 
 export type MfaDeps = AuthDeps & { secrets: SecretBox };
 
@@ -113,17 +122,7 @@ function challengeQuery(db: Kysely<Database>, token: string, kind: UserTokenKind
     .selectFrom('user_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('customers as c', 'c.id', 'u.customer_id')
-    .select([
-      't.id as challenge_id',
-      'u.id',
-      'u.email',
-      'u.role',
-      'u.status',
-      'u.customer_id',
-      'u.totp_secret_enc',
-      'u.totp_pending_enc',
-      'c.status as customer_status',
-    ])
+    .select([...ACCOUNT_COLUMNS, 't.id as challenge_id', 'u.id', 'u.email', 'u.totp_secret_enc', 'u.totp_pending_enc'])
     .where('t.token_hash', '=', tokenHash(token))
     .where('t.kind', '=', kind)
     .where('t.used_at', 'is', null)
@@ -134,9 +133,7 @@ function challengeQuery(db: Kysely<Database>, token: string, kind: UserTokenKind
 async function challengedUser(db: Kysely<Database>, token: string, kind: UserTokenKind) {
   const user = await challengeQuery(db, token, kind).executeTakeFirst();
   if (!user) throw challengeInvalid();
-  if (user.status !== 'Active' || (user.role !== 'super' && user.customer_status !== 'Active')) {
-    throw refuse('forbidden', 'accountInactive');
-  }
+  if (!accountAllowed(user)) throw refuse('forbidden', 'accountInactive');
   return user;
 }
 
@@ -191,14 +188,7 @@ async function acceptTotp(
   if (!user.totp_secret_enc) return false;
   const step = matchTotp(deps.secrets.decrypt(user.totp_secret_enc, SECRET_CONTEXT), code);
   if (step === null) return false;
-  const row = await db
-    .updateTable('users')
-    .set({ totp_last_step: step })
-    .where('id', '=', user.id)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return takeTotpStep(db, user.id, step);
 }
 
 /** Uses up a recovery code with a conditional update: each one works once. */
@@ -234,11 +224,7 @@ function enrolment(secret: string, email: string): TotpEnrolment {
 /** Hands out a new secret for enrolment; it works only once a code of it confirms it. */
 async function startEnrolment(deps: MfaDeps, userId: number, email: string): Promise<TotpEnrolment> {
   const secret = newTotpSecret();
-  await deps.db
-    .updateTable('users')
-    .set({ totp_pending_enc: deps.secrets.encrypt(secret, SECRET_CONTEXT) })
-    .where('id', '=', userId)
-    .execute();
+  await updateUser(deps.db, userId, { totp_pending_enc: deps.secrets.encrypt(secret, SECRET_CONTEXT) });
   return enrolment(secret, email);
 }
 
@@ -255,21 +241,7 @@ async function finishEnrolment(
   if (!user.totp_pending_enc) throw refuse('conflict', 'mfaNotStarted');
   const step = matchTotp(deps.secrets.decrypt(user.totp_pending_enc, SECRET_CONTEXT), code);
   if (step === null) throw codeInvalid();
-  const row = await trx
-    .updateTable('users')
-    .set({
-      totp_secret_enc: user.totp_pending_enc,
-      totp_pending_enc: null,
-      totp_enabled_at: nowIso(),
-      totp_last_step: step,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', user.id)
-    .where('totp_secret_enc', 'is', null)
-    .where('totp_pending_enc', '=', user.totp_pending_enc)
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return null;
+  if (!(await enableTotp(trx, user.id, user.totp_pending_enc, step))) return null;
   return replaceRecoveryCodes(trx, user.id);
 }
 
@@ -280,20 +252,7 @@ function signInAnswer(issued: { token: string; expiresIn: number }) {
 // ---- signed in: the user's own second factor ----
 
 async function ownUser(db: Kysely<Database>, userId: number) {
-  const user = await db
-    .selectFrom('users as u')
-    .leftJoin('customers as c', 'c.id', 'u.customer_id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.password_hash',
-      'u.customer_id',
-      'u.totp_secret_enc',
-      'u.totp_pending_enc',
-      'c.require_mfa',
-    ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+  const user = await secondFactorOf(db, userId);
   if (!user) throw notFound();
   return user;
 }
@@ -334,17 +293,13 @@ export async function confirmTotp(deps: MfaDeps, actor: Actor, input: ConfirmTot
 }
 
 async function clearSecondFactor(trx: Kysely<Database>, userId: number): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({
-      totp_secret_enc: null,
-      totp_pending_enc: null,
-      totp_enabled_at: null,
-      totp_last_step: null,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', userId)
-    .execute();
+  await updateUser(trx, userId, {
+    totp_secret_enc: null,
+    totp_pending_enc: null,
+    totp_enabled_at: null,
+    totp_last_step: null,
+    updated_at: nowIso(),
+  });
   await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
 }
 
@@ -381,11 +336,7 @@ export async function resetUserMfa(
 ): Promise<void> {
   const { db, mailer, publicUrl } = deps;
   if (!isResetter(principal.role)) throw forbidden();
-  const target = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'customer_id', 'language'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const target = await userById(db, userId);
   if (!target || (principal.role !== 'super' && target.customer_id !== principal.customerId)) throw notFound();
   await db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, target.id);

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ACCESS_TOKEN_IDLE_DAYS } from '@phonebot/shared';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { refuse } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
+import { ACCOUNT_COLUMNS, type UserScope, accountAllowed, userIdsQuery } from '../users/users.store';
 
 const IDLE_MS = ACCESS_TOKEN_IDLE_DAYS * DAY;
 /** A token's last use is written at most once a minute, so polling screens do not write on every request. */
@@ -96,15 +97,12 @@ function sessionRow(
     .innerJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('customers as c', 'c.id', 'u.customer_id')
     .select([
+      ...ACCOUNT_COLUMNS,
       't.id as token_id',
       't.last_used_at',
       't.expires_at',
       't.revoked_reason',
       'u.id as user_id',
-      'u.role',
-      'u.status',
-      'u.customer_id',
-      'c.status as customer_status',
     ])
     .where(column, '=', value)
     .executeTakeFirst();
@@ -113,11 +111,7 @@ function sessionRow(
 async function principalOf(db: Kysely<Database>, row: SessionRow | undefined, ip?: string): Promise<Principal | null> {
   const now = Date.now();
   if (!row || Date.parse(row.expires_at) <= now) return null;
-  const disabled =
-    row.revoked_reason === DISABLED ||
-    row.status !== 'Active' ||
-    (row.role !== 'super' && row.customer_status !== 'Active');
-  if (disabled) throw refuse('unauthenticated', 'accountDisabled');
+  if (row.revoked_reason === DISABLED || !accountAllowed(row)) throw refuse('unauthenticated', 'accountDisabled');
   if (now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     const touched = new Date(now).toISOString();
     const expires = isoIn(IDLE_MS, new Date(now));
@@ -135,33 +129,24 @@ async function principalOf(db: Kysely<Database>, row: SessionRow | undefined, ip
 
 const DISABLED = 'disabled';
 
-type TokenScope = { userId: number } | { customerId: number };
-
-function usersIn(scope: TokenScope) {
-  return (eb: ExpressionBuilder<Database, 'access_tokens'>) => {
-    const users = eb.selectFrom('users').select('id');
-    return 'userId' in scope ? users.where('id', '=', scope.userId) : users.where('customer_id', '=', scope.customerId);
-  };
-}
-
 /**
  * Ends the sessions of a disabled user, or of every user of a disabled customer. The tokens are kept, marked, so
  * that their holders hear why they were signed out; a marked token never works again.
  */
-export async function revokeTokensOfDisabled(db: Kysely<Database>, scope: TokenScope): Promise<void> {
+export async function revokeTokensOfDisabled(db: Kysely<Database>, scope: UserScope): Promise<void> {
   await db
     .updateTable('access_tokens')
     .set({ revoked_reason: DISABLED })
-    .where('user_id', 'in', usersIn(scope))
+    .where('user_id', 'in', userIdsQuery(db, scope))
     .execute();
 }
 
 /** Drops the marked tokens when the account is enabled again: their holders then simply sign in anew. */
-export async function dropTokensOfDisabled(db: Kysely<Database>, scope: TokenScope): Promise<void> {
+export async function dropTokensOfDisabled(db: Kysely<Database>, scope: UserScope): Promise<void> {
   await db
     .deleteFrom('access_tokens')
     .where('revoked_reason', '=', DISABLED)
-    .where('user_id', 'in', usersIn(scope))
+    .where('user_id', 'in', userIdsQuery(db, scope))
     .execute();
 }
 

@@ -13,27 +13,9 @@ import type { SecretBox } from '../../lib/secrets';
 import { type CallbackSla, companySla } from '../calls/callbacks.service';
 import { countStoredCalls, newCallRow } from '../calls/calls.service';
 import type { CallFacts } from '../insights/rollups';
-import { customerNameOf } from '../customers/customer-name';
 import type { BotTokenCache } from './bot-token-cache';
 import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
-
-const principalByHash = compiledQuery(
-  (db, hash) =>
-    db
-      .selectFrom('phonebots as p')
-      .innerJoin('customers as c', 'c.id', 'p.customer_id')
-      .select((eb) => [
-        'p.id',
-        'p.customer_id',
-        'p.license_key',
-        'p.bezeichnung',
-        'p.settings',
-        // The name the month's count keeps.
-        customerNameOf(eb).as('customer_name'),
-      ])
-      .where('p.bot_token_hash', '=', hash as unknown as string),
-  1,
-);
+import { phonebotByBotToken, setHeartbeat } from '../phonebots/phonebots.store';
 
 /** The phonebot a bot token belongs to, through the process's cache of tokens when one is given. */
 export async function principalFromBotToken(
@@ -44,7 +26,7 @@ export async function principalFromBotToken(
   if (!token.startsWith('pbt_')) return null;
   const hash = tokenHash(token);
   const read = async (): Promise<BotPrincipal | null> => {
-    const [row] = await principalByHash(db, hash);
+    const row = await phonebotByBotToken(db, hash);
     if (!row) return null;
     return {
       phonebotId: row.id,
@@ -76,7 +58,7 @@ export async function botConfig(db: Kysely<Database>, box: SecretBox, bot: BotPr
 
 export async function heartbeat(db: Kysely<Database>, bot: BotPrincipal): Promise<string> {
   const now = nowIso();
-  await db.updateTable('phonebots').set({ last_heartbeat_at: now }).where('id', '=', bot.phonebotId).execute();
+  await setHeartbeat(db, bot.phonebotId, now);
   return now;
 }
 

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/domain-errors';
 import { containsIgnoreCase } from '../../lib/list';
-import { forgetCaller } from '../insights/rollups';
+import { callerCounted, forgetCaller } from '../insights/rollups';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { callerTimeline } from './timeline.service';
 import {
@@ -17,6 +17,7 @@ import {
   lockCallerCalls,
 } from '../calls/calls.store';
 import { customerCompanyName } from '../customers/customers.store';
+import { userEmailsQuery } from '../users/users.store';
 
 /**
  * A caller's rights over what a company keeps of their number (GDPR Art. 15 and 17): how much there is, an export
@@ -46,7 +47,8 @@ export async function callerCounts(
       .executeTakeFirstOrThrow(),
   ]);
   const counts = { calls, notes: Number(notes.n), sms: Number(sms.n) };
-  if (counts.calls === 0) throw notFound();
+  // Calls deleted by retention leave the number in the repeat-caller counts: that is still something to erase.
+  if (counts.calls === 0 && !(await callerCounted(db, customerId, number))) throw notFound();
   return counts;
 }
 
@@ -108,7 +110,8 @@ export function maskNumber(number: string): string {
  * holds the number: the repeat-caller counts, queued webhook deliveries and unsent mails about its calls. Monthly
  * counts and the Insights rollups keep their numbers. The audit entry records that an erasure happened (the number
  * masked, the counts), not what was erased. The calls are locked first (PostgreSQL), so of two erasures at once the
- * second finds nothing left and answers 404.
+ * second finds nothing left and answers 404. A number whose calls are all gone (retention) but which the
+ * repeat-caller counts still hold is erased from them; the rows' locks order two such erasures the same way.
  */
 export async function eraseCaller(
   db: Kysely<Database>,
@@ -118,7 +121,6 @@ export async function eraseCaller(
 ): Promise<CallerDataCounts> {
   return db.transaction().execute(async (trx) => {
     const ids = await lockCallerCalls(trx, customerId, number);
-    if (ids.length === 0) throw notFound();
     let notes = 0;
     let sms = 0;
     // In slices, so that a caller of many calls stays within the engines' limits on bound values.
@@ -138,7 +140,9 @@ export async function eraseCaller(
       sms += Number(goneSms.numDeletedRows);
       await deleteCallRows(trx, customerId, slice);
     }
-    await forgetCaller(trx, customerId, number);
+    const forgotten = await forgetCaller(trx, customerId, number);
+    // Nothing kept of the number (or another erasure took it first): as another company's number.
+    if (ids.length === 0 && forgotten === 0) throw notFound();
     await trx
       .deleteFrom('webhook_deliveries')
       .where('webhook_id', 'in', (eb) => eb.selectFrom('webhooks').select('id').where('customer_id', '=', customerId))
@@ -147,13 +151,13 @@ export async function eraseCaller(
     await trx
       .deleteFrom('mail_outbox')
       .where('sent_at', 'is', null)
-      .where('to_address', 'in', (eb) => eb.selectFrom('users').select('email').where('customer_id', '=', customerId))
+      .where('to_address', 'in', userEmailsQuery(trx, customerId))
       .where((eb) =>
         eb.or([containsIgnoreCase(eb.ref('text_body'), number), containsIgnoreCase(eb.ref('html_body'), number)]),
       )
       .execute();
     const counts = { calls: ids.length, notes, sms };
-    await bumpCallsVersion(trx, customerId, { kind: 'deleted', callIds: ids });
+    if (ids.length > 0) await bumpCallsVersion(trx, customerId, { kind: 'deleted', callIds: ids });
     await auditChange(trx, actor, {
       action: 'caller.erase',
       target: `caller:${maskNumber(number)}`,

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { startReceiver } from '../../../test/webhook-receiver';
+import { deleteOldCalls } from '../calls/calls.service';
 import { maskNumber } from './rights.service';
 
 /** The caller whose data is asked for; its digits are looked for everywhere once it is erased. */
@@ -288,6 +289,34 @@ describe('caller data rights', () => {
       .where('customer_id', '=', c.customerId)
       .executeTakeFirstOrThrow();
     expect(Number(monthly.count)).toBe(5);
+  });
+
+  it('erases a number whose calls retention deleted from the repeat-caller counts that still hold it', async () => {
+    const c = await company();
+    const gone = '+4940999888';
+    const id = await ingest(c, gone);
+    // The call grows old and the retention job deletes it; the counts keep the number.
+    await app.db.db
+      .updateTable('calls')
+      .set({ created_at: new Date(Date.now() - 400 * 86400_000).toISOString() })
+      .where('id', '=', Number(id))
+      .execute();
+    expect(await deleteOldCalls(app.db.db, 365)).toBeGreaterThanOrEqual(1);
+    expect((await api('GET', `/calls/${id}`, c.admin.token)).status).toBe(404);
+    const kept = await api('GET', caller(gone), c.admin.token);
+    expect(kept.status).toBe(200);
+    expect(kept.json.data.attributes).toMatchObject({ calls: 0, notes: 0, sms: 0 });
+    // Another company learns nothing of it.
+    expect((await api('GET', caller(gone), b.admin.token)).status).toBe(404);
+    expect((await api('DELETE', caller(gone), b.admin.token)).status).toBe(404);
+
+    const erased = await api('DELETE', caller(gone), c.admin.token);
+    expect(erased.status, erased.body).toBe(200);
+    expect(erased.json.meta).toEqual({ calls: 0, notes: 0, sms: 0 });
+    expect((await api('GET', caller(gone), c.admin.token)).status).toBe(404);
+    expect((await api('DELETE', caller(gone), c.admin.token)).status).toBe(404);
+    const rows = await everyRow();
+    for (const [table, text] of Object.entries(rows)) expect(text, table).not.toContain(gone.slice(1));
   });
 
   it('answers 404 to a number that is no valid path value', async () => {

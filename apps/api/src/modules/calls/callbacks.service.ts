@@ -12,9 +12,7 @@ import { notFound, refuse } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
 import { bumpCallsVersion } from './calls-version';
 import { customerCallbackSla } from '../customers/customers.store';
-
-/** The roles a call may be assigned to: the company's users who may work on calls. */
-const ASSIGNABLE_ROLES = ['admin', 'adminuser', 'user'] as const;
+import { isCompanyStaff } from '../users/users.store';
 
 export type CallbackSla = Record<CallPriority, number>;
 
@@ -75,14 +73,8 @@ export async function assignInTransaction(
     throw refuse('forbidden', 'assignSelfOnly', { pointer });
   }
   if (assigneeId !== null && assigneeId !== principal.userId) {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', assigneeId)
-      .where('customer_id', '=', customerId)
-      .where('role', 'in', [...ASSIGNABLE_ROLES])
-      .executeTakeFirst();
-    if (!user) throw refuse('invalid', 'assigneeInvalid', { pointer });
+    // Only the company's staff may take calls.
+    if (!(await isCompanyStaff(trx, customerId, assigneeId))) throw refuse('invalid', 'assigneeInvalid', { pointer });
   }
   let query = trx
     .updateTable('calls')

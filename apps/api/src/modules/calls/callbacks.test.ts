@@ -118,6 +118,32 @@ describe('deadlines and completion', () => {
 });
 
 describe('assigning', () => {
+  it('lists whom a call can be assigned to for admins and adminusers: the company’s users, no guests', async () => {
+    const c = await company();
+    const other = await company();
+    const expected = [c.admin, c.adminuser, c.operator, c.colleague].map((who) => String(who.userId)).sort();
+    for (const who of [c.admin, c.adminuser]) {
+      const res = await call('GET', '/calls/assignees', who.token);
+      expect(res.status).toBe(200);
+      expect(res.json.data.map((user: { id: string }) => user.id).sort()).toEqual(expected);
+      expect(res.json.data[0]).toEqual({
+        type: 'users',
+        id: expect.any(String),
+        attributes: { name: expect.any(String) },
+      });
+    }
+    // Another company's list holds none of them.
+    const theirs = await call('GET', '/calls/assignees', other.adminuser.token);
+    expect(theirs.json.data.map((user: { id: string }) => user.id)).toHaveLength(4);
+    for (const id of expected) expect(theirs.json.data.map((user: { id: string }) => user.id)).not.toContain(id);
+    // Whoever lists them may assign each of them.
+    const [a] = await enter(c.admin, c.licenseKey, [{}]);
+    for (const id of expected)
+      expect((await patchCall(a!, { assignee_id: Number(id) }, c.adminuser.token)).status).toBe(200);
+    for (const who of [c.operator, c.guest])
+      expect((await call('GET', '/calls/assignees', who.token)).status).toBe(403);
+  });
+
   it('operators take and release calls for themselves; admins assign anyone of the company; guests read', async () => {
     const c = await company();
     const other = await company();

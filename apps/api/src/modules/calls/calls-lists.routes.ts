@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallView } from '@phonebot/shared';
-import { type CallListQuery, callContracts } from '@phonebot/shared/contracts/calls';
+import { type CallListDocument, type CallListQuery, callContracts } from '@phonebot/shared/contracts/calls';
 import { MINUTE, nowIso } from '../../db/time';
 import { BoundedCache } from '../../lib/bounded-cache';
 import { csvRow } from '../../lib/csv';
@@ -20,12 +20,20 @@ import {
 } from './calls.list';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
+import { assignableUsers } from '../users/users.store';
 
 /**
  * Counts change only with the company's calls version, so they are kept per version: a list whose calls did not
  * change is counted once, however often it is polled or paged.
  */
 const counts = new BoundedCache<number>(5000);
+
+/**
+ * Pages kept as the text of their answer, per calls version and minute (what the ETag names, see
+ * docs/decisions.md "List pages kept per calls version"): after a change every open dashboard of the company asks
+ * again, and each distinct page is read from the database once. At most 1,000 pages of about 15 KB each.
+ */
+const pages = new BoundedCache<string>(1000);
 
 /** Date/Time for exports: local date and time, YYYY-MM-DD HH:MM. */
 function exportTime(iso: string): string {
@@ -78,18 +86,43 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
 
-    const filter = callFilter(principal, view, query, nowIso());
-    const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
-    const countKey = JSON.stringify([customerId, version, minute, { ...filter, now: undefined }]);
-    const [total, newCount] = await Promise.all([
-      counts.get(countKey, () => countCalls(db, filter)),
-      counts.get(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
-    ]);
-    const meta = { ...pageMeta(query, total), new_calls_count: newCount };
-    const links = pageLinks(req, query, total);
-    if (query.per_page !== 'all') {
+    /** The page's filter, its total and links, from the counts kept per version. */
+    async function frame() {
+      const filter = callFilter(principal, view, query, nowIso());
+      const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
+      const countKey = JSON.stringify([customerId, version, minute, { ...filter, now: undefined }]);
+      const [total, newCount] = await Promise.all([
+        counts.get(countKey, () => countCalls(db, filter)),
+        counts.get(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
+      ]);
+      const meta = { ...pageMeta(query, total), new_calls_count: newCount };
+      return { filter, categories, meta, links: pageLinks(req, query, total) };
+    }
+
+    async function document(): Promise<CallListDocument> {
+      const { filter, categories, meta, links } = await frame();
       return { data: await listPage(db, filter, query, categories), meta, links };
     }
+
+    if (query.per_page !== 'all') {
+      // The key names everything the page's text depends on: the company, its calls version, the minute that judges
+      // "overdue" and "snoozed", the user when the list is theirs (`assignee=me`), and the path and query as sent
+      // (the paging links repeat their spelling).
+      const key = JSON.stringify([
+        customerId,
+        version,
+        minute,
+        query.assignee === 'me' ? principal.userId : 0,
+        req.url,
+      ]);
+      let made: CallListDocument | undefined;
+      const text = await pages.get(key, async () => {
+        made = await document();
+        return JSON.stringify(made);
+      });
+      return made ?? reply.type('application/vnd.api+json').send(text);
+    }
+    const { meta, links, filter, categories } = await frame();
     async function* json() {
       yield '{"data":[';
       let first = true;
@@ -148,6 +181,14 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
       .header('content-disposition', 'attachment; filename="call_log.csv"')
       .send(Readable.from(csv()));
   });
+
+  router.handle(callContracts.listAssignees, async ({ principal }) => ({
+    data: (await assignableUsers(db, customerOf(principal))).map((user) => ({
+      type: 'users' as const,
+      id: String(user.id),
+      attributes: { name: user.name },
+    })),
+  }));
 
   router.handle(callContracts.listCategories, async ({ principal }) => ({
     meta: { categories: await categoryList(db, customerOf(principal)) },

@@ -156,45 +156,79 @@ function rankOf(column: Expression<unknown>, values: readonly string[]) {
   )} else ${values.length} end`;
 }
 
-/** The ORDER BY of a list: the chosen field (docs/product.md §9 orders), then newest first and id, so pages never overlap. */
-function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | undefined, categories: string[]) {
+/** The columns a list can be ordered by, as the page selects them. */
+type OrderColumn =
+  | 'priority'
+  | 'status'
+  | 'selected_category'
+  | 'bezeichnung'
+  | 'caller_number'
+  | 'callback_due_at'
+  | 'created_at'
+  | 'id';
+
+type OrderTerm = [Expression<unknown>, 'asc' | 'desc'];
+
+/**
+ * The ORDER BY of a list: the chosen field (docs/product.md §9 orders), then newest first and id, so pages never
+ * overlap. `column` names where each ordered column is read: the tables of the page's query, or the page itself.
+ */
+function orderTerms(
+  sortParam: string | undefined,
+  categories: string[],
+  column: (name: OrderColumn) => Expression<unknown>,
+): OrderTerm[] {
   const sort = parseSort(sortParam, CALL_SORTS, { field: 'created_at', direction: 'desc' });
-  let query = base(db, filter)
-    .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
-    .leftJoin('users as u', 'u.id', 'c.assignee_id');
   const dir = sort.direction;
+  const terms: OrderTerm[] = [];
   switch (sort.field) {
     case 'priority':
-      query = query.orderBy(rankOf(sql.ref('c.priority'), CALL_PRIORITIES), dir);
+      terms.push([rankOf(column('priority'), CALL_PRIORITIES), dir]);
       break;
     case 'status':
-      query = query.orderBy(rankOf(sql.ref('c.status'), CALL_STATUSES), dir);
+      terms.push([rankOf(column('status'), CALL_STATUSES), dir]);
       break;
-    case 'category':
+    case 'category': {
       // Uncategorized and unknown categories come last in both directions.
-      query = query
-        .orderBy(sql`case when c.selected_category is null then 1 else 0 end`, 'asc')
-        .orderBy(sql`${rankOf(sql.ref('c.selected_category'), categories)} = ${categories.length}`, 'asc')
-        .orderBy(rankOf(sql.ref('c.selected_category'), categories), dir);
+      const category = column('selected_category');
+      terms.push(
+        [sql`case when ${category} is null then 1 else 0 end`, 'asc'],
+        [sql`${rankOf(category, categories)} = ${categories.length}`, 'asc'],
+        [rankOf(category, categories), dir],
+      );
       break;
+    }
     case 'phonebot':
-      query = query.orderBy(sql`lower(p.bezeichnung)`, dir);
+      terms.push([sql`lower(${column('bezeichnung')})`, dir]);
       break;
     case 'caller_number':
-      query = query.orderBy('c.caller_number', dir);
+      terms.push([column('caller_number'), dir]);
       break;
     case 'callback_due_at':
       // Calls without a deadline come last in both directions, on both engines.
-      query = query
-        .orderBy(sql`case when c.callback_due_at is null then 1 else 0 end`, 'asc')
-        .orderBy('c.callback_due_at', dir);
+      terms.push(
+        [sql`case when ${column('callback_due_at')} is null then 1 else 0 end`, 'asc'],
+        [column('callback_due_at'), dir],
+      );
       break;
     case 'created_at':
       break;
   }
-  return query
-    .orderBy('c.created_at', sort.field === 'created_at' ? dir : 'desc')
-    .orderBy('c.id', sort.field === 'created_at' ? dir : 'desc');
+  const last = sort.field === 'created_at' ? dir : 'desc';
+  terms.push([column('created_at'), last], [column('id'), last]);
+  return terms;
+}
+
+const tableColumn = (name: OrderColumn) => sql.ref(name === 'bezeichnung' ? 'p.bezeichnung' : `c.${name}`);
+const pageColumn = (name: OrderColumn) => sql.ref(`page.${name}`);
+
+/** The rows of a filter in the list's order. */
+function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | undefined, categories: string[]) {
+  let query = rowsOf(base(db, filter));
+  for (const [expression, dir] of orderTerms(sortParam, categories, tableColumn)) {
+    query = query.orderBy(expression, dir);
+  }
+  return query;
 }
 
 /** The caller's first words, kept in the call's preview column at ingest. */
@@ -220,9 +254,11 @@ type Row = {
   callback_due_at: string | null;
   snoozed_until: string | null;
   completed_at: string | null;
+  /** PostgreSQL answers a count as a string. */
+  caller_call_count: number | string;
 };
 
-function toResource(row: Row, termsCache: Map<string, string[]>, now: string, callerCount: number): CallResource {
+function toResource(row: Row, termsCache: Map<string, string[]>, now: string): CallResource {
   let terms = termsCache.get(row.license_key);
   if (!terms) {
     terms = (JSON.parse(row.settings) as { category_terms?: string[] }).category_terms ?? [];
@@ -250,49 +286,9 @@ function toResource(row: Row, termsCache: Map<string, string[]>, now: string, ca
       completed_at: row.completed_at,
       overdue:
         row.status !== 'Completed' && row.callback_due_at !== null && Date.parse(row.callback_due_at) < Date.parse(now),
-      caller_call_count: callerCount,
+      caller_call_count: Number(row.caller_call_count),
     },
   };
-}
-
-/**
- * How many calls each of these numbers made to the company within the last 90 days: one grouped read of the
- * (customer_id, caller_number, created_at) index for a whole page.
- */
-export async function callerCounts(
-  db: Kysely<Database>,
-  customerId: number,
-  numbers: string[],
-  now: string,
-): Promise<Map<string, number>> {
-  const distinct = [...new Set(numbers)];
-  if (distinct.length === 0) return new Map();
-  const since = new Date(Date.parse(now) - CALLER_HISTORY_DAYS * DAY).toISOString();
-  const rows = await db
-    .selectFrom('calls')
-    .select(['caller_number', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('customer_id', '=', customerId)
-    .where('caller_number', 'in', distinct)
-    .where('created_at', '>=', since)
-    .groupBy('caller_number')
-    .execute();
-  return new Map(rows.map((row) => [row.caller_number, Number(row.n)]));
-}
-
-async function toResources(
-  db: Kysely<Database>,
-  customerId: number,
-  rows: Row[],
-  now: string,
-  cache: Map<string, string[]>,
-): Promise<CallResource[]> {
-  const counts = await callerCounts(
-    db,
-    customerId,
-    rows.map((row) => row.caller_number),
-    now,
-  );
-  return rows.map((row) => toResource(row, cache, now, counts.get(row.caller_number) ?? 0));
 }
 
 const COLUMNS = [
@@ -313,6 +309,48 @@ const COLUMNS = [
   'c.snoozed_until',
   'c.completed_at',
 ] as const;
+
+/** The columns of a list's rows, read from a call, its phonebot and its assignee. */
+function rowsOf(query: ReturnType<typeof base>) {
+  return query
+    .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
+    .leftJoin('users as u', 'u.id', 'c.assignee_id')
+    .select([...COLUMNS]);
+}
+
+/**
+ * Rows of a list with each caller's calls to the company within the last 90 days (the repeat-caller badge), in one
+ * query: the rows are chosen first (with their own order and limit), then each row's count is read from the
+ * (customer_id, caller_number, created_at) index for those rows only. SQL keeps no order of a subquery, so the outer
+ * query orders the rows again by the same terms, over at most one page.
+ */
+function withCallerCounts(
+  db: Kysely<Database>,
+  customerId: number,
+  rows: ReturnType<typeof rowsOf>,
+  now: string,
+  order: (column: typeof pageColumn) => OrderTerm[],
+) {
+  const since = new Date(Date.parse(now) - CALLER_HISTORY_DAYS * DAY).toISOString();
+  let query = db
+    .selectFrom(rows.as('page'))
+    .selectAll('page')
+    .select((eb) =>
+      eb
+        .selectFrom('calls as h')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('h.customer_id', '=', customerId)
+        .whereRef('h.caller_number', '=', 'page.caller_number')
+        .where('h.created_at', '>=', since)
+        .as('caller_call_count'),
+    );
+  for (const [expression, dir] of order(pageColumn)) query = query.orderBy(expression, dir);
+  return query;
+}
+
+function toResources(rows: Row[], now: string, cache: Map<string, string[]>): CallResource[] {
+  return rows.map((row) => toResource(row, cache, now));
+}
 
 /** The count of a list's calls, as a query (`bench/explain.ts` shows its plan). */
 export function countQuery(db: Kysely<Database>, filter: CallFilter) {
@@ -371,10 +409,21 @@ export async function queueCounts(
 /** One page of a list, as a query (`bench/explain.ts` shows its plan). */
 export function pageQuery(db: Kysely<Database>, filter: CallFilter, query: PagedQuery, categories: string[]) {
   const perPage = query.per_page === 'all' ? BATCH : query.per_page;
-  return ordered(db, filter, query.sort, categories)
-    .select([...COLUMNS])
-    .limit(perPage)
-    .offset((query.page - 1) * perPage);
+  return rowsPage(db, filter, query.sort, categories, perPage, (query.page - 1) * perPage);
+}
+
+function rowsPage(
+  db: Kysely<Database>,
+  filter: CallFilter,
+  sortParam: string | undefined,
+  categories: string[],
+  limit: number,
+  offset: number,
+) {
+  const rows = ordered(db, filter, sortParam, categories).limit(limit).offset(offset);
+  return withCallerCounts(db, filter.customerId, rows, filter.now, (column) =>
+    orderTerms(sortParam, categories, column),
+  );
 }
 
 export async function listPage(
@@ -384,7 +433,7 @@ export async function listPage(
   categories: string[],
 ): Promise<CallResource[]> {
   const rows = await pageQuery(db, filter, query, categories).execute();
-  return toResources(db, filter.customerId, rows as Row[], filter.now, new Map());
+  return toResources(rows as Row[], filter.now, new Map());
 }
 
 /** One call as the lists show it, or undefined when it is not the company's. */
@@ -393,17 +442,10 @@ export async function listedCall(
   customerId: number,
   id: number,
 ): Promise<CallResource | undefined> {
-  const row = await db
-    .selectFrom('calls as c')
-    .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
-    .leftJoin('users as u', 'u.id', 'c.assignee_id')
-    .select([...COLUMNS])
-    .where('c.customer_id', '=', customerId)
-    .where('c.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const [resource] = await toResources(db, customerId, [row as Row], new Date().toISOString(), new Map());
-  return resource;
+  const now = new Date().toISOString();
+  const rows = rowsOf(db.selectFrom('calls as c').where('c.customer_id', '=', customerId).where('c.id', '=', id));
+  const row = await withCallerCounts(db, customerId, rows, now, () => []).executeTakeFirst();
+  return row ? toResource(row as Row, new Map(), now) : undefined;
 }
 
 /** Every call of a filter in order, in batches, so "All" and exports never hold a whole log in memory. */
@@ -415,12 +457,8 @@ export async function* allCalls(
 ): AsyncGenerator<CallResource[]> {
   const cache = new Map<string, string[]>();
   for (let offset = 0; ; offset += BATCH) {
-    const rows = await ordered(db, filter, sortParam, categories)
-      .select([...COLUMNS])
-      .limit(BATCH)
-      .offset(offset)
-      .execute();
-    if (rows.length) yield await toResources(db, filter.customerId, rows as Row[], filter.now, cache);
+    const rows = await rowsPage(db, filter, sortParam, categories, BATCH, offset).execute();
+    if (rows.length) yield toResources(rows as Row[], filter.now, cache);
     if (rows.length < BATCH) return;
   }
 }

@@ -24,14 +24,8 @@ import { SmsError, type SmsProvider } from '../../lib/sms';
 import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
 import type { Principal } from '../../lib/router';
 import { type CallbackSla, assignInTransaction, checkSnooze, companySla, dueAt } from './callbacks.service';
-import {
-  type CallFacts,
-  callFacts,
-  countChange,
-  countDeleted,
-  countNewCalls,
-  lockCallFacts,
-} from '../insights/rollups';
+import { type CallFacts, countChange, countDeleted, countNewCalls } from '../insights/rollups';
+import { callFacts, lockCallFacts } from './calls.store';
 import { bumpCallsVersion } from './calls-version';
 import { queueSmsDelivery } from '../integrations/webhooks.service';
 import { listedCall, previewOf } from './calls.list';
@@ -180,20 +174,23 @@ export async function countStoredCalls(
       a.target.phonebotId - b.target.phonebotId ||
       a.month.localeCompare(b.month),
   );
-  for (const { month, target, count } of ordered) {
+  if (ordered.length > 0) {
+    // One statement for the group's rows, in the order of their keys (concurrent groups take them in one order).
     await trx
       .insertInto('monthly_call_counts')
-      .values({
-        month,
-        customer_id: target.customerId,
-        phonebot_id: target.phonebotId,
-        customer_name: target.customerName,
-        phonebot_name: target.phonebotName,
-        count,
-      })
+      .values(
+        ordered.map(({ month, target, count }) => ({
+          month,
+          customer_id: target.customerId,
+          phonebot_id: target.phonebotId,
+          customer_name: target.customerName,
+          phonebot_name: target.phonebotName,
+          count,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['month', 'customer_id', 'phonebot_id']).doUpdateSet((eb) => ({
-          count: eb('monthly_call_counts.count', '+', count),
+          count: eb('monthly_call_counts.count', '+', eb.ref('excluded.count')),
           customer_name: eb.ref('excluded.customer_name'),
           phonebot_name: eb.ref('excluded.phonebot_name'),
         })),
@@ -589,6 +586,12 @@ export async function sendSms(
     await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [input.call_id] });
     return row;
   });
-  if (error) throw refuse('providerFailed', 'smsFailed', { detail: `The SMS could not be sent: ${error}` });
+  if (error) {
+    throw refuse('providerFailed', 'smsFailed', {
+      detail: `The SMS could not be sent: ${error}`,
+      // What the screens translate: the reason, and the provider's code where it gave one.
+      meta: { reason: failure?.reason ?? 'other', ...(failure?.code ? { provider_code: failure.code } : {}) },
+    });
+  }
   return smsResource(record);
 }

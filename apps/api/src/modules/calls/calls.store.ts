@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CallPriority } from '@phonebot/shared';
 import { rowLock } from '../../db/engine';
 import type { Database } from '../../db/schema';
+import type { CallFacts } from '../insights/rollups';
 
 /**
  * The calls table's own reads and writes that other modules need (docs/decisions.md "Database"). The `...Query`
@@ -13,6 +14,11 @@ export function callIdsQuery(db: Kysely<Database>, customerId: number) {
   return db.selectFrom('calls').select('calls.id').where('calls.customer_id', '=', customerId);
 }
 
+/** The ids of a company's open calls (New, In Progress), as a subquery. */
+function openCallIdsQuery(db: Kysely<Database>, customerId: number) {
+  return callIdsQuery(db, customerId).where('calls.status', 'in', ['New', 'In Progress']);
+}
+
 /**
  * The ids of a phonebot's open calls (New, In Progress): live screens are told of them when its name or terms
  * change or it is deleted. Completed calls are left out so that such a change never floods the streams with the
@@ -22,10 +28,19 @@ export async function openCallIdsOfPhonebot(
   db: Kysely<Database>,
   phonebot: { customer_id: number; id: number },
 ): Promise<number[]> {
-  const rows = await callIdsQuery(db, phonebot.customer_id)
-    .where('calls.status', 'in', ['New', 'In Progress'])
-    .where('calls.phonebot_id', '=', phonebot.id)
-    .execute();
+  const rows = await openCallIdsQuery(db, phonebot.customer_id).where('calls.phonebot_id', '=', phonebot.id).execute();
+  return rows.map((call) => Number(call.id));
+}
+
+/**
+ * The ids of the open calls (New, In Progress) assigned to a user of the company: live screens are told of them
+ * when the user's name changes or the user is deleted (the lists show the assignee's name).
+ */
+export async function openCallIdsAssignedTo(
+  db: Kysely<Database>,
+  user: { customer_id: number; id: number },
+): Promise<number[]> {
+  const rows = await openCallIdsQuery(db, user.customer_id).where('calls.assignee_id', '=', user.id).execute();
   return rows.map((call) => Number(call.id));
 }
 
@@ -133,4 +148,43 @@ export function callConversations(db: Kysely<Database>, customerId: number, ids:
 /** Deletes some of a company's calls (other companies' ids are left alone); their notes and SMS are not touched. */
 export async function deleteCallRows(trx: Kysely<Database>, customerId: number, ids: number[]): Promise<void> {
   await trx.deleteFrom('calls').where('customer_id', '=', customerId).where('id', 'in', ids).execute();
+}
+
+const FACT_COLUMNS = [
+  'id',
+  'customer_id',
+  'phonebot_id',
+  'caller_number',
+  'priority',
+  'selected_category',
+  'status',
+  'created_at',
+] as const;
+
+/** The facts of calls just stored (what the Insights counts know of them) in this transaction. */
+export async function callFacts(trx: Kysely<Database>, ids: number[]): Promise<CallFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('calls')
+    .select([...FACT_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * The facts of calls of a company about to change, read with their rows locked (PostgreSQL) so that concurrent
+ * changes of one call are counted one after the other.
+ */
+export async function lockCallFacts(trx: Kysely<Database>, customerId: number, ids: number[]): Promise<CallFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowLock(trx)(
+    trx
+      .selectFrom('calls')
+      .select([...FACT_COLUMNS])
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', ids)
+      .orderBy('id'),
+  ).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

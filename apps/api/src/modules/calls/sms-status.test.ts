@@ -174,6 +174,8 @@ describe('SMS refused by Twilio', () => {
       const res = await sendSms();
       expect(res.status).toBe(502);
       expect(res.json.errors[0].code).toBe('smsFailed');
+      // The reason travels with the error, for the screens to say it in their language.
+      expect(res.json.errors[0].meta).toEqual({ reason, provider_code: code });
       const rows = await app.request({ method: 'GET', url: `/api/v2/calls/${callId}/sms`, token: admin.token });
       const last = rows.json.data.at(-1).attributes;
       const body = answer.body as { message: string; more_info?: string };

@@ -1,20 +1,11 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
+import { firstAdminNameOf } from '../users/users.store';
 
 /**
  * A customer's name as the monthly counts keep it: the company's, or its owner's while the company has none. For
  * a query that names the customers table `c`.
  */
 export function customerNameOf(eb: ExpressionBuilder<Database & { c: Database['customers'] }, 'c'>) {
-  return eb.fn.coalesce(
-    'c.company_name',
-    eb
-      .selectFrom('users as o')
-      .select('o.name')
-      .whereRef('o.customer_id', '=', 'c.id')
-      .where('o.role', '=', 'admin')
-      .orderBy('o.id')
-      .limit(1),
-    eb.val(''),
-  );
+  return eb.fn.coalesce('c.company_name', firstAdminNameOf(eb), eb.val(''));
 }

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/domain-errors';
 import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
 import { removeAvatarFiles } from '../profile/profile.service';
 import { deleteCustomerRow, updateCustomerRow } from './customers.store';
+import { avatarPathsOf, firstUserIdOf, updateUser, userById } from '../users/users.store';
 
 const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
 
@@ -16,16 +17,7 @@ const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const
  * (its admins were demoted) its first other user, so that a customer never drops out of the Customers list.
  */
 function ownerId(eb: ExpressionBuilder<Database & { c: Database['customers'] }, 'c'>) {
-  const first = (roles: 'admin' | 'staff' | 'any') => {
-    let query = eb
-      .selectFrom('users as o')
-      .select((o) => o.fn.min('o.id').as('id'))
-      .whereRef('o.customer_id', '=', 'c.id');
-    if (roles === 'admin') query = query.where('o.role', '=', 'admin');
-    if (roles === 'staff') query = query.where('o.role', '!=', 'guest');
-    return query;
-  };
-  return eb.fn.coalesce(first('admin'), first('staff'), first('any'));
+  return eb.fn.coalesce(firstUserIdOf(eb, 'admin'), firstUserIdOf(eb, 'staff'), firstUserIdOf(eb));
 }
 
 /** Customers as the super lists them, each with its owner (see ownerId). */
@@ -93,16 +85,11 @@ export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
  */
 async function setUserStatus(db: Kysely<Database>, actor: Actor, userId: number, status: 'Active' | 'Inactive') {
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where('role', '!=', 'super')
-      .executeTakeFirst();
-    if (!user || user.customer_id === null) throw notFound();
+    const user = await userById(trx, userId);
+    if (!user || user.role === 'super' || user.customer_id === null) throw notFound();
     const customerId = user.customer_id;
     const now = nowIso();
-    await trx.updateTable('users').set({ status, updated_at: now }).where('id', '=', user.id).execute();
+    await updateUser(trx, user.id, { status, updated_at: now });
     const owner = await trx
       .selectFrom('customers as c')
       .select((eb) => ownerId(eb).as('id'))
@@ -172,8 +159,7 @@ export async function updateCustomer(
       const values = Object.fromEntries(Object.entries(company).map(([k, v]) => [k, v === '' ? null : v]));
       await updateCustomerRow(trx, customer.id, { ...values, updated_at: now });
     }
-    if (name !== undefined)
-      await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ownerUserId).execute();
+    if (name !== undefined) await updateUser(trx, ownerUserId, { name, updated_at: now });
     await auditChange(trx, actor, {
       action: 'customer.update',
       target: `customer:${customer.id}`,
@@ -194,14 +180,14 @@ export async function deleteCustomer(
 ): Promise<number> {
   const customer = await customerByOwner(deps.db, ownerUserId);
   const avatars = await deps.db.transaction().execute(async (trx) => {
-    const users = await trx.selectFrom('users').select('avatar_path').where('customer_id', '=', customer.id).execute();
+    const avatars = await avatarPathsOf(trx, customer.id);
     await deleteCustomerRow(trx, customer.id);
     await auditChange(trx, actor, {
       action: 'customer.delete',
       target: `customer:${customer.id}`,
       customerId: customer.id,
     });
-    return users.map((user) => user.avatar_path);
+    return avatars;
   });
   await removeAvatarFiles(deps.dataDir, avatars);
   return customer.id;

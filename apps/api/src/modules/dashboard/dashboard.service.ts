@@ -1,24 +1,20 @@
 import type { Kysely } from 'kysely';
-import { CHECKLIST_STEPS, COMPANY_ROLES, type Checklist } from '@phonebot/shared';
+import { CHECKLIST_STEPS, type Checklist } from '@phonebot/shared';
 import type { DashboardCounts } from '@phonebot/shared/contracts/profile';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../lib/router';
 import { phonebotCount, phonebotIdsQuery } from '../phonebots/phonebots.store';
 import { callIdsQuery } from '../calls/calls.store';
+import { staffCount, staffCountQuery } from '../users/users.store';
 
 /**
  * The home dashboard's counts: the caller's customer, or the whole service for the super. Users are counted as the
  * Users screen lists them: a company's admins, adminusers and users; guests and super administrators are not.
  */
 export async function dashboardCounts(db: Kysely<Database>, principal: Principal): Promise<DashboardCounts> {
-  let users = db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', 'in', COMPANY_ROLES);
-  if (principal.role !== 'super') users = users.where('customer_id', '=', principal.customerId);
   const owner = principal.role === 'super' ? 'all' : { customerId: principal.customerId };
-  const [u, phonebots] = await Promise.all([users.executeTakeFirstOrThrow(), phonebotCount(db, owner)]);
-  return { user_count: Number(u.n), phonebot_count: phonebots };
+  const [users, phonebots] = await Promise.all([staffCount(db, owner), phonebotCount(db, owner)]);
+  return { user_count: users, phonebot_count: phonebots };
 }
 
 /** Payment states of a phonebot with a subscription: active, paused, past due. */
@@ -33,12 +29,7 @@ export async function checklist(db: Kysely<Database>, customerId: number): Promi
         eb.exists(phonebots()).as('phonebot'),
         eb.exists(phonebots().where('last_heartbeat_at', 'is not', null)).as('runtime'),
         eb.exists(callIdsQuery(db, customerId)).as('call'),
-        eb
-          .selectFrom('users')
-          .select((u) => u.fn.countAll<number>().as('n'))
-          .where('customer_id', '=', customerId)
-          .where('role', 'in', COMPANY_ROLES)
-          .as('users'),
+        staffCountQuery(db, customerId).as('users'),
         eb.exists(phonebots().where('payment_status', 'in', SUBSCRIBED)).as('billing'),
       ];
     })

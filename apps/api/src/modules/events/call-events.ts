@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/engine';
+import { POSTGRES_CHANNEL } from './transports';
 import type { Database } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import { queueCallDeliveries } from '../integrations/webhooks.service';
@@ -38,7 +40,13 @@ export function registerAnnouncer(db: Kysely<Database>, announce: Announce): () 
  */
 export async function recordCallEvents(trx: Kysely<Database>, customerId: number, change: CallsChange): Promise<void> {
   const callIds = [...new Set(change.callIds)];
-  if (callIds.length === 0) return;
+  if (callIds.length === 0) {
+    // No call changed, yet what the lists show did (a phonebot's or an assignee's name): the calls version moved,
+    // so the processes that keep it must hear of it, as they do of events (after the commit, in its order).
+    if (isPostgres(trx)) await sql`select pg_notify(${POSTGRES_CHANNEL}, ${String(customerId)})`.execute(trx);
+    announcers.get(trx.getExecutor().adapter)?.(customerId, 0);
+    return;
+  }
   const head = await trx
     .insertInto('call_event_heads')
     .values({ customer_id: customerId, last_id: callIds.length })

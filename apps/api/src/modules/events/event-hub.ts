@@ -52,8 +52,16 @@ type Company = {
  * number of streams. Events are read from the table, never taken from the signal, so a stream gets exactly the
  * committed events, in id order, whichever transport carried the signal.
  */
+/**
+ * A cache outside the hub that follows its signals: live while every change reaches this process, and told when a
+ * row it is made of changed in another process (the bot tokens' principals).
+ */
+export type RowFollower = { setLive(live: boolean): void; forget(): void };
+
 export class EventHub {
   private readonly companies = new Map<number, Company>();
+  private readonly followers = new Set<RowFollower>();
+  private cachesLive = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
   private sweeping = false;
@@ -84,6 +92,9 @@ export class EventHub {
       resync: () => this.resync(),
       suspend: () => this.setCachesLive(false),
       sessionRowsChanged: () => this.sessions.clear(),
+      botRowsChanged: () => {
+        for (const follower of this.followers) follower.forget();
+      },
     });
     this.every(this.options.keepAliveMs, () => this.keepAlive());
     this.every(this.options.sweepMs, () => void this.sweep());
@@ -188,8 +199,17 @@ export class EventHub {
   };
 
   private setCachesLive(live: boolean) {
+    this.cachesLive = live;
     this.callsVersions.setLive(live);
     this.sessions.setLive(live);
+    for (const follower of this.followers) follower.setLive(live);
+  }
+
+  /** Lets a cache follow the hub's signals from now on; answers how to stop. */
+  follow(follower: RowFollower): () => void {
+    this.followers.add(follower);
+    follower.setLive(this.cachesLive);
+    return () => this.followers.delete(follower);
   }
 
   private signal(customerId: number, lastId?: number) {

@@ -35,12 +35,78 @@ async function eventually(check: () => Promise<boolean>, ms = 3_000): Promise<bo
   return check();
 }
 
+/** A company whose only call is completed (so no open call carries the phonebot's name) and its list's ETag. */
+async function completedOnly(app: TestApp) {
+  const company = await liveCompany(app);
+  const id = await ingest(app, company.botToken);
+  const done = await app.request({
+    method: 'PATCH',
+    url: `/api/v2/updateCallStatus/${id}`,
+    token: company.owner.token,
+    body: { status: 'Completed' },
+  });
+  expect(done.status).toBe(200);
+  return company;
+}
+
+/** Renames the company's phonebot. */
+async function rename(app: TestApp, company: Awaited<ReturnType<typeof liveCompany>>, name: string) {
+  const res = await app.request({
+    method: 'PATCH',
+    url: `/api/v2/vbot/${company.licenseKey}`,
+    token: company.owner.token,
+    body: { data: { type: 'vbots', id: company.licenseKey, attributes: { bezeichnung: name } } },
+  });
+  expect(res.status, res.body).toBe(200);
+}
+
 let app: TestApp;
 beforeAll(async () => {
   app = await started();
 });
 
+describe('list pages kept per calls version', () => {
+  it('answers the same page with the same text, a change on the next request, and "me" per user', async () => {
+    const company = await liveCompany(app);
+    const token = company.owner.token;
+    const colleague = await app.signIn('user', { customerId: company.customerId });
+    const id = await ingest(app, company.botToken);
+    const first = await get(app, '/calls?view=all', token);
+    const again = await get(app, '/calls?view=all', token);
+    expect(again.status).toBe(200);
+    expect(again.headers['content-type']).toBe('application/vnd.api+json');
+    expect(again.body).toBe(first.body);
+
+    const assigned = await app.request({
+      method: 'PATCH',
+      url: `/api/v2/calls/${id}`,
+      token,
+      body: { data: { type: 'calls', id, attributes: { assignee_id: String(colleague.userId) } } },
+    });
+    expect(assigned.status).toBe(200);
+    const after = await get(app, '/calls?view=all', token);
+    expect(after.json.data[0].attributes.assignee_id).toBe(String(colleague.userId));
+    // The same address asked by two users: each gets their own calls.
+    expect((await get(app, '/calls?view=all&assignee=me', colleague.token)).json.data).toHaveLength(1);
+    expect((await get(app, '/calls?view=all&assignee=me', token)).json.data).toHaveLength(0);
+    // The paging links repeat the spelling of the request.
+    const jsonApi = await get(app, '/calls?view=all&page[number]=1&page[size]=20', token);
+    expect(jsonApi.json.links.self).toContain('page%5Bsize%5D=20');
+    expect((await get(app, '/calls?view=all&per_page=20', token)).json.links.self).toContain('per_page=20');
+  });
+});
+
 describe('in one process', () => {
+  it('moves the list’s ETag when a phonebot without open calls is renamed', async () => {
+    const company = await completedOnly(app);
+    const token = company.owner.token;
+    const before = await get(app, '/calls?view=all', token);
+    await rename(app, company, 'Renamed bot');
+    const after = await get(app, '/calls?view=all', token, { 'if-none-match': before.headers.etag as string });
+    expect(after.status).toBe(200);
+    expect(after.json.data[0].attributes.phonebot_name).toBe('Renamed bot');
+  });
+
   it('keeps both caches live on the process’s own transport', () => {
     expect(app.events.callsVersions.isLive).toBe(true);
     expect(app.events.sessions.isLive).toBe(true);
@@ -124,6 +190,20 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two processes on one PostgreSQL dat
     await ingest(app, company.botToken);
     expect(
       await eventually(async () => (await get(other, '/callsview', token, { 'if-none-match': etag })).status === 200),
+    ).toBe(true);
+  });
+
+  it('a phonebot without open calls renamed by one moves the other’s list ETag once the notification arrives', async () => {
+    const other = await started({ DATABASE_URL: app.config.databaseUrl! });
+    const company = await completedOnly(app);
+    const token = company.owner.token;
+    const etag = (await get(other, '/calls?view=all', token)).headers.etag as string;
+    expect((await get(other, '/calls?view=all', token, { 'if-none-match': etag })).status).toBe(304);
+    await rename(app, company, 'Renamed elsewhere');
+    expect(
+      await eventually(
+        async () => (await get(other, '/calls?view=all', token, { 'if-none-match': etag })).status === 200,
+      ),
     ).toBe(true);
   });
 

@@ -10,6 +10,8 @@ export type TransportHandlers = {
   suspend?: () => void;
   /** A row a session's check reads changed in some process (PostgreSQL only). */
   sessionRowsChanged?: () => void;
+  /** A row a bot token's principal is made of changed in some process (PostgreSQL only). */
+  botRowsChanged?: () => void;
 };
 
 /** Carries "company X has new events" between the processes that share a database. */
@@ -30,6 +32,8 @@ export type EventTransport = {
 export const POSTGRES_CHANNEL = 'call_events';
 /** The channel migration 2026-11-24-1301 notifies when a session's rows change. */
 export const SESSION_ROWS_CHANNEL = 'session_rows';
+/** The channel migration 2026-11-24-1401 notifies when a bot token's phonebot or customer changes. */
+export const BOT_ROWS_CHANNEL = 'bot_rows';
 export const REDIS_CHANNEL = 'phonebot:call-events';
 
 const RECONNECT_MIN_MS = 100;
@@ -86,11 +90,13 @@ export function postgresTransport(databaseUrl: string, log: Logger): EventTransp
       const customerId = Number(message.payload);
       if (message.channel === POSTGRES_CHANNEL && Number.isSafeInteger(customerId)) handlers?.signal(customerId);
       else if (message.channel === SESSION_ROWS_CHANNEL) handlers?.sessionRowsChanged?.();
+      else if (message.channel === BOT_ROWS_CHANNEL) handlers?.botRowsChanged?.();
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${POSTGRES_CHANNEL}`);
       await next.query(`LISTEN ${SESSION_ROWS_CHANNEL}`);
+      await next.query(`LISTEN ${BOT_ROWS_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => undefined);

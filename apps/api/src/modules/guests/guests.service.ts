@@ -10,16 +10,7 @@ import { notFound, refuse } from '../../lib/domain-errors';
 import { cancelPasswordLinks } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 import { customerByOwner } from '../customers/customers.service';
-import { insertUser } from '../users/users.store';
-
-function guests(db: Kysely<Database>) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('customers as c', 'c.id', 'u.customer_id')
-    .select(['u.id', 'u.name', 'u.email', 'u.status', 'u.created_at', 'u.customer_id'])
-    .select((eb) => eb.fn.coalesce('c.company_name', eb.val('')).as('customer_name'))
-    .where('u.role', '=', 'guest');
-}
+import { deleteUser, guestsQuery, insertUser, updateUser, userById } from '../users/users.store';
 
 export type GuestRow = Awaited<ReturnType<typeof getGuest>>;
 
@@ -29,11 +20,11 @@ export function guestResource(row: GuestRow) {
 }
 
 export function listGuests(db: Kysely<Database>) {
-  return guests(db).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').execute();
+  return guestsQuery(db).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').execute();
 }
 
 export async function getGuest(db: Kysely<Database>, id: number) {
-  const row = await guests(db).where('u.id', '=', id).executeTakeFirst();
+  const row = await guestsQuery(db).where('u.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -52,11 +43,8 @@ export async function addGuest(
   try {
     const created = await db.transaction().execute(async (trx) => {
       // A guest reads the language of the super who added them until they choose one.
-      const adder = await trx
-        .selectFrom('users')
-        .select('language')
-        .where('id', '=', actor.userId)
-        .executeTakeFirstOrThrow();
+      const adder = await userById(trx, actor.userId);
+      if (!adder) throw notFound();
       const user = await insertUser(trx, {
         customerId: customer.id,
         name: input.name,
@@ -87,11 +75,7 @@ export async function setGuestPassword(
   const guest = await getGuest(db, id);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    await updateUser(trx, id, { password_hash: passwordHash, updated_at: nowIso() });
     await revokeUserTokens(trx, id);
     await cancelPasswordLinks(trx, id);
     await auditChange(trx, actor, { action: 'guest.password', target: `user:${id}`, customerId: guest.customer_id });
@@ -105,12 +89,7 @@ export async function deleteGuest(
   id: number,
 ): Promise<void> {
   const avatar = await deps.db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('users')
-      .where('id', '=', id)
-      .where('role', '=', 'guest')
-      .returning(['customer_id', 'avatar_path'])
-      .executeTakeFirst();
+    const deleted = await deleteUser(trx, id, 'guest');
     if (!deleted) throw notFound();
     await auditChange(trx, actor, { action: 'guest.delete', target: `user:${id}`, customerId: deleted.customer_id });
     return deleted.avatar_path;

@@ -11,6 +11,7 @@ import { DAY } from '../../db/time';
 import { UNCATEGORIZED, countCalls } from '../calls/calls.list';
 import { addDays, hourBounds, localHour, serverZone } from './local-time';
 import { hourOf } from './rollups';
+import { phonebotNames } from '../phonebots/phonebots.store';
 
 const TOP_CALLERS = 10;
 /** Up to this many numbers that called twice or more are looked up by number; beyond, the range is read whole. */
@@ -106,11 +107,7 @@ export async function callStats(
       .where('hour', '<=', lastHour)
       .groupBy(['hour', 'seconds'])
       .execute(),
-    db
-      .selectFrom('phonebots')
-      .select(['id', 'bezeichnung', 'license_key'])
-      .where('customer_id', '=', customerId)
-      .execute(),
+    phonebotNames(db, customerId),
     // The very count of the call list's Overdue filter: open, not snoozed, due in the past.
     countCalls(db, { customerId, view: 'open', overdue: true, now: now.toISOString() }),
     topCallers(db, customerId, firstHour, lastHour),

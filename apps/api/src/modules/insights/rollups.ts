@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database, RollupDim } from '../../db/schema';
-import { rowLock } from '../../db/engine';
 
 /**
  * Upkeep of the Insights counts. Every function takes the transaction of the change it counts, so a count never
@@ -43,50 +42,92 @@ function valueOf(call: CallFacts, dim: RollupDim): string {
   return call.selected_category ?? '';
 }
 
-async function addRollup(trx: Kysely<Database>, call: CallFacts, dim: RollupDim, value: string, delta: number) {
+type RollupRow = {
+  customer_id: number;
+  dim: RollupDim;
+  hour: string;
+  phonebot_id: number;
+  value: string;
+  calls: number;
+};
+
+/** Adds to rollup rows, one statement for all of them; the rows' keys are distinct and in the order of their keys. */
+async function addRollups(trx: Kysely<Database>, rows: RollupRow[]) {
+  if (rows.length === 0) return;
   await trx
     .insertInto('call_rollups')
-    .values({
-      customer_id: call.customer_id,
-      dim,
-      hour: hourOf(call.created_at),
-      phonebot_id: call.phonebot_id,
-      value,
-      calls: delta,
-    })
+    .values(rows)
     .onConflict((oc) =>
       oc
         .columns(['customer_id', 'dim', 'hour', 'phonebot_id', 'value'])
-        .doUpdateSet((eb) => ({ calls: eb('call_rollups.calls', '+', delta) })),
+        .doUpdateSet((eb) => ({ calls: eb('call_rollups.calls', '+', eb.ref('excluded.calls')) })),
     )
     .execute();
 }
 
-async function addCaller(trx: Kysely<Database>, call: CallFacts, delta: number) {
+function rollupOf(call: CallFacts, dim: RollupDim, value: string, delta: number): RollupRow {
+  return {
+    customer_id: call.customer_id,
+    dim,
+    hour: hourOf(call.created_at),
+    phonebot_id: call.phonebot_id,
+    value,
+    calls: delta,
+  };
+}
+
+async function addRollup(trx: Kysely<Database>, call: CallFacts, dim: RollupDim, value: string, delta: number) {
+  await addRollups(trx, [rollupOf(call, dim, value, delta)]);
+}
+
+type CallerRow = { customer_id: number; hour: string; phonebot_id: number; caller_number: string; calls: number };
+
+/**
+ * Adds to the repeat-caller counts, one statement per table: per hour and phonebot, and per number in all. The rows
+ * are summed per key of each table first (one statement may not change a row twice) and sorted by it.
+ */
+async function addCallers(trx: Kysely<Database>, rows: CallerRow[]) {
+  if (rows.length === 0) return;
   await trx
     .insertInto('call_caller_hours')
-    .values({
-      customer_id: call.customer_id,
-      hour: hourOf(call.created_at),
-      phonebot_id: call.phonebot_id,
-      caller_number: call.caller_number,
-      calls: delta,
-    })
+    .values(rows)
     .onConflict((oc) =>
       oc
         .columns(['customer_id', 'hour', 'phonebot_id', 'caller_number'])
-        .doUpdateSet((eb) => ({ calls: eb('call_caller_hours.calls', '+', delta) })),
+        .doUpdateSet((eb) => ({ calls: eb('call_caller_hours.calls', '+', eb.ref('excluded.calls')) })),
     )
     .execute();
+  const totals = new Map<string, { customer_id: number; caller_number: string; calls: number }>();
+  for (const row of rows) {
+    const key = `${String(row.customer_id).padStart(12, '0')}|${row.caller_number}`;
+    const total = totals.get(key) ?? { customer_id: row.customer_id, caller_number: row.caller_number, calls: 0 };
+    total.calls += row.calls;
+    totals.set(key, total);
+  }
   await trx
     .insertInto('call_callers')
-    .values({ customer_id: call.customer_id, caller_number: call.caller_number, calls: delta })
+    .values(sortedValues(totals))
     .onConflict((oc) =>
       oc
         .columns(['customer_id', 'caller_number'])
-        .doUpdateSet((eb) => ({ calls: eb('call_callers.calls', '+', delta) })),
+        .doUpdateSet((eb) => ({ calls: eb('call_callers.calls', '+', eb.ref('excluded.calls')) })),
     )
     .execute();
+}
+
+function callerOf(call: CallFacts, delta: number): CallerRow {
+  return {
+    customer_id: call.customer_id,
+    hour: hourOf(call.created_at),
+    phonebot_id: call.phonebot_id,
+    caller_number: call.caller_number,
+    calls: delta,
+  };
+}
+
+/** A map's values in the order of its keys: concurrent writers take the rows they share in one order. */
+function sortedValues<T>(map: Map<string, T>): T[] {
+  return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
 }
 
 async function addCompletion(
@@ -133,73 +174,35 @@ async function reopened(trx: Kysely<Database>, callId: number) {
   if (gone) await addCompletion(trx, gone, -1);
 }
 
-const FACT_COLUMNS = [
-  'id',
-  'customer_id',
-  'phonebot_id',
-  'caller_number',
-  'priority',
-  'selected_category',
-  'status',
-  'created_at',
-] as const;
-
-/** The facts of calls just stored in this transaction. */
-export async function callFacts(trx: Kysely<Database>, ids: number[]): Promise<CallFacts[]> {
-  if (ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom('calls')
-    .select([...FACT_COLUMNS])
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
-}
-
 /**
  * Counts calls just stored (a call stored as Completed is completed when it arrives). The counts of a group of
  * calls are summed first and each count row is then updated once, all in the order of their keys: concurrent
  * groups never take two count rows in opposite orders.
  */
 export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
-  const rollups = new Map<string, { call: CallFacts; dim: RollupDim; value: string; n: number }>();
-  const callers = new Map<string, { call: CallFacts; n: number }>();
+  const rollups = new Map<string, RollupRow>();
+  const callers = new Map<string, CallerRow>();
+  // Keys sort as the rows' keys do: ids padded, so that 9 sorts before 10.
+  const id = (n: number) => String(n).padStart(12, '0');
   for (const call of calls) {
     const hour = hourOf(call.created_at);
     for (const dim of DIMS) {
       const value = valueOf(call, dim);
-      const key = [call.customer_id, dim, hour, call.phonebot_id, value].join('|');
-      const entry = rollups.get(key) ?? { call, dim, value, n: 0 };
-      entry.n += 1;
-      rollups.set(key, entry);
+      const key = [id(call.customer_id), dim, hour, id(call.phonebot_id), value].join('|');
+      const row = rollups.get(key) ?? rollupOf(call, dim, value, 0);
+      row.calls += 1;
+      rollups.set(key, row);
     }
-    const key = [call.customer_id, hour, call.phonebot_id, call.caller_number].join('|');
-    const entry = callers.get(key) ?? { call, n: 0 };
-    entry.n += 1;
-    callers.set(key, entry);
+    const key = [id(call.customer_id), hour, id(call.phonebot_id), call.caller_number].join('|');
+    const row = callers.get(key) ?? callerOf(call, 0);
+    row.calls += 1;
+    callers.set(key, row);
   }
-  const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [, { call, dim, value, n }] of sorted(rollups)) await addRollup(trx, call, dim, value, n);
-  for (const [, { call, n }] of sorted(callers)) await addCaller(trx, call, n);
+  await addRollups(trx, sortedValues(rollups));
+  await addCallers(trx, sortedValues(callers));
   for (const call of [...calls].sort((a, b) => a.id - b.id)) {
     if (call.status === 'Completed') await completed(trx, call, call.created_at);
   }
-}
-
-/**
- * The facts of calls of a company about to change, read with their rows locked (PostgreSQL) so that concurrent
- * changes of one call are counted one after the other.
- */
-export async function lockCallFacts(trx: Kysely<Database>, customerId: number, ids: number[]): Promise<CallFacts[]> {
-  if (ids.length === 0) return [];
-  const rows = await rowLock(trx)(
-    trx
-      .selectFrom('calls')
-      .select([...FACT_COLUMNS])
-      .where('customer_id', '=', customerId)
-      .where('id', 'in', ids)
-      .orderBy('id'),
-  ).execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** Moves changed calls between values; `set` is what the change wrote to each of them. */
@@ -229,8 +232,11 @@ export async function countChange(
  */
 export async function countDeleted(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
   for (const call of calls) {
-    for (const dim of DIMS) await addRollup(trx, call, dim, valueOf(call, dim), -1);
-    await addCaller(trx, call, -1);
+    await addRollups(
+      trx,
+      DIMS.map((dim) => rollupOf(call, dim, valueOf(call, dim), -1)),
+    );
+    await addCallers(trx, [callerOf(call, -1)]);
     if (call.status === 'Completed') await reopened(trx, call.id);
   }
 }
@@ -239,12 +245,27 @@ export async function countDeleted(trx: Kysely<Database>, calls: CallFacts[]): P
  * Forgets a caller's number in the repeat-caller counts of a company (erasure of the caller's data): the calls stay
  * counted everywhere else, the number is no longer kept.
  */
-export async function forgetCaller(trx: Kysely<Database>, customerId: number, callerNumber: string): Promise<void> {
+export async function forgetCaller(trx: Kysely<Database>, customerId: number, callerNumber: string): Promise<number> {
+  let forgotten = 0;
   for (const table of ['call_caller_hours', 'call_callers'] as const) {
-    await trx
+    const gone = await trx
       .deleteFrom(table)
       .where('customer_id', '=', customerId)
       .where('caller_number', '=', callerNumber)
-      .execute();
+      .executeTakeFirst();
+    forgotten += Number(gone.numDeletedRows);
   }
+  return forgotten;
+}
+
+/** Whether the repeat-caller counts still hold the number (its calls may all be gone by retention). */
+export async function callerCounted(db: Kysely<Database>, customerId: number, callerNumber: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('call_callers')
+    .select('caller_number')
+    .where('customer_id', '=', customerId)
+    .where('caller_number', '=', callerNumber)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -6,6 +6,7 @@ import { type Actor, auditChange } from '../../lib/audit';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { notFound } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
+import { ACCOUNT_COLUMNS, accountAllowed } from '../users/users.store';
 
 /** A key's last use is written at most once a minute, so a busy script does not write on every request. */
 const TOUCH_EVERY_MS = MINUTE;
@@ -104,29 +105,19 @@ export async function principalFromApiKey(db: Kysely<Database>, token: string): 
   const row = await db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.created_by')
-    .innerJoin('customers as c', 'c.id', 'k.customer_id')
+    // The creator must still be of the key's company: a key never reaches another one.
+    .innerJoin('customers as c', (join) => join.onRef('c.id', '=', 'k.customer_id').onRef('c.id', '=', 'u.customer_id'))
     .select([
+      ...ACCOUNT_COLUMNS,
       'k.id',
       'k.scopes',
       'k.last_used_at',
-      'k.customer_id',
+      'k.customer_id as key_customer_id',
       'u.id as user_id',
-      'u.role',
-      'u.status',
-      'u.customer_id as user_customer_id',
-      'c.status as customer_status',
     ])
     .where('k.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
-  if (
-    !row ||
-    row.role !== 'admin' ||
-    row.status !== 'Active' ||
-    row.customer_status !== 'Active' ||
-    row.user_customer_id !== row.customer_id
-  ) {
-    return null;
-  }
+  if (!row || row.role !== 'admin' || !accountAllowed(row)) return null;
   const now = Date.now();
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     await db
@@ -138,7 +129,7 @@ export async function principalFromApiKey(db: Kysely<Database>, token: string): 
   return {
     userId: row.user_id,
     role: row.role,
-    customerId: row.customer_id,
+    customerId: row.key_customer_id,
     tokenId: 0,
     apiKey: { id: row.id, scopes: JSON.parse(row.scopes) as ApiKeyScope[] },
   };

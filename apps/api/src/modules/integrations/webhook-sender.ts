@@ -14,6 +14,7 @@ import { webhookPausedMail } from './webhook.mails';
 import type { SecretBox } from '../../lib/secrets';
 import { checkWebhookHost, guardedLookup } from './webhook-address';
 import { passRunner } from '../../lib/pass-runner';
+import { activeUsersToMail } from '../users/users.store';
 
 /**
  * Delays after failed attempts: the first retry within seconds, then growing, so that the last attempt is made
@@ -253,13 +254,7 @@ export function createWebhookSender(options: {
         .executeTakeFirst();
       if (!paused) return false;
       log.warn({ webhook: row.webhook_id }, 'webhook endpoint paused after failing for a day');
-      const admins = await trx
-        .selectFrom('users')
-        .select(['email', 'name', 'language'])
-        .where('customer_id', '=', paused.customer_id)
-        .where('role', '=', 'admin')
-        .where('status', '=', 'Active')
-        .execute();
+      const admins = await activeUsersToMail(trx, paused.customer_id, ['admin']);
       for (const admin of admins) {
         const context = await mailContext(trx, options.operatorSeed, admin.language);
         await queueMail(trx, webhookPausedMail(context, options.publicUrl, admin, paused.url));

@@ -21,6 +21,7 @@ import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import type { SecretBox } from '../../lib/secrets';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { openCallIdsOfPhonebot } from '../calls/calls.store';
+import { firstUserIdOf } from '../users/users.store';
 
 export type PhonebotRow = Selectable<PhonebotsTable>;
 export type PhonebotWithCustomer = PhonebotRow & { customer_name: string; customer_status: string };
@@ -147,13 +148,7 @@ function withCustomer(db: Kysely<Database>) {
     .selectFrom('phonebots as p')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
     .leftJoin('users as o', (join) =>
-      join.onRef('o.customer_id', '=', 'c.id').on('o.id', '=', (eb) =>
-        eb
-          .selectFrom('users as a')
-          .select((a) => a.fn.min('a.id').as('owner'))
-          .whereRef('a.customer_id', '=', 'c.id')
-          .where('a.role', '=', 'admin'),
-      ),
+      join.onRef('o.customer_id', '=', 'c.id').on('o.id', '=', (eb) => firstUserIdOf(eb, 'admin')),
     )
     .selectAll('p')
     .select((eb) => [

@@ -2,6 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase } from '../../lib/list';
+import { compiledQuery } from '../../db/compiled';
+import { customerNameOf } from '../customers/customer-name';
 
 /**
  * The phonebots table's own reads and writes that other modules need. Other modules reach the table only through
@@ -96,4 +98,60 @@ export async function setPaymentStateIfNewer(
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+// Read on every bot request whose token the process does not keep: compiled once.
+const byBotTokenHash = compiledQuery(
+  (db, hash) =>
+    db
+      .selectFrom('phonebots as p')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select((eb) => [
+        'p.id',
+        'p.customer_id',
+        'p.license_key',
+        'p.bezeichnung',
+        'p.settings',
+        // The name the month's count keeps.
+        customerNameOf(eb).as('customer_name'),
+      ])
+      .where('p.bot_token_hash', '=', hash as unknown as string),
+  1,
+);
+
+/** The phonebot a bot token (by its hash) belongs to, with what a bot request needs of it and its customer. */
+export async function phonebotByBotToken(db: Kysely<Database>, hash: string) {
+  const [row] = await byBotTokenHash(db, hash);
+  return row;
+}
+
+/** Records that a phonebot's runtime was heard from. */
+export async function setHeartbeat(db: Kysely<Database>, phonebotId: number, at: string): Promise<void> {
+  await db.updateTable('phonebots').set({ last_heartbeat_at: at }).where('id', '=', phonebotId).execute();
+}
+
+/** The names and license keys of a company's phonebots. */
+export function phonebotNames(db: Kysely<Database>, customerId: number) {
+  return db
+    .selectFrom('phonebots')
+    .select(['id', 'bezeichnung', 'license_key'])
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/** Every phonebot of the service with its payment state and its customer's name (as the monthly counts keep it). */
+export function phonebotsWithPayment(db: Kysely<Database>) {
+  return db
+    .selectFrom('phonebots as p')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select((eb) => [
+      'p.id',
+      'p.customer_id',
+      'p.bezeichnung',
+      'p.license_key',
+      'p.payment_status',
+      'p.subscription_id',
+      customerNameOf(eb).as('customer_name'),
+    ])
+    .execute();
 }

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { can } from '@phonebot/shared';
 import { profileContracts } from '@phonebot/shared/contracts/profile';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
-import { ApiError, notFound } from '../../lib/errors';
+import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { MIME_BY_EXT } from '../../lib/images';
 import { userResource } from '../../lib/resources';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
@@ -36,6 +37,9 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
   router.handle(c.me, async ({ principal }) => ({ data: userResource(await getUser(db, principal.userId)) }));
 
   router.handle(c.updateMe, async ({ principal, body, req }) => {
+    // Who has no profile of their own (guests) may change only the language their screens and mails use.
+    const attributes = Object.keys(body.data.attributes).filter((key) => key !== 'language');
+    if (!can(principal.role, 'profile.own') && attributes.length > 0) throw forbidden();
     const { user, pendingEmail } = await updateOwnProfile(deps, actorOf(principal, req), body.data.attributes);
     return { data: userResource(user), ...(pendingEmail ? { meta: { pending_email: pendingEmail } } : {}) };
   });

@@ -22,14 +22,14 @@ import type { Limiter } from '../../lib/rate-limit';
 import { emailChangeMail, emailChangeNoticeMail, mailContext } from '../auth/auth.mails';
 import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
-import { emailInUse } from '../users/users.store';
+import { emailInUse, updateUser, userById } from '../users/users.store';
 import { companyProfileRow, updateCustomerRow } from '../customers/customers.store';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_DIR = 'avatars';
 
 export async function getUser(db: Kysely<Database>, id: number): Promise<User> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const user = await userById(db, id);
   if (!user) throw notFound();
   return user;
 }
@@ -83,12 +83,7 @@ export async function updateOwnProfile(
   const updated = await db.transaction().execute(async (trx) => {
     const row =
       input.name !== undefined || input.language !== undefined
-        ? await trx
-            .updateTable('users')
-            .set({ name: input.name, language: input.language, updated_at: nowIso() })
-            .where('id', '=', user.id)
-            .returningAll()
-            .executeTakeFirstOrThrow()
+        ? await updateUser(trx, user.id, { name: input.name, language: input.language, updated_at: nowIso() })
         : user;
     if (newEmail !== undefined) {
       const token = await issueUserToken(trx, user.id, 'email-change', EMAIL_CHANGE_TOKEN_TTL_HOURS * HOUR, newEmail);
@@ -118,11 +113,7 @@ export async function changePassword(
   await checkCurrentPassword(deps, user, input.cpsd, actor.ip, '/cpsd');
   const passwordHash = await hashPassword(input.npsd);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
     await revokeUserTokens(trx, user.id, tokenId);
     await cancelPasswordLinks(trx, user.id);
     await auditChange(trx, actor, { action: 'password.change' });
@@ -196,23 +187,13 @@ export async function saveAvatar(db: Kysely<Database>, dataDir: string, user: Us
   const dir = path.join(dataDir, 'uploads', AVATAR_DIR);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dataDir, 'uploads', relative), bytes, { mode: 0o640 });
-  const updated = await db
-    .updateTable('users')
-    .set({ avatar_path: relative, updated_at: nowIso() })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateUser(db, user.id, { avatar_path: relative, updated_at: nowIso() });
   await removeAvatarFile(dataDir, user.avatar_path);
   return updated;
 }
 
 export async function removeAvatar(db: Kysely<Database>, dataDir: string, user: User): Promise<User> {
-  const updated = await db
-    .updateTable('users')
-    .set({ avatar_path: null, updated_at: nowIso() })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateUser(db, user.id, { avatar_path: null, updated_at: nowIso() });
   await removeAvatarFile(dataDir, user.avatar_path);
   return updated;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { CALL_PRIORITIES, type CallPriority, type OperatorInput } from '@phonebot/shared';
+import { CALL_PRIORITIES, COMPANY_ROLES, type CallPriority, type OperatorInput } from '@phonebot/shared';
 import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, nowIso } from '../../db/time';
@@ -10,13 +10,12 @@ import { mailContext } from '../auth/auth.mails';
 import { urgentCallMail } from './urgent-mail.mails';
 import { customerUrgentMail, customersWithUrgentMail, updateCustomerRow } from '../customers/customers.store';
 import { claimUrgentMail, untakenUrgentCallIds, urgentMailCalls } from '../calls/calls.store';
+import { activeUsersToMail } from '../users/users.store';
 
 /** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */
 export const URGENT_MAIL_LOOKBACK_MS = DAY;
 /** At most this many calls per company and run; the next run (a minute later) takes the rest. */
 const CALLS_PER_RUN = 50;
-/** The roles that take calls: they receive the mails (guests only read). */
-const OPERATOR_ROLES = ['admin', 'adminuser', 'user'] as const;
 
 function parsePriorities(stored: string): CallPriority[] {
   try {
@@ -86,13 +85,8 @@ export async function mailUntakenUrgentCalls(
       const claimed = await claimUrgentMail(trx, company.id, due, now.toISOString());
       if (claimed.length === 0) return 0;
       const calls = await urgentMailCalls(trx, claimed);
-      const operators = await trx
-        .selectFrom('users')
-        .select(['email', 'name', 'language'])
-        .where('customer_id', '=', company.id)
-        .where('status', '=', 'Active')
-        .where('role', 'in', OPERATOR_ROLES)
-        .execute();
+      // The staff, who take calls, receive the mails (guests only read).
+      const operators = await activeUsersToMail(trx, company.id, COMPANY_ROLES);
       const english = await mailContext(trx, context.operatorSeed, 'en');
       const german = { ...english, language: 'de' as const };
       for (const operator of operators) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { USAGE_MONTHS, type UsageAttributes, type UsageDocument } from '@phonebot/shared/contracts/usage';
 import type { Database } from '../../db/schema';
-import { customerNameOf } from '../customers/customer-name';
+import { phonebotsWithPayment } from '../phonebots/phonebots.store';
 
 /** The months (YYYY-MM) of the trend ending with `month`, oldest first. */
 export function trendMonths(month: string, count = USAGE_MONTHS): string[] {
@@ -27,19 +27,7 @@ export async function usage(db: Kysely<Database>, month: string): Promise<UsageD
       .where('month', '<=', month)
       .orderBy('month')
       .execute(),
-    db
-      .selectFrom('phonebots as p')
-      .innerJoin('customers as c', 'c.id', 'p.customer_id')
-      .select((eb) => [
-        'p.id',
-        'p.customer_id',
-        'p.bezeichnung',
-        'p.license_key',
-        'p.payment_status',
-        'p.subscription_id',
-        customerNameOf(eb).as('customer_name'),
-      ])
-      .execute(),
+    phonebotsWithPayment(db),
   ]);
 
   const rows = new Map<string, UsageAttributes>();

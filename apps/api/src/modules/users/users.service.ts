@@ -9,7 +9,7 @@ import { type Mailer, queueMail } from '../../lib/mailer';
 import { invitationMail, mailContext } from '../auth/auth.mails';
 import { issueUserToken } from '../auth/auth.service';
 import { removeAvatarFiles } from '../profile/profile.service';
-import { emailInUse, insertUser } from './users.store';
+import { deleteUser, emailInUse, insertUser, updateUser, userById } from './users.store';
 import { lockCustomer } from '../customers/customers.store';
 
 export type UsersDeps = {
@@ -86,11 +86,8 @@ export async function inviteUser(
   const { name } = input;
   try {
     const user = await db.transaction().execute(async (trx) => {
-      const inviter = await trx
-        .selectFrom('users')
-        .select(['name', 'language'])
-        .where('id', '=', actor.userId)
-        .executeTakeFirstOrThrow();
+      const inviter = await userById(trx, actor.userId);
+      if (!inviter) throw notFound();
       const created = await insertUser(trx, {
         customerId,
         name,
@@ -130,12 +127,8 @@ export async function updateCompanyUser(
       const user = await getCompanyUser(trx, customerId, id);
       if (input.email !== undefined) await ensureEmailFree(trx, input.email, id);
       if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(trx, user);
-      const updated = await trx
-        .updateTable('users')
-        .set({ ...input, updated_at: nowIso() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // A new name moves the calls version: the call lists show it as the assignee's.
+      const updated = await updateUser(trx, id, { ...input, updated_at: nowIso() });
       await auditChange(trx, actor, { action: 'user.update', target: `user:${id}` });
       return updated;
     });
@@ -154,7 +147,8 @@ export async function deleteCompanyUser(deps: UsersDeps, actor: Actor, customerI
     await lockCompany(trx, customerId);
     const user = await getCompanyUser(trx, customerId, id);
     await ensureAnotherAdmin(trx, user);
-    await trx.deleteFrom('users').where('id', '=', id).execute();
+    // Their calls lose their assignee, which moves the calls version.
+    await deleteUser(trx, id);
     await auditChange(trx, actor, { action: 'user.delete', target: `user:${id}` });
     return user.avatar_path;
   });

@@ -1,12 +1,17 @@
-import type { Kysely } from 'kysely';
-import type { Language, Role, UserStatus } from '@phonebot/shared';
-import type { Database, User } from '../../db/schema';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { COMPANY_ROLES, type Language, type Role, type UserStatus } from '@phonebot/shared';
+import type { Database, User, UserUpdate } from '../../db/schema';
 import { nowIso } from '../../db/time';
+import { containsIgnoreCase, paginate } from '../../lib/list';
+import { bumpCallsVersion } from '../calls/calls-version';
+import { openCallIdsAssignedTo } from '../calls/calls.store';
 
 /**
- * The users table's own reads and writes that other modules need: sign-up, guest administration, the first super
- * administrator and the Users screen all create users through `insertUser`, and every "address already taken"
- * check is `emailInUse`.
+ * The users table's own reads and writes that other modules need (docs/decisions.md "Database"): sign-up, guest
+ * administration, the first super administrator and the Users screen all create users through `insertUser`, every
+ * "address already taken" check is `emailInUse`, and every change of a user's row is `updateUser` (a new name moves
+ * the company's calls version). The `...Query` and `...Of` functions answer a subquery, for a caller that filters by
+ * users within its own statement.
  */
 export type NewUser = {
   customerId: number | null;
@@ -47,4 +52,283 @@ export async function emailInUse(db: Kysely<Database>, email: string, exceptId?:
   let query = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function userById(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * What every sign-in, session and API key check reads of an account, with the user joined as `u` and its company as
+ * `c` (the super administrator has none); `accountAllowed` decides on them.
+ */
+export const ACCOUNT_COLUMNS = ['u.role', 'u.status', 'u.customer_id', 'c.status as customer_status'] as const;
+
+/** Whether an account may sign in and use its sessions: the user is Active, and so is its company (but for the super). */
+export function accountAllowed(account: { role: Role; status: string; customer_status: string | null }): boolean {
+  return account.status === 'Active' && (account.role === 'super' || account.customer_status === 'Active');
+}
+
+/** The account with this address as a sign-in, sign-up or reset reads it, with its company's state. */
+export function accountByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('customers as c', 'c.id', 'u.customer_id')
+    .select([
+      ...ACCOUNT_COLUMNS,
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.email_verified_at',
+      'u.password_hash',
+      'u.language',
+      'u.totp_secret_enc',
+      'c.require_mfa',
+    ])
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+}
+
+/** A user's own second factor as My profile reads it, with whether the company requires one. */
+export function secondFactorOf(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('customers as c', 'c.id', 'u.customer_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.password_hash',
+      'u.customer_id',
+      'u.totp_secret_enc',
+      'u.totp_pending_enc',
+      'c.require_mfa',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Changes a user's row and answers it as it now is (`updated_at` is set only when given). A new name moves the
+ * company's calls version in the same transaction, so the call lists showing the user as an assignee change their
+ * ETags; run it in the change's transaction.
+ */
+export async function updateUser(trx: Kysely<Database>, id: number, values: UserUpdate): Promise<User> {
+  const before =
+    values.name === undefined
+      ? undefined
+      : await trx.selectFrom('users').select(['name', 'customer_id']).where('id', '=', id).executeTakeFirst();
+  const updated = await trx
+    .updateTable('users')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (before && before.name !== updated.name && updated.customer_id !== null) {
+    await assigneeChanged(trx, { id, customer_id: updated.customer_id });
+  }
+  return updated;
+}
+
+/** The call lists show an assignee's name: a rename or a deletion moves the company's calls version. */
+async function assigneeChanged(trx: Kysely<Database>, user: { id: number; customer_id: number }): Promise<void> {
+  await bumpCallsVersion(trx, user.customer_id, { kind: 'updated', callIds: await openCallIdsAssignedTo(trx, user) });
+}
+
+/**
+ * Deletes a user (of this role, when given) with their tokens and codes (foreign keys cascade; their calls lose
+ * their assignee), moving the company's calls version in the same transaction. Answers the deleted user, or
+ * undefined when there was none.
+ */
+export async function deleteUser(
+  trx: Kysely<Database>,
+  id: number,
+  role?: Role,
+): Promise<Pick<User, 'customer_id' | 'avatar_path'> | undefined> {
+  let query = trx.selectFrom('users').select(['customer_id', 'avatar_path']).where('id', '=', id);
+  if (role !== undefined) query = query.where('role', '=', role);
+  const user = await query.executeTakeFirst();
+  if (!user) return undefined;
+  // Read before the delete: the foreign key then clears the calls' assignee.
+  const callIds =
+    user.customer_id === null ? [] : await openCallIdsAssignedTo(trx, { id, customer_id: user.customer_id });
+  await trx.deleteFrom('users').where('id', '=', id).execute();
+  if (user.customer_id !== null) await bumpCallsVersion(trx, user.customer_id, { kind: 'updated', callIds });
+  return user;
+}
+
+/**
+ * Takes a time step of the app's codes in one conditional update: a step already taken, or an earlier one, is
+ * never accepted again. Answers whether it was taken.
+ */
+export async function takeTotpStep(db: Kysely<Database>, userId: number, step: number): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Turns a pending second-factor secret on in one conditional update: only while no secret is on and the pending one
+ * is still this, so two confirmations at once turn it on once. Answers whether it did.
+ */
+export async function enableTotp(
+  trx: Kysely<Database>,
+  userId: number,
+  pendingEnc: string,
+  step: number,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('users')
+    .set({
+      totp_secret_enc: pendingEnc,
+      totp_pending_enc: null,
+      totp_enabled_at: nowIso(),
+      totp_last_step: step,
+      updated_at: nowIso(),
+    })
+    .where('id', '=', userId)
+    .where('totp_secret_enc', 'is', null)
+    .where('totp_pending_enc', '=', pendingEnc)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the service has its super administrator. */
+export async function superAdminExists(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('role', '=', 'super').executeTakeFirst()) !== undefined;
+}
+
+/** Whose users: one user, or every user of a company. */
+export type UserScope = { userId: number } | { customerId: number };
+
+/** The ids of one user or of a company's users, as a subquery. */
+export function userIdsQuery(db: Kysely<Database>, scope: UserScope) {
+  const users = db.selectFrom('users').select('users.id');
+  return 'userId' in scope
+    ? users.where('users.id', '=', scope.userId)
+    : users.where('users.customer_id', '=', scope.customerId);
+}
+
+/** The addresses of a company's users, as a subquery. */
+export function userEmailsQuery(db: Kysely<Database>, customerId: number) {
+  return db.selectFrom('users').select('users.email').where('users.customer_id', '=', customerId);
+}
+
+/** Whether the user is one of the company's staff (admins, adminusers, users), who may take calls. */
+export async function isCompanyStaff(db: Kysely<Database>, customerId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('customer_id', '=', customerId)
+    .where('role', 'in', COMPANY_ROLES)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The company's users a call can be assigned to, by name (the assignee pickers). */
+export function assignableUsers(db: Kysely<Database>, customerId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('customer_id', '=', customerId)
+    .where('role', 'in', COMPANY_ROLES)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+}
+
+/** The Active users of a company with one of these roles, as a mail to them needs them. */
+export function activeUsersToMail(db: Kysely<Database>, customerId: number, roles: readonly Role[]) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'name', 'language'])
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'Active')
+    .where('role', 'in', roles)
+    .orderBy('id')
+    .execute();
+}
+
+/** The avatar files of a company's users. */
+export async function avatarPathsOf(db: Kysely<Database>, customerId: number): Promise<(string | null)[]> {
+  const rows = await db.selectFrom('users').select('avatar_path').where('customer_id', '=', customerId).execute();
+  return rows.map((row) => row.avatar_path);
+}
+
+/** How many staff (admins, adminusers, users) a company has, or the whole service for `all`; guests and supers not. */
+export async function staffCount(db: Kysely<Database>, owner: { customerId: number | null } | 'all'): Promise<number> {
+  let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
+  query = query.where('role', 'in', COMPANY_ROLES);
+  if (owner !== 'all') query = query.where('customer_id', '=', owner.customerId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** How many staff a company has, as a scalar subquery. */
+export function staffCountQuery(db: Kysely<Database>, customerId: number) {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('role', 'in', COMPANY_ROLES);
+}
+
+/** A page of a company's users, by name, whose name or address contains the term (any case), and their number. */
+export async function companyUsersPage(
+  db: Kysely<Database>,
+  customerId: number,
+  query: { search?: string; page: number; per_page: number | 'all' },
+) {
+  let q = db.selectFrom('users').where('customer_id', '=', customerId);
+  const term = query.search?.trim().toLowerCase();
+  if (term) {
+    q = q.where((eb) => eb.or([containsIgnoreCase(eb.ref('name'), term), containsIgnoreCase(eb.ref('email'), term)]));
+  }
+  const count = await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await paginate(
+    q.select(['id', 'name', 'email', 'role', 'status', 'totp_enabled_at']).orderBy('name').orderBy('id'),
+    query.page,
+    query.per_page,
+  ).execute();
+  return { rows, total: Number(count.n) };
+}
+
+/** For a query that names the customers table `c`. */
+type CustomerBuilder = ExpressionBuilder<Database & { c: Database['customers'] }, 'c'>;
+
+/** The id of the company's first user of these roles (any, without), as a subquery correlated with `c`. */
+export function firstUserIdOf(eb: CustomerBuilder, roles?: 'admin' | 'staff') {
+  let query = eb
+    .selectFrom('users as o')
+    .select((o) => o.fn.min('o.id').as('id'))
+    .whereRef('o.customer_id', '=', 'c.id');
+  if (roles === 'admin') query = query.where('o.role', '=', 'admin');
+  if (roles === 'staff') query = query.where('o.role', '!=', 'guest');
+  return query;
+}
+
+/** The name of the company's first admin, as a subquery correlated with `c`. */
+export function firstAdminNameOf(eb: CustomerBuilder) {
+  return eb
+    .selectFrom('users as o')
+    .select('o.name')
+    .whereRef('o.customer_id', '=', 'c.id')
+    .where('o.role', '=', 'admin')
+    .orderBy('o.id')
+    .limit(1);
+}
+
+/** The guest users with their company's name, as Guest Administration lists them (`u`: the users). */
+export function guestsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('customers as c', 'c.id', 'u.customer_id')
+    .select(['u.id', 'u.name', 'u.email', 'u.status', 'u.created_at', 'u.customer_id'])
+    .select((eb) => eb.fn.coalesce('c.company_name', eb.val('')).as('customer_name'))
+    .where('u.role', '=', 'guest');
 }

@@ -211,3 +211,67 @@ describe('users of a company', () => {
     }
   });
 });
+
+describe('an assignee shown in the call lists', () => {
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, body?: unknown) =>
+    app.request({ method, url: `/api/v2${url}`, token, body });
+  const list = (token: string, etag?: string) =>
+    app.request({
+      method: 'GET',
+      url: '/api/v2/callsview',
+      token,
+      ...(etag ? { headers: { 'if-none-match': etag } } : {}),
+    });
+
+  /** A company whose open call is assigned to an operator; answers the list's ETag as the admin sees it. */
+  async function assignedCall() {
+    const admin = await app.signIn('admin');
+    const op = await app.signIn('user', { customerId: admin.customerId! });
+    const bot = await api('POST', '/vbot', admin.token, {
+      data: { type: 'vbots', attributes: { bezeichnung: 'Empfang' } },
+    });
+    const created = await api('POST', '/calls', admin.token, {
+      data: { type: 'calls', attributes: { phonebot: bot.json.meta.license_Key, caller_number: '+4930111' } },
+    });
+    expect(created.status, created.body).toBe(201);
+    const id = created.json.data.id as string;
+    const assigned = await api('PATCH', `/calls/${id}`, admin.token, {
+      data: { type: 'calls', id, attributes: { assignee_id: op.userId } },
+    });
+    expect(assigned.status, assigned.body).toBe(200);
+    const first = await list(admin.token);
+    expect(first.json.data[0].attributes.assignee_id).toBe(String(op.userId));
+    return { admin, op, etag: first.headers.etag as string };
+  }
+
+  it('moves the lists’ ETag when the assignee is renamed, by an admin or by themselves, and only then', async () => {
+    const { admin, op, etag } = await assignedCall();
+    expect((await list(admin.token, etag)).status).toBe(304);
+
+    const renamed = await api('PATCH', `/user/${op.userId}`, admin.token, doc({ name: 'Anna Assignee' }));
+    expect(renamed.status).toBe(200);
+    const after = await list(admin.token, etag);
+    expect(after.status).toBe(200);
+    expect(after.json.data[0].attributes.assignee_name).toBe('Anna Assignee');
+    const etag2 = after.headers.etag as string;
+
+    // The same name again, or another field, changes nothing the lists show.
+    expect((await api('PATCH', `/user/${op.userId}`, admin.token, doc({ name: 'Anna Assignee' }))).status).toBe(200);
+    expect((await api('PATCH', `/user/${op.userId}`, admin.token, doc({ role: 'adminuser' }))).status).toBe(200);
+    expect((await list(admin.token, etag2)).status).toBe(304);
+
+    const self = await api('PATCH', '/me', op.token, { data: { type: 'profile', attributes: { name: 'Anna B.' } } });
+    expect(self.status).toBe(200);
+    const mine = await list(admin.token, etag2);
+    expect(mine.status).toBe(200);
+    expect(mine.json.data[0].attributes.assignee_name).toBe('Anna B.');
+  });
+
+  it('moves the lists’ ETag when the assignee is deleted', async () => {
+    const { admin, op, etag } = await assignedCall();
+    expect((await api('DELETE', `/user/${op.userId}`, admin.token)).status).toBe(204);
+    const after = await list(admin.token, etag);
+    expect(after.status).toBe(200);
+    expect(after.json.data[0].attributes).toMatchObject({ assignee_id: null, assignee_name: null });
+  });
+});

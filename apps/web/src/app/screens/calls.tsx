@@ -24,7 +24,7 @@ function callScreen(
           viewer={{
             userId: me.data?.id,
             assignAny: can(role, 'calls.assignAny'),
-            listUsers: can(role, 'users.manage'),
+            pickAssignee: can(role, 'calls.assignAny'),
             managePhonebots: can(role, 'phonebots.manage'),
           }}
         />

@@ -64,6 +64,20 @@ export function useCallList(kind: CallListKind, params: CallListParams) {
   return useQuery({ ...callListQuery(kind, params), refetchInterval: live === 'open' ? false : CALLS_POLL_MS });
 }
 
+/**
+ * Whom a call can be assigned to (for those who assign anyone), by name. Kept under the users' key, so a user added,
+ * renamed or removed on the Users screen shows here too.
+ */
+export const assigneesQuery = () =>
+  queryOptions({
+    queryKey: ['users', 'assignees'] as const,
+    queryFn: async ({ signal }) =>
+      (await callApi(callRoutes.listAssignees, {}, { signal })).data.map((user) => ({
+        id: Number(user.id),
+        name: user.attributes.name,
+      })),
+  });
+
 /** The counts of the inbox's quick filters; polled like the lists while the live connection is down. */
 export const callCountsQuery = () =>
   queryOptions({

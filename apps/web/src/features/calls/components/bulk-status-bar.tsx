@@ -4,7 +4,7 @@ import { IconClockPause, IconUserCheck, IconUserMinus } from '@tabler/icons-reac
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CALL_STATUSES, type CallStatus } from '@phonebot/shared/calls';
-import { usersQuery } from '../../users/api';
+import { assigneesQuery } from '../api';
 import type { Viewer } from './call-detail';
 import type { CallActions } from './use-call-actions';
 
@@ -28,7 +28,7 @@ export function BulkStatusBar({ selectedIds, actions, onDone, viewer, onSnooze }
   const [missing, setMissing] = useState(false);
   const [assignee, setAssignee] = useState('');
   const none = selectedIds.length === 0;
-  const users = useQuery({ ...usersQuery(), enabled: viewer?.listUsers === true && !none });
+  const users = useQuery({ ...assigneesQuery(), enabled: viewer?.pickAssignee === true && !none });
 
   async function submit() {
     if (status === '') {
@@ -68,7 +68,7 @@ export function BulkStatusBar({ selectedIds, actions, onDone, viewer, onSnooze }
       {/* The other verbs show once something is selected, so the list keeps its room. */}
       {viewer && !none && (
         <Group gap="xs" align="flex-end" wrap="wrap">
-          {viewer.listUsers && users.data && (
+          {viewer.pickAssignee && users.data && (
             <>
               <NativeSelect
                 label={t('inbox.bulk.assignee')}

@@ -28,8 +28,7 @@ import { errorText } from '../../../lib/api-errors';
 import { formatCallDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
 import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
-import { usersQuery } from '../../users/api';
-import { type CallRow, callDetailQuery, callerTimelineQuery } from '../api';
+import { type CallRow, assigneesQuery, callDetailQuery, callerTimelineQuery } from '../api';
 import { isSnoozed, messagePreview } from '../call-rows';
 import { CallbackState, RepeatBadge } from './call-badges';
 import { Conversation, SmsList } from './call-history';
@@ -42,8 +41,8 @@ export type Viewer = {
   userId: number | undefined;
   /** Admins and adminusers assign anyone of the company; operators only themselves. */
   assignAny: boolean;
-  /** Admins may list the company's users, which the assignee picker offers. */
-  listUsers: boolean;
+  /** Admins and adminusers pick the assignee from the company's users (the picker lists them). */
+  pickAssignee: boolean;
   /** Admins and adminusers add phonebots (the empty inbox leads there). */
   managePhonebots: boolean;
 };
@@ -183,12 +182,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Status, priority, category, assignment, snooze, complete and delete, as the role allows. */
 function CallActionsPanel({ call, viewer, actions, onSnooze }: CallDetailProps & { call: CallRow }) {
   const { t } = useTranslation();
-  const users = useQuery({ ...usersQuery(), enabled: viewer.listUsers });
+  const users = useQuery({ ...assigneesQuery(), enabled: viewer.pickAssignee });
   const mine = viewer.userId !== undefined && call.assignee_id === String(viewer.userId);
   const snoozed = isSnoozed(call);
 
   let assignment: ReactNode;
-  if (viewer.listUsers && users.data) {
+  if (viewer.pickAssignee && users.data) {
     assignment = (
       <NativeSelect
         label={t('inbox.detail.assignee')}
@@ -236,11 +235,11 @@ function CallActionsPanel({ call, viewer, actions, onSnooze }: CallDetailProps &
         <StatusSelect row={call} actions={actions} labelled />
         <PrioritySelect row={call} actions={actions} labelled />
         <CategorySelect row={call} actions={actions} labelled />
-        {viewer.listUsers && assignment}
+        {viewer.pickAssignee && assignment}
       </Group>
       <Group gap="xs" wrap="wrap">
-        {!viewer.listUsers && assignment}
-        {viewer.listUsers && viewer.userId !== undefined && !mine && (
+        {!viewer.pickAssignee && assignment}
+        {viewer.pickAssignee && viewer.userId !== undefined && !mine && (
           <Button
             variant="light"
             leftSection={<IconUserCheck size={16} aria-hidden />}

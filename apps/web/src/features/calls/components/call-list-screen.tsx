@@ -70,7 +70,7 @@ const TITLES: Record<CallListKind, 'pages.viewCallLogs' | 'pages.newCalls' | 'pa
   simple: 'pages.calls',
 };
 
-const NO_VIEWER: Viewer = { userId: undefined, assignAny: false, listUsers: false, managePhonebots: false };
+const NO_VIEWER: Viewer = { userId: undefined, assignAny: false, pickAssignee: false, managePhonebots: false };
 
 /**
  * One call screen of docs/product.md §4: the full dashboard, new calls, completed calls or the simple dashboard. They share the

@@ -1,11 +1,16 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { messages } from '@phonebot/shared/messages';
+import { isSmsErrorReason } from '@phonebot/shared/calls';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type CallRow, useSendSms } from '../api';
+import { smsDeliveryTranslations } from '../sms-delivery-locales';
+import { registerTranslations } from '../../../lib/i18n';
+
+registerTranslations(smsDeliveryTranslations);
 
 // The schema (and zod with it) loads when a field is first focused, not with the call screens.
 const lazySmsSchema = lazyValue(async () => (await import('@phonebot/shared/schemas/call')).sendSmsSchema);
@@ -33,15 +38,11 @@ export function SmsModal({ call, onClose }: SmsModalProps) {
   );
 }
 
-/**
- * The provider's reason of a failed SMS: the server's detail reads "The SMS could not be sent: <reason>", and only
- * the reason is added to the translated message.
- */
-function providerReason(error: unknown): string | undefined {
+/** Why the provider refused a failed SMS (the error's `meta.reason`), in the screen's language. */
+function providerReason(error: unknown, t: TFunction): string | undefined {
   if (!isApiError(error) || error.code !== 'smsFailed') return undefined;
-  const detail = error.errors[0]?.detail ?? '';
-  const reason = detail.includes(': ') ? detail.slice(detail.indexOf(': ') + 2) : detail;
-  return reason && reason !== messages.smsFailed ? reason : undefined;
+  const reason = error.errors[0]?.meta?.reason;
+  return isSmsErrorReason(reason) ? t(`smsDelivery.reasons.${reason}`) : undefined;
 }
 
 function SmsForm({ call, onClose }: { call: CallRow; onClose: () => void }) {
@@ -55,7 +56,7 @@ function SmsForm({ call, onClose }: { call: CallRow; onClose: () => void }) {
       notifySuccess(t('smsSent'));
     } catch (error) {
       // The old client reported a failed SMS with the mark-completed text; it now says that the SMS failed, and why.
-      const reason = providerReason(error);
+      const reason = providerReason(error, t);
       notifyError(reason ? `${t('smsFailed')} (${reason})` : t('smsFailed'));
     }
     onClose();
