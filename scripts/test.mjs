@@ -69,6 +69,8 @@ const wants = (stage) => only.length === 0 || only.includes(stage);
 if (wants('lint')) run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 if (wants('lint')) run('Format', 'npx', ['prettier', '--check', '.']);
 if (wants('lint')) run('Engines', 'node', ['scripts/check-engines.mjs']);
+// Dead code: unused files, exports, types and dependencies (knip.json names the entry points).
+if (wants('lint')) run('Dead code', 'npx', ['knip', '--no-progress']);
 if (wants('typecheck')) run('Typecheck', 'npm', ['run', 'typecheck']);
 
 // The OpenAPI document, as the server generates it, must pass redocly's recommended rules without a warning.

@@ -10,9 +10,10 @@ import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
 import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
 import { createSmsProvider } from './lib/sms';
 import { startJobs } from './lib/jobs';
-import { DAY, MINUTE } from './db/time';
+import { DAY, HOUR, MINUTE } from './db/time';
 import { deleteOldAuditEvents } from './modules/audit/audit.service';
 import { deleteOldCalls } from './modules/calls/calls.service';
+import { deleteOldSmsCounters } from './modules/calls/sms-guard';
 import { pruneEvents, registerAnnouncer } from './modules/events/call-events';
 import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
 import { EventHub } from './modules/events/event-hub';
@@ -143,6 +144,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
           if (mailed > 0) mailer.wake();
           return `mailed about ${mailed} calls`;
         },
+      },
+      {
+        name: 'sms-counters-prune',
+        everyMs: HOUR,
+        run: async () => `deleted ${await deleteOldSmsCounters(db.db)} SMS counters`,
       },
       {
         name: 'call-events-prune',

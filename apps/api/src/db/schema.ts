@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable, Updateable } from 'kysely';
 import type { Language, Role, SmsErrorReason, SmsState, UserStatus } from '@phonebot/shared';
 
 /**
@@ -211,7 +211,6 @@ export type AuditLogTable = {
 
 export type Customer = Selectable<CustomersTable>;
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 
 export type CallNotesTable = {

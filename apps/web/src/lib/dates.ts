@@ -75,8 +75,3 @@ export function formatCallDate(iso: string | null | undefined, language: string)
   const day = formatter(language, 'callDay', { day: 'numeric', month: 'short' }).format(d);
   return `${day}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-/** A local calendar day as YYYY-MM-DD (the API's `date` parameter). */
-export function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

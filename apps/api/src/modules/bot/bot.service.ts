@@ -343,4 +343,3 @@ export function createIngestQueue(db: Kysely<Database>, options: { maxGroup?: nu
     },
   };
 }
-export type IngestQueue = ReturnType<typeof createIngestQueue>;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { bumpCallsVersion } from './calls-version';
+import { deleteOldSmsCounters } from './sms-guard';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -465,6 +466,24 @@ describe('SMS', () => {
       expect(capped.status).toBe(429);
       expect(capped.json.errors[0].code).toBe('smsDailyCapReached');
       expect(await limited.db.db.selectFrom('sms_messages').select('id').execute()).toHaveLength(3);
+
+      // The hourly job forgets the counts no limit reads any more; today's count stays, and still caps the day.
+      const customerId = admin.customerId!;
+      await limited.db.db
+        .insertInto('sms_counters')
+        .values([
+          { customer_id: customerId, bucket: 'minute:2020-01-01T10:00', count: 2 },
+          { customer_id: customerId, bucket: 'day:2020-01-01', count: 3 },
+        ])
+        .execute();
+      expect(await deleteOldSmsCounters(limited.db.db)).toBe(2);
+      const kept = await limited.db.db
+        .selectFrom('sms_counters')
+        .select('bucket')
+        .where('customer_id', '=', customerId)
+        .execute();
+      expect(kept.map((row) => row.bucket)).toEqual([expect.stringMatching(/^day:/)]);
+      expect((await send()).status).toBe(429);
     } finally {
       await limited.stop();
     }

@@ -26,7 +26,6 @@ export type CallRow = CallAttributes & { id: number };
 export type CallList = { rows: CallRow[]; total: number; newCallsCount: number };
 export type CallNote = NoteResource['attributes'] & { id: number };
 export type CallSms = SmsResource['attributes'] & { id: number };
-export type CallDetailView = Awaited<ReturnType<typeof fetchCallDetail>>;
 
 const toRow = (resource: CallResource): CallRow => ({ id: Number(resource.id), ...resource.attributes });
 const withId = <A>(resource: { id: string; attributes: A }): A & { id: number } => ({

@@ -4,7 +4,6 @@ import {
   CALL_LIST_FILTERS,
   CALL_PRIORITIES,
   CALL_SORTS,
-  type CallListFilter,
   CALL_STATUSES,
   type CallPriority,
   type CallStatus,
@@ -40,7 +39,6 @@ export type CallListParams = {
 
 /** The filters beyond search and day, in the order they are written to the URL. */
 export const LIST_FILTERS = CALL_LIST_FILTERS;
-export type ListFilter = CallListFilter;
 
 /** A filter value from the URL, or undefined when it is missing or not one the API takes. */
 function filterParams(query: URLSearchParams) {
