@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, RollupDim } from '../../db/schema';
+import type { CallCallerHoursTable, CallRollupsTable, Database, RollupDim } from '../../db/schema';
 
 /**
  * Upkeep of the Insights counts. Every function takes the transaction of the change it counts, so a count never
@@ -42,14 +42,8 @@ function valueOf(call: CallFacts, dim: RollupDim): string {
   return call.selected_category ?? '';
 }
 
-type RollupRow = {
-  customer_id: number;
-  dim: RollupDim;
-  hour: string;
-  phonebot_id: number;
-  value: string;
-  calls: number;
-};
+/** A row of the rollups as it is added: `calls` is the change of its count. */
+type RollupRow = CallRollupsTable;
 
 /** Adds to rollup rows, one statement for all of them; the rows' keys are distinct and in the order of their keys. */
 async function addRollups(trx: Kysely<Database>, rows: RollupRow[]) {
@@ -80,7 +74,8 @@ async function addRollup(trx: Kysely<Database>, call: CallFacts, dim: RollupDim,
   await addRollups(trx, [rollupOf(call, dim, value, delta)]);
 }
 
-type CallerRow = { customer_id: number; hour: string; phonebot_id: number; caller_number: string; calls: number };
+/** A row of the repeat-caller counts per hour as it is added: `calls` is the change of its count. */
+type CallerRow = CallCallerHoursTable;
 
 /**
  * Adds to the repeat-caller counts, one statement per table: per hour and phonebot, and per number in all. The rows
