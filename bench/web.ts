@@ -4,7 +4,9 @@
  * fresh SQLite data directory, in the system Chromium. Prints median and range of the score, CLS, total blocking
  * time and LCP, the render-blocking stylesheets and each page's JavaScript (gzip) until the network is idle.
  *
- * Options: --runs N (default 3), --no-build (measure apps/web/dist as it is; by default the web app is built first).
+ * Options: --runs N (default 3), --no-build (measure apps/web/dist as it is; by default the web app is built first),
+ * --only login|dashboard (one page), --preset mobile|desktop (one preset). BENCH_WEB_DEBUG=1 prints the layout shifts,
+ * long tasks and script start-up of each run and keeps its Lighthouse report in bench/results/lhr-*.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +25,12 @@ import { seedSqlite } from './generate';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    preset: { type: 'string' },
+  },
 });
 const RUNS = Number(options.runs);
 
@@ -99,6 +106,13 @@ async function measure(page: Page, config: Config | undefined): Promise<Run> {
     const audit = (id: string) => lhr.audits[id];
     const items = <T>(id: string) => ((audit(id)?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
     if (process.env.BENCH_WEB_DEBUG) {
+      const saved = path.join(
+        root,
+        'bench/results',
+        `lhr-${page.name.replace(/\W+/g, '-')}-${config ? 'desktop' : 'mobile'}.json`,
+      );
+      fs.mkdirSync(path.dirname(saved), { recursive: true });
+      fs.writeFileSync(saved, JSON.stringify(lhr));
       const shifts = items<{ node?: { selector?: string; snippet?: string }; score?: number }>('layout-shifts');
       console.log(
         page.path,
@@ -166,8 +180,8 @@ function summary(values: number[], digits = 0) {
 
 const results: Record<string, unknown>[] = [];
 try {
-  for (const page of PAGES) {
-    for (const preset of PRESETS) {
+  for (const page of PAGES.filter((p) => !options.only || p.name.includes(options.only))) {
+    for (const preset of PRESETS.filter((p) => !options.preset || p.name === options.preset)) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(page, preset.config));
       const row = {

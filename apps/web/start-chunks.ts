@@ -123,7 +123,16 @@ export type StartGroup = {
   roots: string[];
   /** Only the modules whose id matches go to this chunk; the others of its closure go to the first group's. */
   only?: RegExp;
+  /**
+   * The page addresses that start with this chunk: every address but `except`, or only those under `under` (the
+   * address itself or below it). The build lists them in start-chunks.json, and the server names the chunk's files
+   * in such a page for the browser to load at once, beside the entry, instead of after it ran.
+   */
+  pages: { except: string[] } | { under: string[] };
 };
+
+/** start-chunks.json: per group, the pages that start with it and its files (scripts and stylesheets). */
+export const START_CHUNKS_FILE = 'start-chunks.json';
 
 export function startChunks(groups: Record<string, StartGroup>): {
   plugin: Plugin;
@@ -156,6 +165,15 @@ export function startChunks(groups: Record<string, StartGroup>): {
         }
       }
     },
+  };
+  plugin.generateBundle = function (_options, bundle) {
+    const list = Object.entries(groups).map(([name, group]) => {
+      const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.name === name);
+      if (chunk?.type !== 'chunk') throw new Error(`start-chunks: the build has no chunk ${name}`);
+      const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+      return { ...group.pages, files: [chunk.fileName, ...css].map((file) => `/${file}`) };
+    });
+    this.emitFile({ type: 'asset', fileName: START_CHUNKS_FILE, source: JSON.stringify(list) });
   };
   return { plugin, chunkOf: (id) => chunks.get(id) ?? null };
 }

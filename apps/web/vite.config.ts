@@ -100,11 +100,15 @@ const start = startChunks({
       'src/lib/query-client.ts',
       'src/features/calls/components/calls-live-updates.tsx',
     ],
+    // main.tsx: every address but /login starts the whole app.
+    pages: { except: ['/login'] },
   },
   // The call screens' own code; the Mantine parts and shared components they use go to the shell's chunk.
   calls: {
     roots: ['src/features/calls/components/calls-dashboard-page.tsx', 'src/features/calls/prefetch.ts'],
     only: /[\\/]src[\\/]features[\\/](calls|caller-rights)[\\/]/,
+    // The call screens' addresses (src/app/screens/calls.tsx).
+    pages: { under: ['/viewcalllogs', '/newcalls', '/completed', '/calls'] },
   },
 });
 
@@ -113,6 +117,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // WEB_MINIFY=0 keeps the functions' names, for reading a profile of the page (bench/profile-web.ts).
+    minify: process.env.WEB_MINIFY !== '0',
     // Every browser the portal supports preloads modules natively; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {

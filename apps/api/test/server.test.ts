@@ -26,6 +26,14 @@ describe('the server process', () => {
       '<!doctype html><title>Phonebot Portal</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(
+      path.join(dist, 'start-chunks.json'),
+      JSON.stringify([
+        { except: ['/login'], files: ['/assets/app-abc123.js', '/assets/app-abc123.css'] },
+        { under: ['/viewcalllogs', '/newcalls'], files: ['/assets/calls-def456.js'] },
+        { under: ['/x'], files: ['https://elsewhere.example/evil.js', '/assets/"><script>.js'] },
+      ]),
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : undefined;
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -61,6 +69,22 @@ describe('the server process', () => {
     expect(data, html).not.toBeNull();
     expect(data![1]).not.toMatch(/[<>&]/);
     expect(JSON.parse(data![1]!).operator).toMatchObject({ name: 'Muster </script><b>GmbH</b> & Co' });
+    // A page names its start chunks for the browser to load at once: the shell everywhere but the login, the call
+    // screens' chunk at their addresses; nothing but the build's own assets.
+    const hints = async (route: string) =>
+      [...(await (await fetch(first.base + route)).text()).matchAll(/<link rel="(modulepreload|preload)"[^>]*>/g)].map(
+        ([tag]) => tag,
+      );
+    expect(await hints('/login')).toEqual([]);
+    expect(await hints('/users')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/app-abc123.js">',
+      '<link rel="preload" as="style" href="/assets/app-abc123.css">',
+    ]);
+    expect(await hints('/newcalls/7')).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/calls-def456.js">',
+    );
+    expect(await hints('/viewcalllogs')).toHaveLength(3);
+    expect(await hints('/x')).toHaveLength(2);
     const userLink = await fetch(
       `${first.base}/edituser/${encodeURIComponent('{"userId":2,"userEmail":"x@example.com"}')}`,
       { headers: { accept: 'text/html' } },

@@ -8,6 +8,34 @@ import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 /** The id of the element that carries the page's public data (the operator) in index.html. */
 export const PAGE_DATA_ID = 'pb-page-data';
 
+/** Written by the web build beside index.html (apps/web/start-chunks.ts). */
+const START_CHUNKS_FILE = 'start-chunks.json';
+
+/** The build's list of start chunks (apps/web/start-chunks.ts): the pages that start with each and its files. */
+type StartChunk = { except?: string[]; under?: string[]; files: string[] };
+
+function startsWith(chunk: StartChunk, pathname: string): boolean {
+  if (chunk.except) return !chunk.except.includes(pathname);
+  return (chunk.under ?? []).some((base) => pathname === base || pathname.startsWith(`${base}/`));
+}
+
+/**
+ * The links that let the browser load a page's start chunks at once, beside the entry, instead of one after the
+ * other as each runs: scripts as module preloads, stylesheets as preloads (the app applies them itself).
+ */
+export function startHints(chunks: StartChunk[], pathname: string): string {
+  return chunks
+    .filter((chunk) => startsWith(chunk, pathname))
+    .flatMap((chunk) => chunk.files)
+    .filter((file) => /^\/assets\/[\w.-]+\.(js|css)$/.test(file))
+    .map((file) =>
+      file.endsWith('.js')
+        ? `<link rel="modulepreload" crossorigin href="${file}">`
+        : `<link rel="preload" as="style" href="${file}">`,
+    )
+    .join('');
+}
+
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -26,12 +54,16 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = indexFile !== undefined && fs.existsSync(indexFile);
-  // The page as built, read again only when the build changes.
-  let page: { mtimeMs: number; html: string } | undefined;
-  const indexHtml = async (): Promise<string> => {
+  // The page as built and its start chunks, read again only when the build changes.
+  let page: { mtimeMs: number; html: string; chunks: StartChunk[] } | undefined;
+  const builtPage = async () => {
     const { mtimeMs } = await fs.promises.stat(indexFile!);
-    if (page?.mtimeMs !== mtimeMs) page = { mtimeMs, html: await fs.promises.readFile(indexFile!, 'utf8') };
-    return page.html;
+    if (page?.mtimeMs !== mtimeMs) {
+      const html = await fs.promises.readFile(indexFile!, 'utf8');
+      const list = await fs.promises.readFile(path.join(distDir!, START_CHUNKS_FILE), 'utf8').catch(() => '[]');
+      page = { mtimeMs, html, chunks: JSON.parse(list) as StartChunk[] };
+    }
+    return page;
   };
   if (hasWeb && distDir) {
     await app.register(fastifyStatic, {
@@ -62,8 +94,9 @@ export async function registerWebApp(
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isAssetPath && asksForPage;
     if (hasWeb && wantsPage) {
       const data = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson(await pageData())}</script>`;
-      const built = await indexHtml();
-      const html = built.includes('</head>') ? built.replace('</head>', `${data}</head>`) : built + data;
+      const built = await builtPage();
+      const head = startHints(built.chunks, pathname) + data;
+      const html = built.html.includes('</head>') ? built.html.replace('</head>', `${head}</head>`) : built.html + head;
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply.code(404).type('text/plain').send('Not found');

@@ -1,0 +1,84 @@
+/**
+ * A CPU profile of the signed-in Calls Dashboard's start in Chromium, as the mobile preset of Lighthouse sees it:
+ * 390 px wide, the CPU slowed down four times. Seeds 12,500 calls on SQLite (1,000 open for the measured company),
+ * serves apps/web/dist from the compiled server, records from the navigation until the rows are drawn and prints the
+ * functions with the most self time, the time per script and the page's DOM size. The profile is written to
+ * bench/results/profiles/ for Chrome's DevTools.
+ *   node --import tsx bench/profile-web.ts [path]   (default /viewcalllogs; build the web app first)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
+import { spawnServer } from '../apps/api/test/process';
+import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
+import { seedSqlite } from './generate';
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+};
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+const target = process.argv[2] ?? '/viewcalllogs';
+const dist = path.resolve('apps/web/dist');
+const profileDir = path.resolve('bench/results/profiles');
+fs.mkdirSync(profileDir, { recursive: true });
+const { dataDir, fixture } = await seedSqlite('pbp-prof-web-', 12_500);
+const server = await spawnServer({ DATA_DIR: dataDir, WEB_DIST_DIR: dist, LOG_LEVEL: 'warn' });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_FLAGS,
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The page's own code as text: the tools' type check has no DOM library.
+  await context.addInitScript(
+    `if (!localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})) ` +
+      `localStorage.setItem(${JSON.stringify(TOKEN_STORAGE_KEY)}, ${JSON.stringify(fixture.token)});`,
+  );
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const started = Date.now();
+  await page.goto(`${server.base}${target}`);
+  await page.waitForFunction("document.querySelectorAll('[data-call-id]').length >= 20", undefined, {
+    timeout: 60_000,
+  });
+  const drawn = Date.now() - started;
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  const domNodes = Number(await page.evaluate("document.getElementsByTagName('*').length"));
+  const file = path.join(profileDir, `web-${target.replace(/\W+/g, '') || 'root'}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const perScript = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const script = frame.url ? path.basename(new URL(frame.url).pathname) : `(${frame.functionName || 'native'})`;
+    const name = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    perScript.set(script, (perScript.get(script) ?? 0) + ms);
+  });
+  const total = (profile.endTime - profile.startTime) / 1000;
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
+  console.log(
+    `${target}: rows drawn after ${drawn} ms (CPU slowed 4x); profile ${total.toFixed(0)} ms; ${domNodes} DOM nodes`,
+  );
+  console.log('Self time per script:\n' + top(perScript, 12).join('\n'));
+  console.log('Functions with the most self time:\n' + top(self, 30).join('\n'));
+  console.log(`Profile written to ${file}.`);
+} finally {
+  await browser.close();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
