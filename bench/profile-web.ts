@@ -20,6 +20,59 @@ type ProfileNode = {
 };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  args?: { data?: { functionName?: string; url?: string } };
+};
+
+/** The main thread's tasks of 50 ms or more, each with its longest direct parts (script, style, layout, ...). */
+function longTasks(events: TraceEvent[]): string[] {
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= 50_000);
+  const main = new Map<number, number>();
+  for (const task of tasks) main.set(task.tid, (main.get(task.tid) ?? 0) + (task.dur ?? 0));
+  const tid = [...main].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const t0 = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  return tasks
+    .filter((task) => task.tid === tid)
+    .map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      const parts = new Map<string, number>();
+      for (const e of events) {
+        if (e.tid !== tid || e.ph !== 'X' || e.ts < task.ts || e.ts >= end || e === task) continue;
+        if (
+          ![
+            'FunctionCall',
+            'EvaluateScript',
+            'v8.evaluateModule',
+            'UpdateLayoutTree',
+            'Layout',
+            'Paint',
+            'ParseHTML',
+            'TimerFire',
+            'FireAnimationFrame',
+            'EventDispatch',
+            'MajorGC',
+            'MinorGC',
+            'PrePaint',
+            'Layerize',
+            'v8.compileModule',
+          ].includes(e.name)
+        )
+          continue;
+        const data = e.args?.data;
+        const where = data?.url ? ` ${path.basename(new URL(data.url).pathname)}` : '';
+        const key = `${e.name}${data?.functionName ? ` ${data.functionName}` : ''}${where}`;
+        parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+      }
+      const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      return `${((task.ts - t0) / 1000).toFixed(0).padStart(6)} ms  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms: ${top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`;
+    });
+}
+
 const target = process.argv[2] ?? '/viewcalllogs';
 const dist = path.resolve('apps/web/dist');
 const profileDir = path.resolve('bench/results/profiles');
@@ -43,14 +96,14 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const started = Date.now();
   await page.goto(`${server.base}${target}`);
-  await page.waitForFunction("document.querySelectorAll('[data-call-id]').length >= 20", undefined, {
-    timeout: 60_000,
-  });
+  await page.locator('[data-call-id]').nth(19).waitFor({ timeout: 60_000 });
   const drawn = Date.now() - started;
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-  const domNodes = Number(await page.evaluate("document.getElementsByTagName('*').length"));
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const domNodes = await page.locator('*').count();
   const file = path.join(profileDir, `web-${target.replace(/\W+/g, '') || 'root'}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
 
@@ -76,6 +129,9 @@ try {
   );
   console.log('Self time per script:\n' + top(perScript, 12).join('\n'));
   console.log('Functions with the most self time:\n' + top(self, 30).join('\n'));
+  console.log(
+    'Tasks of 50 ms or more (as slowed) and what took their time:\n' + longTasks(trace.traceEvents).join('\n'),
+  );
   console.log(`Profile written to ${file}.`);
 } finally {
   await browser.close();

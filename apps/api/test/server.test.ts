@@ -77,11 +77,11 @@ describe('the server process', () => {
       );
     expect(await hints('/login')).toEqual([]);
     expect(await hints('/users')).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/app-abc123.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-abc123.js">',
       '<link rel="preload" as="style" href="/assets/app-abc123.css">',
     ]);
     expect(await hints('/newcalls/7')).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/calls-def456.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/calls-def456.js">',
     );
     expect(await hints('/viewcalllogs')).toHaveLength(3);
     expect(await hints('/x')).toHaveLength(2);

@@ -193,6 +193,32 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('shows the start frame while a signed-in start loads, and none on the login page', async () => {
+    const { context, page } = await stack.newPage({ width: 390 });
+    await page.goto('/login');
+    expect(await page.locator('link[rel="modulepreload"][fetchpriority="low"]').count()).toBe(0);
+    expect(await page.locator('.pb-frame').count()).toBe(0);
+    await login(page, SUPER_EMAIL, SUPER_PASSWORD);
+    await page.waitForURL('**/myprofile');
+    // The shell's chunk held back: the frame (the header's menu button and icon) stands in for it meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/viewcalllogs');
+    expect(await page.locator('link[rel="modulepreload"][fetchpriority="low"]').count()).toBe(2);
+    const frame = page.locator('.pb-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('aria-hidden')).toBe('true');
+    expect(await frame.locator('svg').count()).toBe(1);
+    release();
+    await page.getByRole('button', { name: 'Toggle navigation' }).waitFor();
+    expect(await frame.count()).toBe(0);
+    await context.close();
+  });
+
   it('redirects the template routes and switches to German', async () => {
     const { context, page } = await stack.newPage();
     await page.goto('/sign-in');

@@ -30,7 +30,7 @@ export function startHints(chunks: StartChunk[], pathname: string): string {
     .filter((file) => /^\/assets\/[\w.-]+\.(js|css)$/.test(file))
     .map((file) =>
       file.endsWith('.js')
-        ? `<link rel="modulepreload" crossorigin href="${file}">`
+        ? `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`
         : `<link rel="preload" as="style" href="${file}">`,
     )
     .join('');

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setI18n } from 'react-i18next';
 import { getToken } from '../lib/auth-token';
@@ -32,9 +32,15 @@ export function mountApp(container: HTMLElement): void {
   // The instance is initialised already (main.tsx); react-i18next's hooks use it from now on.
   setI18n(i18n);
   preloadSignedIn(window.location.pathname);
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // In a transition the first render comes in slices that leave the main thread free (it mounts the router, the
+  // shell and the screen: under a slow phone's CPU one block of several hundred ms), and the start frame
+  // (start-frame.ts) stays on screen until it is done.
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,0 +1,19 @@
+/** Tabler's phone-call icon, as the shell's header shows it beside the app's name. */
+const PHONE_ICON =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" ' +
+  'stroke-linejoin="round" aria-hidden="true"><path d="M5 4h4l2 5l-2.5 1.5a11 11 0 0 0 5 5l1.5 -2.5l5 2v4a2 2 0 0 1 ' +
+  '-2 2a16 16 0 0 1 -15 -15a2 2 0 0 1 2 -2"/><path d="M15 7a2 2 0 0 1 2 2"/><path d="M15 3a6 6 0 0 1 6 6"/></svg>';
+
+/**
+ * Paints the signed-in shell's header (menu button, icon and name) as plain elements while the app's code loads,
+ * so a signed-in start shows the app's frame at once instead of a blank page; the app replaces it when it renders.
+ * The styles are the login page's inlined ones (components/plain/plain-ui.css), so nothing more is loaded for it.
+ */
+export function paintStartFrame(container: HTMLElement, appName: string): void {
+  const name = appName.replace(/[&<>"]/g, '');
+  container.innerHTML =
+    '<div class="pb-plain pb-frame" aria-hidden="true"><div class="pb-frame-header">' +
+    '<span class="pb-frame-burger"><i></i></span>' +
+    `<span class="pb-frame-brand">${PHONE_ICON}<span class="pb-frame-name">${name}</span></span>` +
+    '</div></div>';
+}
