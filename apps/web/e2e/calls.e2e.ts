@@ -450,6 +450,8 @@ describe('the call log in the browser', () => {
     await login(page, acme.email, acme.password);
     await page.goto('/calls');
     await page.getByRole('heading', { name: 'Calls', exact: true }).waitFor();
+    // The table is drawn with its first page (the rows render after the heading).
+    await table(page).locator('tbody tr').first().waitFor();
     const headers = await table(page).locator('thead th').allInnerTexts();
     expect(headers.map((h) => h.trim())).toEqual(['Phonebot', 'Caller', 'Text', 'Action', 'Date/Time', 'Remove']);
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(5);

@@ -372,7 +372,9 @@ describe('the callback inbox', () => {
     // With nothing selected only the status verb stays.
     expect(await page.getByRole('button', { name: 'Snooze', exact: true }).count()).toBe(0);
 
-    // The admin picks anyone of the company in the open call.
+    // The admin picks anyone of the company in the open call (once the bulk assign's toast is gone, so the toast
+    // waited for below is this assign's).
+    await expect.poll(() => page.getByText('The call was assigned.').count(), { timeout: 15_000 }).toBe(0);
     await rowOf(page, '+4930200009').getByRole('button', { name: 'Open the call from +4930200009' }).click();
     await detail(page).getByLabel('Assignee').selectOption({ label: operator.name });
     await page.getByText('The call was assigned.').waitFor();
