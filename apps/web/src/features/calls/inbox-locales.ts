@@ -32,6 +32,10 @@ const en = {
       filtered: 'Nothing in this filter.',
       showAll: 'Show all open calls',
     },
+    filters: {
+      toggle: 'Search and filters',
+      toggleActive: 'Search and filters ({{count}} set)',
+    },
     detail: {
       label: 'Call details',
       placeholder: 'Choose a call to see its conversation, notes, SMS and the caller’s earlier calls.',
@@ -145,6 +149,10 @@ export const inboxTranslations: FeatureTranslations<typeof en> = {
         noPhonebotLink: 'Zu den Phonebots',
         filtered: 'In diesem Filter ist nichts.',
         showAll: 'Alle offenen Anrufe zeigen',
+      },
+      filters: {
+        toggle: 'Suche und Filter',
+        toggleActive: 'Suche und Filter ({{count}} gesetzt)',
       },
       detail: {
         label: 'Anrufdetails',

@@ -1,7 +1,13 @@
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconChecklist, IconDownload, IconKeyboard } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowLeft,
+  IconChecklist,
+  IconDownload,
+  IconKeyboard,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +39,10 @@ registerTranslations(inboxTranslations);
 
 /** From this width the open call sits beside the list; below, it is a page of its own. */
 const SPLIT_QUERY = '(min-width: 1200px)';
+/** Below this width (Mantine's sm) the list's search and filters fold behind one button, so the calls come first. */
+const NARROW_QUERY = '(max-width: 47.99em)';
 const SEARCH_ID = 'calls-search';
+const CONTROLS_ID = 'calls-controls';
 
 /** What a screen shows of its list, whether the rows come straight from the server or are held by the screen. */
 export type CallListView = {
@@ -92,6 +101,9 @@ export function CallListScreen(props: CallListScreenProps) {
   const [cursorId, setCursorId] = useState<number | undefined>(undefined);
   const [downloading, setDownloading] = useState(false);
   const wide = useMediaQuery(SPLIT_QUERY, true, { getInitialValueInEffect: false });
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  // Folded on a phone unless a search or a day is set (then what narrows the list is in sight).
+  const [controlsOpen, setControlsOpen] = useState(() => Boolean(params.search || params.date));
 
   const config = LIST_CONFIG[kind];
   const simple = kind === 'simple';
@@ -183,7 +195,8 @@ export function CallListScreen(props: CallListScreenProps) {
         return;
       }
       case 'slash':
-        document.getElementById(SEARCH_ID)?.focus();
+        setControlsOpen(true);
+        requestAnimationFrame(() => document.getElementById(SEARCH_ID)?.focus());
         return;
       case 'question':
         setHelpOpen(true);
@@ -306,10 +319,32 @@ export function CallListScreen(props: CallListScreenProps) {
     );
   }
 
+  // The controls whose value narrows or shapes the list (the quick filters show their own state).
+  const setControls = [params.search, params.date].filter(Boolean).length;
+
   const list = (
     <Paper withBorder p="md" miw={0}>
       <Stack gap="md">
-        <Group gap="md" align="flex-end">
+        {narrow && (
+          <Button
+            variant="default"
+            size="xs"
+            style={{ alignSelf: 'flex-start' }}
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+            aria-expanded={controlsOpen}
+            aria-controls={CONTROLS_ID}
+            onClick={() => setControlsOpen(!controlsOpen)}
+          >
+            {setControls > 0 ? t('inbox.filters.toggleActive', { count: setControls }) : t('inbox.filters.toggle')}
+          </Button>
+        )}
+        {/* Folded, the controls stay mounted (hidden), so a search typed just before keeps its way to the URL. */}
+        <Group
+          id={CONTROLS_ID}
+          gap="md"
+          align="flex-end"
+          style={narrow && !controlsOpen ? { display: 'none' } : undefined}
+        >
           {controls}
         </Group>
         <ActiveFilters
@@ -322,7 +357,7 @@ export function CallListScreen(props: CallListScreenProps) {
             })
           }
         />
-        {canManage && !simple && listRows !== undefined && (
+        {canManage && !simple && listRows !== undefined && (!narrow || selectedIds.length > 0) && (
           <BulkStatusBar
             selectedIds={selectedIds}
             actions={actions}
