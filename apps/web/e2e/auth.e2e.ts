@@ -231,5 +231,18 @@ describe('accounts in the browser', () => {
     await page.getByText('E-Mail ist ein Pflichtfeld').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     await context.close();
+
+    // A first visit speaks the browser's language when the portal has it; a choice made here wins from then on.
+    const austrian = await stack.newPage({ locale: 'de-AT' });
+    await austrian.page.goto('/login');
+    await austrian.page.getByRole('button', { name: 'Anmelden' }).waitFor();
+    await austrian.page.getByLabel('Sprache').selectOption('en');
+    await austrian.page.reload();
+    await austrian.page.getByRole('button', { name: 'Login' }).waitFor();
+    await austrian.context.close();
+    const french = await stack.newPage({ locale: 'fr-FR' });
+    await french.page.goto('/login');
+    await french.page.getByRole('button', { name: 'Login' }).waitFor();
+    await french.context.close();
   });
 });

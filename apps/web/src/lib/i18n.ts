@@ -48,9 +48,20 @@ function linkLanguage(): Language | undefined {
   }
 }
 
+/** The first of the browser's preferred languages that the portal speaks (de-AT is German), for a first visit. */
+function browserLanguage(): Language | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const primary = (tag ?? '').toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return undefined;
+}
+
 export async function initI18n(): Promise<void> {
-  // A choice made in this browser wins; otherwise a mailed link's language, otherwise English, the default.
-  const language = storedLanguage() ?? linkLanguage() ?? 'en';
+  // A choice made in this browser wins; otherwise a mailed link's language, otherwise the browser's, else English.
+  const language = storedLanguage() ?? linkLanguage() ?? browserLanguage() ?? 'en';
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
