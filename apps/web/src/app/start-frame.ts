@@ -14,6 +14,6 @@ export function paintStartFrame(container: HTMLElement, appName: string): void {
   container.innerHTML =
     '<div class="pb-plain pb-frame" aria-hidden="true"><div class="pb-frame-header">' +
     '<span class="pb-frame-burger"><i></i></span>' +
-    `<span class="pb-frame-brand">${PHONE_ICON}<span class="pb-frame-name">${name}</span></span>` +
+    `<span class="pb-brand">${PHONE_ICON}<span class="pb-frame-name">${name}</span></span>` +
     '</div></div>';
 }
