@@ -9,6 +9,7 @@ import {
   IconKeyboard,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -195,8 +196,9 @@ export function CallListScreen(props: CallListScreenProps) {
         return;
       }
       case 'slash':
-        setControlsOpen(true);
-        requestAnimationFrame(() => document.getElementById(SEARCH_ID)?.focus());
+        // Unfolded at once (on a phone they may be folded), so the search has the focus before the next key.
+        if (narrow && !controlsOpen) flushSync(() => setControlsOpen(true));
+        document.getElementById(SEARCH_ID)?.focus();
         return;
       case 'question':
         setHelpOpen(true);
