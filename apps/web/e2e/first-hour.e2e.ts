@@ -689,7 +689,8 @@ describe('the first steps', () => {
     await page.getByText('Total Users').waitFor();
     // Every step done: the list has done its job and goes.
     await steps.waitFor({ state: 'detached' });
-    expect(await page.getByText('Total Users').locator('xpath=..').innerText()).toContain('2');
+    // The count arrives after the card's label: wait for it instead of reading the card once.
+    await expect.poll(() => page.getByText('Total Users').locator('xpath=..').innerText()).toContain('2');
     await context.close();
   });
 });
