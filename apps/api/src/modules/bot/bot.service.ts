@@ -5,6 +5,7 @@ import type { botContracts } from '@phonebot/shared/contracts/billing';
 import type { z } from 'zod';
 import { compiledQuery, placeholders, rowsQuery } from '../../db/compiled';
 import type { Database } from '../../db/schema';
+import { isPostgres } from '../../db/engine';
 import { nowIso } from '../../db/time';
 import { tokenHash } from '../../lib/crypto';
 import { type DomainError, refuse } from '../../lib/domain-errors';
@@ -97,7 +98,7 @@ function answerOf(outcome: IngestOutcome): IngestAnswer {
 
 const KEY_INSERT =
   'insert into idempotency_keys (phonebot_id, idem_key, request_hash, status_code, response, created_at) values';
-const KEY_CLAIMED = 'on conflict (phonebot_id, idem_key) do nothing returning id, phonebot_id, idem_key';
+const KEY_CLAIMED = 'on conflict (phonebot_id, idem_key) do nothing returning phonebot_id, idem_key';
 const CALL_COLUMNS = [
   'customer_id',
   'phonebot_id',
@@ -121,95 +122,69 @@ const CALL_INSERTED = 'returning id, caller_number';
 const hashOf = (call: CallIngest) => crypto.createHash('sha256').update(JSON.stringify(call)).digest('hex');
 const keyOf = (request: IngestRequest) => `${request.bot.phonebotId}\u0000${request.idempotencyKey}`;
 
-/** Fills in the stored answers of keys claimed by this group, in one statement. */
-async function answerKeys(trx: Kysely<Database>, answers: readonly { keyId: number; body: StoredCallDocument }[]) {
-  if (answers.length === 0) return;
+/** Removes the calls of a group whose keys turned out to be stored already (retries); rare, one statement. */
+async function dropCalls(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   const slot = placeholders(trx);
-  const parameters: unknown[] = [];
-  const when = answers.map(({ keyId, body }) => {
-    parameters.push(keyId, JSON.stringify(body));
-    return `when ${slot()} then ${slot()}`;
-  });
-  const ids = answers.map(({ keyId }) => {
-    parameters.push(keyId);
-    return slot();
-  });
   await trx.executeQuery(
-    CompiledQuery.raw(
-      `update idempotency_keys set status_code = 201, response = case id ${when.join(' ')} end where id in (${ids.join(', ')})`,
-      parameters,
-    ),
+    CompiledQuery.raw(`delete from calls where id in (${ids.map(() => slot()).join(', ')})`, [...ids]),
   );
 }
 
 /**
- * Stores a group of calls inside one transaction (see ingestCall), each step one statement for the whole group:
- * the keys are claimed, the calls of the claimed keys inserted, the rows the calls share (counts, version, events)
- * updated once, and the claimed keys' answers stored. A key already stored (a retry) answers what it stored; a key
- * that appears twice in the group is claimed by its first call and the later one answers like a retry.
+ * Stores a group of calls inside one transaction (see ingestCall), each step one statement for the whole group.
+ * First the rows of this group only: the calls are inserted, then their keys claimed with the answers they give
+ * (the stored call's id and first attributes). A key already stored (a retry, or a call another group stored
+ * meanwhile: the claim waits for that group's commit) is not claimed: its call is removed again and the request
+ * answers what the key stored. A key that appears twice in the group is claimed by its first call and the later one
+ * answers like a retry. Then `onShared` is told and the rows the calls share (counts, version, events) are updated
+ * once for the calls kept.
  */
-async function ingestGroupIn(trx: Kysely<Database>, requests: readonly IngestRequest[]): Promise<IngestOutcome[]> {
+async function ingestGroupIn(
+  trx: Kysely<Database>,
+  requests: readonly IngestRequest[],
+  onShared?: () => void,
+): Promise<IngestOutcome[]> {
   const hashes = requests.map((request) => hashOf(request.call));
   const nows = requests.map((request) => request.receivedAt.toISOString());
   const firstOf = new Map<string, number>();
   requests.forEach((request, i) => {
     if (!firstOf.has(keyOf(request))) firstOf.set(keyOf(request), i);
   });
-  const claiming = [...firstOf.values()];
-  const claimed = await trx.executeQuery(
-    rowsQuery<{ id: number | string; phonebot_id: number | string; idem_key: string }>(
-      trx,
-      KEY_INSERT,
-      claiming.map((i) => [requests[i]!.bot.phonebotId, requests[i]!.idempotencyKey, hashes[i], null, null, nows[i]]),
-      KEY_CLAIMED,
-    ),
-  );
-  const keyIds = new Map(
-    claimed.rows.map((row) => [`${Number(row.phonebot_id)}\u0000${row.idem_key}`, Number(row.id)]),
-  );
-  const fresh = claiming.filter((i) => keyIds.has(keyOf(requests[i]!)));
+  const firsts = [...firstOf.values()];
 
   const slas = new Map<number, CallbackSla>();
-  for (const i of fresh) {
+  for (const i of firsts) {
     const { customerId } = requests[i]!.bot;
     if (!slas.has(customerId)) slas.set(customerId, await companySla(trx, customerId));
   }
-  const rows = fresh.map((i) => {
+  const rows = firsts.map((i) => {
     const { bot, call } = requests[i]!;
     return newCallRow(bot, call, nows[i]!, slas.get(bot.customerId)!);
   });
-  const inserted =
-    rows.length === 0
-      ? []
-      : (
-          await trx.executeQuery(
-            rowsQuery<{ id: number | string; caller_number: string }>(
-              trx,
-              CALL_INSERT,
-              rows.map((row) => CALL_COLUMNS.map((column) => row[column])),
-              CALL_INSERTED,
-            ),
-          )
-        ).rows
-          .map((row) => ({ id: Number(row.id), caller_number: row.caller_number }))
-          .sort((a, b) => a.id - b.id);
+  const inserted = (
+    await trx.executeQuery(
+      rowsQuery<{ id: number | string; caller_number: string }>(
+        trx,
+        CALL_INSERT,
+        rows.map((row) => CALL_COLUMNS.map((column) => row[column])),
+        CALL_INSERTED,
+      ),
+    )
+  ).rows
+    .map((row) => ({ id: Number(row.id), caller_number: row.caller_number }))
+    .sort((a, b) => a.id - b.id);
   // The rows of one statement take their ids in the order of its values on both engines; a group whose rows do
   // not map back fails, and its calls are stored one by one.
   if (inserted.length !== rows.length || inserted.some((row, k) => row.caller_number !== rows[k]!.caller_number)) {
     throw new Error('The calls of a group did not map back to their rows');
   }
-
-  const bodies = new Map<number, StoredCallDocument>();
-  const answers: { keyId: number; body: StoredCallDocument }[] = [];
-  const stored: Parameters<typeof countStoredCalls>[1][number][] = [];
-  const facts: CallFacts[] = [];
-  fresh.forEach((i, k) => {
+  const bodies = firsts.map((i, k): StoredCallDocument => {
     const row = rows[k]!;
-    const id = inserted[k]!.id;
-    const body = {
+    return {
       data: {
         type: 'calls' as const,
-        id: String(id),
+        id: String(inserted[k]!.id),
         attributes: {
           status: row.status,
           priority: row.priority,
@@ -218,8 +193,36 @@ async function ingestGroupIn(trx: Kysely<Database>, requests: readonly IngestReq
         },
       },
     };
-    bodies.set(i, body);
-    answers.push({ keyId: keyIds.get(keyOf(requests[i]!))!, body });
+  });
+  const claimed = await trx.executeQuery(
+    rowsQuery<{ phonebot_id: number | string; idem_key: string }>(
+      trx,
+      KEY_INSERT,
+      firsts.map((i, k) => [
+        requests[i]!.bot.phonebotId,
+        requests[i]!.idempotencyKey,
+        hashes[i],
+        201,
+        JSON.stringify(bodies[k]),
+        nows[i],
+      ]),
+      KEY_CLAIMED,
+    ),
+  );
+  const claimedKeys = new Set(claimed.rows.map((row) => `${Number(row.phonebot_id)}\u0000${row.idem_key}`));
+  await dropCalls(
+    trx,
+    firsts.flatMap((i, k) => (claimedKeys.has(keyOf(requests[i]!)) ? [] : [inserted[k]!.id])),
+  );
+
+  const own = new Map<number, StoredCallDocument>();
+  const stored: Parameters<typeof countStoredCalls>[1][number][] = [];
+  const facts: CallFacts[] = [];
+  firsts.forEach((i, k) => {
+    if (!claimedKeys.has(keyOf(requests[i]!))) return;
+    const row = rows[k]!;
+    const id = inserted[k]!.id;
+    own.set(i, bodies[k]!);
     stored.push({ target: requests[i]!.bot, id, at: nows[i]! });
     facts.push({
       id,
@@ -235,14 +238,14 @@ async function ingestGroupIn(trx: Kysely<Database>, requests: readonly IngestReq
 
   const outcomes: IngestOutcome[] = [];
   for (const [i, request] of requests.entries()) {
-    const own = bodies.get(i);
-    if (own) {
-      outcomes.push({ status: 201, body: own, replayed: false });
+    const body = own.get(i);
+    if (body) {
+      outcomes.push({ status: 201, body, replayed: false });
       continue;
     }
-    // Claimed earlier in this group (whose answer is filled in below, before anyone reads it), or stored before.
+    // Claimed earlier in this group, or stored before.
     const first = firstOf.get(keyOf(request))!;
-    const earlier = bodies.get(first);
+    const earlier = own.get(first);
     if (earlier) {
       outcomes.push(
         hashes[first] === hashes[i]
@@ -263,8 +266,8 @@ async function ingestGroupIn(trx: Kysely<Database>, requests: readonly IngestReq
           },
     );
   }
-  await countStoredCalls(trx, stored, facts);
-  await answerKeys(trx, answers);
+  onShared?.();
+  if (stored.length > 0) await countStoredCalls(trx, stored, facts);
   return outcomes;
 }
 
@@ -289,16 +292,28 @@ type Waiting = IngestRequest & { resolve: (answer: IngestAnswer) => void; reject
  * exactly as with one transaction per call while the commit (a disk flush) is shared. At most `maxGroup` calls go
  * into one transaction. When a group's transaction fails, its calls are stored one by one, each in its own
  * transaction, so a call that cannot be stored fails alone and its neighbours are stored and answered.
+ *
+ * On PostgreSQL two groups overlap: the next group starts as soon as the running one has stored its keys and calls
+ * (rows no other group touches) and goes on to the company's shared rows (counts, version, events), which it holds
+ * until its commit. The next group's keys and calls are then written while the first one finishes, and it waits for
+ * the shared rows only once it reaches them. Both take those rows in one order, so they never wait on each other in
+ * a circle. SQLite runs one transaction at a time, so there a second group would only wait: it gets one lane.
  */
-export function createIngestQueue(db: Kysely<Database>, options: { maxGroup?: number } = {}) {
+export function createIngestQueue(db: Kysely<Database>, options: { maxGroup?: number; lanes?: number } = {}) {
   const maxGroup = options.maxGroup ?? 200;
+  const lanes = options.lanes ?? (isPostgres(db) ? 2 : 1);
   const waiting: Waiting[] = [];
-  let running = false;
+  /** A drain is scheduled for the end of this turn of the event loop. */
+  let scheduled = false;
+  /** Groups whose transaction is open. */
+  let open = 0;
+  /** A group is still writing its own rows: the next one waits until it reaches the shared rows (or ends). */
+  let starting = false;
 
-  async function storeGroup(group: Waiting[]): Promise<void> {
+  async function storeGroup(group: Waiting[], onShared: () => void): Promise<void> {
     let outcomes: IngestOutcome[];
     try {
-      outcomes = await db.transaction().execute((trx) => ingestGroupIn(trx, group));
+      outcomes = await db.transaction().execute((trx) => ingestGroupIn(trx, group, onShared));
     } catch (error) {
       if (group.length === 1) {
         group[0]!.reject(error);
@@ -322,13 +337,23 @@ export function createIngestQueue(db: Kysely<Database>, options: { maxGroup?: nu
     });
   }
 
-  async function drain(): Promise<void> {
-    running = true;
-    try {
-      while (waiting.length > 0) await storeGroup(waiting.splice(0, maxGroup));
-    } finally {
-      running = false;
-    }
+  /** Starts the next group when a lane is free and no other group is still writing its own rows. */
+  function startNext(): void {
+    if (starting || open >= lanes || waiting.length === 0) return;
+    starting = true;
+    open += 1;
+    let passed = false;
+    const pass = () => {
+      if (passed) return;
+      passed = true;
+      starting = false;
+      startNext();
+    };
+    void storeGroup(waiting.splice(0, maxGroup), pass).finally(() => {
+      open -= 1;
+      pass();
+      startNext();
+    });
   }
 
   return {
@@ -337,8 +362,12 @@ export function createIngestQueue(db: Kysely<Database>, options: { maxGroup?: nu
       return new Promise<IngestAnswer>((resolve, reject) => {
         waiting.push({ bot, idempotencyKey, call, receivedAt: new Date(), resolve, reject });
         // Calls arriving in the same turn of the event loop join the group; later ones wait for the next.
-        if (!running) setImmediate(() => void drain());
-        running = true;
+        if (scheduled) return;
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          startNext();
+        });
       });
     },
   };

@@ -184,6 +184,59 @@ describe('Bot API', () => {
     expect(counts).toEqual([{ count: 31 }]);
   });
 
+  it('keeps every count exact while groups overlap, retries of calls still in flight included', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const second = await paidBot(admin, { bezeichnung: 'Second Bot' });
+    const body = (n: number) => ({ caller_number: `+4930300${n % 7}`, response: turns });
+    // Three waves sent without waiting: each wave retries keys of the one before, which may still be in a group
+    // that has not committed (on PostgreSQL two groups are open at once).
+    const waves = [0, 1, 2, 3, 4, 5].map(async (wave) => {
+      await new Promise((resolve) => setTimeout(resolve, wave * 4));
+      return Promise.all(
+        Array.from({ length: 60 }, (_, n) => {
+          const call = wave * 40 + n; // 20 keys of each wave repeat the previous wave's
+          return sendCall(call % 2 ? second.bot_token : bot.bot_token, `overlap-${call}`, body(call));
+        }),
+      );
+    });
+    const answers = (await Promise.all(waves)).flat();
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const keys = new Map<string, string>();
+    for (const [i, answer] of answers.entries()) {
+      const call = Math.floor(i / 60) * 40 + (i % 60);
+      const id = answer.json.data.id as string;
+      expect(keys.get(`overlap-${call}`) ?? id).toBe(id);
+      keys.set(`overlap-${call}`, id);
+    }
+    const distinct = 260;
+    expect(keys.size).toBe(distinct);
+    const customerId = admin.customerId!;
+    const stored = await app.db.db.selectFrom('calls').select('id').where('customer_id', '=', customerId).execute();
+    expect(stored.map((row) => String(row.id)).sort()).toEqual([...keys.values()].sort());
+    const monthly = await app.db.db
+      .selectFrom('monthly_call_counts')
+      .select('count')
+      .where('customer_id', '=', customerId)
+      .execute();
+    const callers = await app.db.db
+      .selectFrom('call_callers')
+      .select('calls')
+      .where('customer_id', '=', customerId)
+      .execute();
+    const total = (values: (number | string)[]) => values.reduce<number>((a, b) => a + Number(b), 0);
+    expect(total(monthly.map((row) => row.count))).toBe(distinct);
+    expect(monthly).toHaveLength(2);
+    expect(total(callers.map((row) => row.calls))).toBe(distinct);
+    const events = await app.db.db
+      .selectFrom('call_events')
+      .select(['call_id'])
+      .where('customer_id', '=', customerId)
+      .where('kind', '=', 'created')
+      .execute();
+    expect(events.map((row) => String(row.call_id)).sort()).toEqual([...keys.values()].sort());
+  });
+
   it('stores the neighbours of a call the database refuses, each in its own transaction', async () => {
     const admin = await app.signIn('admin');
     const bot = await paidBot(admin);
