@@ -17,6 +17,7 @@ import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { randomToken, tokenHash } from '../apps/api/src/lib/crypto';
 import { issueAccessToken } from '../apps/api/src/modules/auth/tokens.service';
+import { benchServerArgs } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -112,7 +113,7 @@ async function seed(databaseUrl: string | undefined, dataDir: string, companies:
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/server.ts'], {
+  const child = spawn(process.execPath, await benchServerArgs(['--expose-gc']), {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

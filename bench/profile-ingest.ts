@@ -1,17 +1,16 @@
 /**
  * A CPU profile of call ingest under load: starts the server on a fresh SQLite (or PostgreSQL) database with --cpu-prof, posts calls
- * to `POST /bot/calls` for 8 s with 100 connections (each call with its own Idempotency-Key), writes the profile to
+ * to `POST /bot/calls` for 8 s with 100 connections (each call with its own Idempotency-Key, after a warm-up), writes the profile to
  * bench/results/profiles/ when the server stops and prints the functions with the most self time.
  *   node --import tsx bench/profile-ingest.ts [seconds] [sqlite|postgres]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { createCompanies } from './generate';
-import { ingestLoad, startBenchServer, stopBenchServer } from './server-process';
+import { runIngest, startBenchServer, stopBenchServer } from './server-process';
 
 type Profile = {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -42,12 +41,8 @@ const child = await startBenchServer(3919, { DATA_DIR: dataDir, DATABASE_URL: da
   '--cpu-prof',
   `--cpu-prof-dir=${profileDir}`,
 ]);
-const r = await autocannon({
-  ...ingestLoad('http://127.0.0.1:3919', fixture.botToken),
-  duration: seconds,
-  connections: 100,
-});
-console.log(Math.round(r.requests.average), 'calls/s', r.non2xx, 'non2xx');
+const r = await runIngest('http://127.0.0.1:3919', fixture.botToken, { connections: 100, seconds });
+console.log(r.calls_per_s, 'calls/s', r.non2xx, 'non2xx', `(${r.generator})`);
 await stopBenchServer(child);
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (databaseUrl) {

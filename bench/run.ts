@@ -1,7 +1,7 @@
 /**
  * npm run bench: the call log's list pages, polling, ingest, monthly counts and the framework's ceiling on SQLite
  * and PostgreSQL at 10k, 100k and 1M calls for one company (200 companies, twice the calls in all), measured with
- * autocannon against a server process. Results: bench/results/<engine>.json and a Markdown table on stdout.
+ * autocannon (the ingest with wrk) against a server process. Results: bench/results/<engine>.json and a Markdown table on stdout.
  *   npm run bench -- [--engines sqlite,postgres] [--sizes 10000,100000,1000000] [--seconds 10] [--ingest-connections 100]
  *     [--only insights]   (only the Insights requests: no list, polling, ingest or monthly counts measures)
  *     [--only lists]      (the list pages and the unchanged poll against their ceilings, and the Insights requests)
@@ -19,7 +19,7 @@ import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { countCalls } from '../apps/api/src/modules/calls/calls.list';
 import { createCompanies, growCalls } from './generate';
-import { ingestLoad, startBenchServer, stopBenchServer } from './server-process';
+import { runIngest, startBenchServer, stopBenchServer } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -126,18 +126,36 @@ async function measureSize(
   }
 }
 
-/** Ingest through the Bot API, each call with its own Idempotency-Key; where the CPU goes (server, database). */
+/** CPU seconds the whole machine spent busy (all cores), from /proc/stat. */
+function machineBusySeconds(): number {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal: all but idle and iowait
+  return (fields[0]! + fields[1]! + fields[2]! + fields[5]! + fields[6]! + fields[7]!) / 100;
+}
+
+/**
+ * Ingest through the Bot API, each call with its own Idempotency-Key, after a warm-up; where the CPU goes (server,
+ * database, and the whole machine, whose rest is the load generator and the kernel).
+ */
 async function measureIngest(server: ChildProcess, size: number, botToken: string, rows: Row[]) {
+  const load = { connections: ingestConnections, seconds };
+  await runIngest(base, botToken, { ...load, seconds: 2, warmUp: false });
   const serverCpuBefore = cpuSeconds(server.pid!);
   const dbCpuBefore = databaseCpu();
-  const ingest = await load({ ...ingestLoad(base, botToken), connections: ingestConnections });
-  const ingested = Math.max(1, ingest['2xx']);
+  const machineBefore = machineBusySeconds();
+  const ingest = await runIngest(base, botToken, { ...load, warmUp: false });
+  const ingested = Math.max(1, ingest.calls);
+  const perCall = (cpu: number) => Number(((cpu * 1000) / ingested).toFixed(3));
   rows.push({
     size,
-    ...latencyRow(`ingest POST /bot/calls (${ingestConnections} conn)`, ingest),
-    server_cpu_ms_per_call: Number((((cpuSeconds(server.pid!) - serverCpuBefore) * 1000) / ingested).toFixed(2)),
-    postgres_cpu_ms_per_call: Number(((databaseCpuSince(dbCpuBefore) * 1000) / ingested).toFixed(2)),
-    calls_per_s: Math.round(ingest['2xx'] / seconds),
+    measure: `ingest POST /bot/calls (${ingestConnections} conn, ${ingest.generator})`,
+    p50_ms: ingest.p50_ms,
+    p99_ms: ingest.p99_ms,
+    non2xx: ingest.non2xx + ingest.errors,
+    server_cpu_ms_per_call: perCall(cpuSeconds(server.pid!) - serverCpuBefore),
+    postgres_cpu_ms_per_call: perCall(databaseCpuSince(dbCpuBefore)),
+    machine_cpu_ms_per_call: perCall(machineBusySeconds() - machineBefore),
+    calls_per_s: ingest.calls_per_s,
   });
 }
 

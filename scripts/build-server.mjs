@@ -53,18 +53,21 @@ function writeAtomically(file, contents) {
   fs.renameSync(temporary, file);
 }
 
-export async function buildServer() {
+/**
+ * Compiles one TypeScript entry and every module of this repository it imports into one ES module (npm packages
+ * stay imports). Returns esbuild's result without writing it when `write` is false.
+ */
+export async function bundleServer({ entry: entryPoint = entry, outfile = SERVER_BUNDLE, write = false } = {}) {
   let esbuild;
   try {
     esbuild = await import('esbuild');
   } catch {
     throw new Error('Building the server needs the development dependencies (esbuild): run `npm ci`.');
   }
-  const started = Date.now();
-  const result = await esbuild.build({
+  return esbuild.build({
     absWorkingDir: root,
-    entryPoints: [entry],
-    outfile: SERVER_BUNDLE,
+    entryPoints: [entryPoint],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -72,7 +75,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     sourcesContent: false,
     metafile: true,
-    write: false,
+    write,
     logLevel: 'warning',
     banner: { js: '// Built by scripts/build-server.mjs from apps/api/src and packages/shared/src: do not edit.' },
     plugins: [
@@ -87,6 +90,12 @@ export async function buildServer() {
       },
     ],
   });
+}
+
+export async function buildServer() {
+  const started = Date.now();
+  const result = await bundleServer();
+  const { version } = await import('esbuild');
   const inputs = {};
   for (const file of [...Object.keys(result.metafile.inputs), ...buildInputs].sort()) inputs[file] = hashOf(file);
   fs.mkdirSync(outDir, { recursive: true });
@@ -95,7 +104,7 @@ export async function buildServer() {
     (a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')),
   );
   for (const output of outputs) writeAtomically(output.path, output.contents);
-  writeAtomically(metaFile, `${JSON.stringify({ esbuild: esbuild.version, inputs }, null, 2)}\n`);
+  writeAtomically(metaFile, `${JSON.stringify({ esbuild: version, inputs }, null, 2)}\n`);
   const kb = (fs.statSync(SERVER_BUNDLE).size / 1024).toFixed(0);
   console.log(
     `Server built: ${path.relative(root, SERVER_BUNDLE)} (${kb} KB from ${Object.keys(inputs).length} files, ${Date.now() - started} ms)`,

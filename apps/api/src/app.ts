@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
   registerCustomerUsersRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
-  registerBotRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerBotRoutes(app, router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, { ...callsDeps, versions: deps.events.callsVersions });
   registerCallRoutes(router, callsDeps);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { botContracts } from '@phonebot/shared/contracts/billing';
 import { ApiError } from '../../lib/errors';
 import type { ApiRouter } from '../../lib/router';
@@ -7,10 +8,12 @@ import { botConfig, createIngestQueue, heartbeat } from './bot.service';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** The phonebot runtime's side of the API, authenticated with the phonebot's bot token (docs/bot-api.md). */
-export function registerBotRoutes(router: ApiRouter, deps: PhonebotsDeps): void {
+export function registerBotRoutes(app: FastifyInstance, router: ApiRouter, deps: PhonebotsDeps): void {
   const { db, secrets } = deps;
   const c = botContracts;
   const ingestQueue = createIngestQueue(db);
+  // The server closes its database after its hooks: calls still being stored finish first.
+  app.addHook('onClose', () => ingestQueue.idle());
 
   router.handle(c.config, async ({ bot, reply }) => {
     reply.header('cache-control', 'no-store');

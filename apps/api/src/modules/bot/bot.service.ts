@@ -353,10 +353,20 @@ export function createIngestQueue(db: Kysely<Database>, options: { maxGroup?: nu
       open -= 1;
       pass();
       startNext();
+      if (open === 0 && waiting.length === 0 && !scheduled) for (const resolve of idleWaiters.splice(0)) resolve();
     });
   }
+  const idleWaiters: (() => void)[] = [];
 
   return {
+    /**
+     * Resolves once every call received so far is stored and answered: a closing server waits for it before it
+     * closes the database, so a call whose client went away meanwhile is still stored.
+     */
+    idle(): Promise<void> {
+      if (open === 0 && waiting.length === 0 && !scheduled) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
+    },
     /** Stores the call with the next group and answers after its commit. */
     ingest(bot: BotPrincipal, idempotencyKey: string, call: CallIngest): Promise<IngestAnswer> {
       return new Promise<IngestAnswer>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { TEST_ENGINE } from '../../../test/db';
+import { rowLock } from '../../db/engine';
 import { reachable } from '../../../test/reliability/services';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -14,8 +15,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function paidBot(owner: SignedIn, attributes: Record<string, unknown> = {}) {
-  const res = await app.request({
+async function paidBot(owner: SignedIn, attributes: Record<string, unknown> = {}, on: TestApp = app) {
+  const res = await on.request({
     method: 'POST',
     url: '/api/v2/vbot',
     token: owner.token,
@@ -31,7 +32,7 @@ async function paidBot(owner: SignedIn, attributes: Record<string, unknown> = {}
       },
     },
   });
-  await app.db.db
+  await on.db.db
     .updateTable('phonebots')
     .set({ payment_status: 1 })
     .where('license_key', '=', res.json.meta.license_Key)
@@ -235,6 +236,44 @@ describe('Bot API', () => {
       .where('kind', '=', 'created')
       .execute();
     expect(events.map((row) => String(row.call_id)).sort()).toEqual([...keys.values()].sort());
+  });
+
+  it('stores the calls still in its groups before a closing server closes its database', async () => {
+    const closing = await createTestApp();
+    const admin = await closing.signIn('admin');
+    const bot = await paidBot(admin, {}, closing);
+    const post = (key: string) =>
+      closing.app.inject({
+        method: 'POST',
+        url: '/api/v2/bot/calls',
+        headers: {
+          authorization: `Bearer ${bot.bot_token}`,
+          'idempotency-key': key,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ caller_number: '+4930400400', response: turns }),
+      });
+    expect((await post('closing-first')).statusCode).toBe(201); // the token is known from here on
+    // Another transaction holds the company's calls version: the groups wait for it while the server closes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const holder = closing.db.db.transaction().execute(async (trx) => {
+      await rowLock(trx)(
+        trx.selectFrom('calls_version').select('version').where('customer_id', '=', admin.customerId!),
+      ).execute();
+      locked();
+      await held;
+    });
+    await holding;
+    const answers = Array.from({ length: 40 }, (_, n) => post(`closing-${n}`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopped = closing.stop();
+    setTimeout(release, 200);
+    expect((await Promise.all(answers)).map((answer) => answer.statusCode)).toEqual(Array(40).fill(201));
+    await holder;
+    await stopped;
   });
 
   it('stores the neighbours of a call the database refuses, each in its own transaction', async () => {
