@@ -498,5 +498,14 @@ export function listEtag(
     ...CALL_LIST_FILTERS.map((key) => query[key] ?? ''),
     minute,
   ]);
-  return `W/"${viewer.version}-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+  let digest = etagDigests.get(key);
+  if (digest === undefined) {
+    digest = crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22);
+    if (etagDigests.size >= 10_000) etagDigests.delete(etagDigests.keys().next().value as string);
+    etagDigests.set(key, digest);
+  }
+  return `W/"${viewer.version}-${digest}"`;
 }
+
+/** The digests of recent requests' ETag keys: a dashboard polls the same key every few seconds within a minute. */
+const etagDigests = new Map<string, string>();
