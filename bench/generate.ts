@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import * as rollups from '../apps/api/src/db/migrations/2026-11-24-0601-call-rollups';
 import type { Database } from '../apps/api/src/db/schema';
@@ -164,4 +165,22 @@ export async function seedSqlite(prefix: string, calls: number): Promise<{ dataD
   } finally {
     await db.close();
   }
+}
+
+/** A fresh PostgreSQL database for one benchmark script, and how to drop it again. */
+export async function scratchPostgres(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }

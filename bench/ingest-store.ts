@@ -9,25 +9,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { createIngestQueue, principalFromBotToken } from '../apps/api/src/modules/bot/bot.service';
-import { createCompanies } from './generate';
+import { createCompanies, scratchPostgres } from './generate';
 
 const engine = process.argv[2] ?? 'postgres';
 const callers = Number(process.argv[3] ?? 100);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-ingest-store-'));
-const databaseName = `pbp_ingest_store_${process.pid}`;
-const admin = () => new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-let databaseUrl: string | undefined;
-if (engine === 'postgres') {
-  const client = admin();
-  await client.connect();
-  await client.query(`create database ${databaseName}`);
-  await client.end();
-  databaseUrl = `postgres://postgres@127.0.0.1:5432/${databaseName}`;
-}
-const db = createDb({ dataDir, databaseUrl });
+const scratch = engine === 'postgres' ? await scratchPostgres(`pbp_ingest_store_${process.pid}`) : undefined;
+const db = createDb({ dataDir, databaseUrl: scratch?.url });
 try {
   await migrateToLatest(db.db);
   const fixture = await createCompanies(db.db);
@@ -69,10 +59,5 @@ try {
 } finally {
   await db.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) {
-    const client = admin();
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
-  }
+  await scratch?.drop();
 }

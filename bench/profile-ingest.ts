@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
-import { createCompanies } from './generate';
+import { createCompanies, scratchPostgres } from './generate';
 import { runIngest, startBenchServer, stopBenchServer } from './server-process';
 
 type Profile = {
@@ -22,16 +21,8 @@ const profileDir = path.resolve('bench/results/profiles');
 fs.mkdirSync(profileDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-prof-ingest-'));
 const engine = process.argv[3] ?? 'sqlite';
-const databaseName = `pbp_prof_ingest_${process.pid}`;
-const admin = () => new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-let databaseUrl = '';
-if (engine === 'postgres') {
-  const client = admin();
-  await client.connect();
-  await client.query(`create database ${databaseName}`);
-  await client.end();
-  databaseUrl = `postgres://postgres@127.0.0.1:5432/${databaseName}`;
-}
+const scratch = engine === 'postgres' ? await scratchPostgres(`pbp_prof_ingest_${process.pid}`) : undefined;
+const databaseUrl = scratch?.url ?? '';
 const db = createDb({ dataDir, databaseUrl: databaseUrl || undefined });
 await migrateToLatest(db.db);
 const fixture = await createCompanies(db.db);
@@ -45,12 +36,7 @@ const r = await runIngest('http://127.0.0.1:3919', fixture.botToken, { connectio
 console.log(r.calls_per_s, 'calls/s', r.non2xx, 'non2xx', `(${r.generator})`);
 await stopBenchServer(child);
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (databaseUrl) {
-  const client = admin();
-  await client.connect();
-  await client.query(`drop database if exists ${databaseName} with (force)`);
-  await client.end();
-}
+await scratch?.drop();
 
 // Self time per function (file:line), the top 30.
 const written = fs.readdirSync(profileDir).filter((name) => !before.has(name) && name.endsWith('.cpuprofile'));
