@@ -1,7 +1,7 @@
 // Runs every test: lint, typecheck, unit and API integration tests on SQLite and PostgreSQL, the reliability
 // proofs, the browser flows in Chromium, then the compiled server under the other supported Node.js versions. A
 // missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,23 @@ function summary() {
 }
 
 const wants = (stage) => only.length === 0 || only.includes(stage);
+
+// The other Node.js versions' binaries and their better-sqlite3 builds are prepared in the background while the
+// stages before them run (compiling SQLite takes a core for a minute or two; lint and typecheck leave one free).
+// Its output is kept and shown when the stage that needs it starts.
+let preparing = null;
+if (wants('node-versions')) {
+  const log = path.join(root, '.tmp/node-versions-prepare.log');
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const out = fs.openSync(log, 'w');
+  const child = spawn('node', ['scripts/test-node-versions.mjs', '--prepare-only'], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+  });
+  preparing = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code: code ?? signal, log })));
+  // A stage that fails ends this script: the preparation ends with it.
+  process.on('exit', () => child.exitCode === null && child.kill());
+}
 
 if (wants('lint')) run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 if (wants('lint')) run('Format', 'npx', ['prettier', '--check', '.']);
@@ -165,7 +182,14 @@ if (wants('e2e')) {
 // Node.js 20.19, 22 and 24 from the npm registry (kept in .tmp/node-versions: a few minutes the first time, seconds
 // after), each running the compiled server against SQLite and PostgreSQL.
 if (wants('node-versions')) {
-  run('Node.js versions: binaries and better-sqlite3', 'node', ['scripts/test-node-versions.mjs', '--prepare-only']);
+  console.log('\n=== Node.js versions: binaries and better-sqlite3 (prepared in the background)');
+  const prepared = await preparing;
+  process.stdout.write(fs.readFileSync(prepared.log, 'utf8'));
+  if (prepared.code !== 0) {
+    console.error(`\nPreparing the Node.js versions failed (exit ${prepared.code}).`);
+    summary();
+    process.exit(1);
+  }
   const reachable = await postgresReachable();
   if (reachable !== true) {
     loud(`PostgreSQL is not reachable at ${pgUrl} (${reachable}): the Node.js versions run on SQLite ONLY.`);

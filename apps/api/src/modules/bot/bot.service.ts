@@ -119,7 +119,7 @@ const CALL_COLUMNS = [
 const CALL_INSERT = `insert into calls (${CALL_COLUMNS.join(', ')}) values`;
 const CALL_INSERTED = 'returning id, caller_number';
 
-const hashOf = (call: CallIngest) => crypto.createHash('sha256').update(JSON.stringify(call)).digest('hex');
+const hashOf = (call: CallIngest) => crypto.hash('sha256', JSON.stringify(call), 'hex');
 const keyOf = (request: IngestRequest) => `${request.bot.phonebotId}\u0000${request.idempotencyKey}`;
 
 /** Removes the calls of a group whose keys turned out to be stored already (retries); rare, one statement. */

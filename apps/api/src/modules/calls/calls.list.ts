@@ -500,7 +500,7 @@ export function listEtag(
   ]);
   let digest = etagDigests.get(key);
   if (digest === undefined) {
-    digest = crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22);
+    digest = crypto.hash('sha256', key, 'base64url').slice(0, 22);
     if (etagDigests.size >= 10_000) etagDigests.delete(etagDigests.keys().next().value as string);
     etagDigests.set(key, digest);
   }

@@ -73,6 +73,11 @@ export async function recordCallEvents(trx: Kysely<Database>, customerId: number
       .execute();
   }
   await queueCallDeliveries(trx, customerId, change);
+  announceEvents(trx, customerId, lastId);
+}
+
+/** Tells this process's event hub that a company's events, recorded in `trx`, reached `lastId`. */
+export function announceEvents(trx: Kysely<Database>, customerId: number, lastId: number): void {
   announcers.get(trx.getExecutor().adapter)?.(customerId, lastId);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import * as rollupMigration from '../../db/migrations/2026-11-24-0601-call-rollups';
-import { deleteOldCalls, storeCall } from '../calls/calls.service';
+import { countStoredCalls, deleteOldCalls, insertCallRow, monthOf, storeCall } from '../calls/calls.service';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { completionBucket, forgetCaller } from './rollups';
 
@@ -260,6 +260,107 @@ describe('call statistics', () => {
     expect(rebuilt.data.map((d) => d.attributes)).toEqual(kept.data.map((d) => d.attributes));
     expect(rebuilt.meta.top_callers).toEqual(kept.meta.top_callers);
     expect((await counts()).every((rows) => Number(rows[0]!.n) > 0)).toBe(true);
+  });
+
+  it('count a group of two companies’ calls in one go as the migration counts them from the calls', async () => {
+    const a = await company();
+    const b = await company(['Zentrale']);
+    const customers = [a.customerId, b.customerId];
+    const group = [
+      [a, 0, '2026-08-03T09:10:00.000Z', '+4930901', 'Sales', 'Normal Callback'],
+      [a, 1, '2026-08-03T09:20:00.000Z', '+4930901', null, 'Important Callback'],
+      [b, 0, '2026-08-03T09:30:00.000Z', '+4930901', 'Support', 'Normal Callback'],
+      [a, 0, '2026-08-03T10:05:00.000Z', '+4930902', 'Sales', 'Normal Callback'],
+      [a, 0, '2026-08-31T23:59:00.000Z', '+4930902', 'Support', 'Important Callback'],
+      [b, 0, '2026-09-01T00:01:00.000Z', '+4930903', null, 'Normal Callback'],
+      [a, 1, '2026-09-01T00:02:00.000Z', '+4930901', 'Sales', 'Normal Callback'],
+    ] as const;
+    const versions = async () =>
+      app.db.db.selectFrom('calls_version').select(['customer_id', 'version']).where('customer_id', 'in', customers);
+    const before = new Map((await (await versions()).execute()).map((row) => [row.customer_id, row.version]));
+    const ids = await app.db.db.transaction().execute(async (trx) => {
+      const stored = [];
+      for (const [c, bot, at, caller, category, priority] of group) {
+        const target = {
+          phonebotId: c.bots[bot]!.id,
+          customerId: c.customerId,
+          phonebotName: c.bots[bot]!.name,
+          customerName: 'Firma',
+          categoryTerms: ['Sales', 'Support'],
+        };
+        const call = { caller_number: caller, response: [], selected_category: category, priority };
+        stored.push({ target, id: (await insertCallRow(trx, target, call, at)).id, at });
+      }
+      await countStoredCalls(trx, stored);
+      return stored.map((call) => call.id);
+    });
+    const rows = async () => ({
+      rollups: await app.db.db
+        .selectFrom('call_rollups')
+        .select(['customer_id', 'dim', 'hour', 'phonebot_id', 'value', 'calls'])
+        .where('customer_id', 'in', customers)
+        .orderBy('customer_id')
+        .orderBy('dim')
+        .orderBy('hour')
+        .orderBy('phonebot_id')
+        .orderBy('value')
+        .execute(),
+      hours: await app.db.db
+        .selectFrom('call_caller_hours')
+        .select(['customer_id', 'hour', 'phonebot_id', 'caller_number', 'calls'])
+        .where('customer_id', 'in', customers)
+        .orderBy('customer_id')
+        .orderBy('hour')
+        .orderBy('phonebot_id')
+        .orderBy('caller_number')
+        .execute(),
+      callers: await app.db.db
+        .selectFrom('call_callers')
+        .select(['customer_id', 'caller_number', 'calls'])
+        .where('customer_id', 'in', customers)
+        .orderBy('customer_id')
+        .orderBy('caller_number')
+        .execute(),
+    });
+    const counted = await rows();
+    expect(counted.callers.map((row) => [row.customer_id, row.caller_number, row.calls])).toEqual([
+      [a.customerId, '+4930901', 3],
+      [a.customerId, '+4930902', 2],
+      [b.customerId, '+4930901', 1],
+      [b.customerId, '+4930903', 1],
+    ]);
+    expect(counted.rollups.filter((row) => row.dim === 'status').reduce((n, row) => n + row.calls, 0)).toBe(7);
+    await rollupMigration.down(app.db.db);
+    await rollupMigration.up(app.db.db);
+    expect(await rows()).toEqual(counted);
+
+    const months = await app.db.db
+      .selectFrom('monthly_call_counts')
+      .select(['customer_id', 'phonebot_id', 'month', 'count'])
+      .where('customer_id', 'in', customers)
+      .execute();
+    const monthCount = (c: Company, bot: number, at: string) =>
+      months.find((row) => row.phonebot_id === c.bots[bot]!.id && row.month === monthOf(at))?.count;
+    expect(months.reduce((n, row) => n + row.count, 0)).toBe(7);
+    expect(monthCount(a, 0, '2026-08-03T09:10:00.000Z')).toBe(
+      group.filter(([c, bot, at]) => c === a && bot === 0 && monthOf(at) === monthOf('2026-08-03T09:10:00.000Z'))
+        .length,
+    );
+    for (const row of await (await versions()).execute()) {
+      expect(row.version).toBe((before.get(row.customer_id) ?? 0) + 1);
+    }
+    for (const c of [a, b]) {
+      const own = ids.filter((_, i) => group[i]![0] === c);
+      const events = await app.db.db
+        .selectFrom('call_events')
+        .select(['id', 'call_id', 'kind'])
+        .where('customer_id', '=', c.customerId)
+        .orderBy('id')
+        .execute();
+      expect(events.map((event) => [Number(event.id), Number(event.call_id), event.kind])).toEqual(
+        own.map((id, i) => [i + 1, id, 'created']),
+      );
+    }
   });
 
   it('stay right under parallel status changes of one call', async () => {

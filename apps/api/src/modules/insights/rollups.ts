@@ -76,12 +76,14 @@ async function addRollup(trx: Kysely<Database>, call: CallFacts, dim: RollupDim,
 
 /** A row of the repeat-caller counts per hour as it is added: `calls` is the change of its count. */
 type CallerRow = CallCallerHoursTable;
+/** A row of the repeat-caller counts in all as it is added. */
+type CallerTotal = { customer_id: number; caller_number: string; calls: number };
 
 /**
  * Adds to the repeat-caller counts, one statement per table: per hour and phonebot, and per number in all. The rows
  * are summed per key of each table first (one statement may not change a row twice) and sorted by it.
  */
-async function addCallers(trx: Kysely<Database>, rows: CallerRow[]) {
+async function addCallers(trx: Kysely<Database>, rows: CallerRow[], totals = callerTotals(rows)) {
   if (rows.length === 0) return;
   await trx
     .insertInto('call_caller_hours')
@@ -92,22 +94,27 @@ async function addCallers(trx: Kysely<Database>, rows: CallerRow[]) {
         .doUpdateSet((eb) => ({ calls: eb('call_caller_hours.calls', '+', eb.ref('excluded.calls')) })),
     )
     .execute();
-  const totals = new Map<string, { customer_id: number; caller_number: string; calls: number }>();
-  for (const row of rows) {
-    const key = `${String(row.customer_id).padStart(12, '0')}|${row.caller_number}`;
-    const total = totals.get(key) ?? { customer_id: row.customer_id, caller_number: row.caller_number, calls: 0 };
-    total.calls += row.calls;
-    totals.set(key, total);
-  }
   await trx
     .insertInto('call_callers')
-    .values(sortedValues(totals))
+    .values(totals)
     .onConflict((oc) =>
       oc
         .columns(['customer_id', 'caller_number'])
         .doUpdateSet((eb) => ({ calls: eb('call_callers.calls', '+', eb.ref('excluded.calls')) })),
     )
     .execute();
+}
+
+/** The change of each number's count in all, summed over its hours and phonebots, in the order of the keys. */
+function callerTotals(rows: CallerRow[]): CallerTotal[] {
+  const totals = new Map<string, CallerTotal>();
+  for (const row of rows) {
+    const key = `${String(row.customer_id).padStart(12, '0')}|${row.caller_number}`;
+    const total = totals.get(key) ?? { customer_id: row.customer_id, caller_number: row.caller_number, calls: 0 };
+    total.calls += row.calls;
+    totals.set(key, total);
+  }
+  return sortedValues(totals);
 }
 
 function callerOf(call: CallFacts, delta: number): CallerRow {
@@ -169,12 +176,10 @@ async function reopened(trx: Kysely<Database>, callId: number) {
   if (gone) await addCompletion(trx, gone, -1);
 }
 
-/**
- * Counts calls just stored (a call stored as Completed is completed when it arrives). The counts of a group of
- * calls are summed first and each count row is then updated once, all in the order of their keys: concurrent
- * groups never take two count rows in opposite orders.
- */
-export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
+/** What calls just stored add to the counts, summed per row and in the order of the rows' keys. */
+export type NewCallCounts = { rollups: RollupRow[]; callerHours: CallerRow[]; callers: CallerTotal[] };
+
+export function newCallCounts(calls: readonly CallFacts[]): NewCallCounts {
   const rollups = new Map<string, RollupRow>();
   const callers = new Map<string, CallerRow>();
   // Keys sort as the rows' keys do: ids padded, so that 9 sorts before 10.
@@ -193,8 +198,19 @@ export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): 
     row.calls += 1;
     callers.set(key, row);
   }
-  await addRollups(trx, sortedValues(rollups));
-  await addCallers(trx, sortedValues(callers));
+  const callerHours = sortedValues(callers);
+  return { rollups: sortedValues(rollups), callerHours, callers: callerTotals(callerHours) };
+}
+
+/**
+ * Counts calls just stored (a call stored as Completed is completed when it arrives). The counts of a group of
+ * calls are summed first and each count row is then updated once, all in the order of their keys: concurrent
+ * groups never take two count rows in opposite orders.
+ */
+export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
+  const counts = newCallCounts(calls);
+  await addRollups(trx, counts.rollups);
+  await addCallers(trx, counts.callerHours, counts.callers);
   for (const call of [...calls].sort((a, b) => a.id - b.id)) {
     if (call.status === 'Completed') await completed(trx, call, call.created_at);
   }
