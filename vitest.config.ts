@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
@@ -9,6 +10,10 @@ const unitTests = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores, which is one on a two-core machine. The API tests wait on
+    // their databases, mail and HTTP servers more than they compute: three files at once on two cores keeps the
+    // cores busy (the projects marked fileParallelism: false still run one file at a time).
+    maxWorkers: Math.max(3, os.availableParallelism()),
     projects: [
       { test: { name: 'unit', include: unitTests, environment: 'node' } },
       {
