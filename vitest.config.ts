@@ -58,7 +58,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
-          fileParallelism: false,
+          fileParallelism: process.env.E2E_FILES_AT_ONCE !== undefined,
+          ...(process.env.E2E_FILES_AT_ONCE ? { maxWorkers: Number(process.env.E2E_FILES_AT_ONCE) } : {}),
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -441,4 +441,23 @@ describe('super administration in the browser', () => {
     await page.getByText('Keine Benutzer gefunden.').waitFor();
     await context.close();
   });
+
+  it('opens the customer a link names while the search typed just before is still waiting', async () => {
+    await registerCompany('Erik Early', 'erik@example.com', 'erik-password');
+    const { context, page } = await superPage('/customers');
+    await rowWith(page, 'erik@example.com').waitFor();
+    // The next page's scripts arrive late (a slow line): the list stays on screen meanwhile, and the search
+    // typed a moment before the click becomes due while it does.
+    await page.route('**/assets/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByLabel('Search', { exact: true }).fill('erik');
+    await rowWith(page, 'erik@example.com').getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Update Customer', level: 1 }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Erik Early');
+    expect(new URL(page.url()).pathname).toMatch(/^\/editcustomer\//);
+    await page.unrouteAll();
+    await context.close();
+  });
 });

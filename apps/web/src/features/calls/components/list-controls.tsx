@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '../constants';
 import { TRIAGE_SORT_FIELDS } from '../constants';
 import { useFormatDate } from '../../../lib/dates';
 import { type CallListParams, type SortState, hasFilters } from '../list-params';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** The list schema's limit; a longer search would be dropped as invalid. */
@@ -33,7 +33,7 @@ export function SearchBox({
     setKnown(value ?? '');
     setText(value ?? '');
   }
-  const commit = useDebouncedCallback((search: string) => {
+  const commit = useDebouncedSearch((search: string) => {
     setKnown(search);
     onChange(search);
   }, SEARCH_DEBOUNCE_MS);

@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPencil, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -30,6 +29,7 @@ import { editCustomerPath } from '../customer-link';
 import { useListState } from '../list-state';
 import { customersTranslations } from '../locales';
 import { SortableTh } from './sortable-th';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 
 registerTranslations(customersTranslations);
 
@@ -51,7 +51,7 @@ export function CustomersPage() {
   const disable = useDisableCustomer();
   const { confirm, dialog } = useConfirm();
   const [search, setSearch] = useState(query.search ?? '');
-  const applySearch = useDebouncedCallback(
+  const applySearch = useDebouncedSearch(
     (value: string) => update({ search: value.trim(), page: undefined }, { replace: true }),
     SEARCH_DELAY_MS,
   );

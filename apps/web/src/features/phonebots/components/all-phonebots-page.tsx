@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { registerTranslations, translateText } from '../../../lib/i18n';
 import { useAllPhonebots, type AllPhonebotsQuery } from '../api';
 import { phonebotsTranslations } from '../locales';
 import { ServiceStatusBadge } from './status-badges';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 
 registerTranslations(phonebotsTranslations);
 
@@ -40,9 +40,10 @@ export function AllPhonebotsPage() {
   const formatDate = useFormatDate();
   const [query, setQuery] = useListState();
   const [searchText, setSearchText] = useState(query.search ?? '');
-  const applySearch = useDebouncedCallback((value: string) => setQuery({ search: value.trim(), page: 1 }), {
-    delay: SEARCH_DELAY_MS,
-  });
+  const applySearch = useDebouncedSearch(
+    (value: string) => setQuery({ search: value.trim(), page: 1 }),
+    SEARCH_DELAY_MS,
+  );
   const phonebots = useAllPhonebots(query);
 
   const total = phonebots.data?.total ?? 0;
