@@ -14,6 +14,9 @@ export default defineConfig({
     // their databases, mail and HTTP servers more than they compute: three files at once on two cores keeps the
     // cores busy (the projects marked fileParallelism: false still run one file at a time).
     maxWorkers: Math.max(3, os.availableParallelism()),
+    // The API test files share their worker's modules (isolate: false): each file builds its own runtimes on its
+    // own databases, and nothing of a runtime lives at module level, so a file no longer pays for importing the
+    // whole server again (about a third of the API stage's time).
     projects: [
       { test: { name: 'unit', include: unitTests, environment: 'node' } },
       {
@@ -21,6 +24,7 @@ export default defineConfig({
           name: 'api-sqlite',
           include: apiTests,
           exclude: unitTests,
+          isolate: false,
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -31,6 +35,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: apiTests,
           exclude: unitTests,
+          isolate: false,
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

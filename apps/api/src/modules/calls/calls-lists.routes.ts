@@ -22,19 +22,6 @@ import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
 import { assignableUsers } from '../users/users.store';
 
-/**
- * Counts change only with the company's calls version, so they are kept per version: a list whose calls did not
- * change is counted once, however often it is polled or paged.
- */
-const counts = new BoundedCache<number>(5000);
-
-/**
- * Pages kept as the text of their answer, per calls version and minute (what the ETag names, see
- * docs/decisions.md "List pages kept per calls version"): after a change every open dashboard of the company asks
- * again, and each distinct page is read from the database once. At most 1,000 pages of about 15 KB each.
- */
-const pages = new BoundedCache<string>(1000);
-
 /** Date/Time for exports: local date and time, YYYY-MM-DD HH:MM. */
 function exportTime(iso: string): string {
   const d = new Date(iso);
@@ -69,6 +56,19 @@ export function callFilter(principal: Principal, view: CallView, query: CallList
 export type CallListDeps = CallsDeps & { versions: SignalledCache<number, number> };
 
 export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): void {
+  // Both caches belong to this runtime and its database, never to the process: two runtimes in one process (the
+  // tests) have companies with the same ids and versions.
+  /**
+   * Counts change only with the company's calls version, so they are kept per version: a list whose calls did not
+   * change is counted once, however often it is polled or paged.
+   */
+  const counts = new BoundedCache<number>(5000);
+  /**
+   * Pages kept as the text of their answer, per calls version and minute (what the ETag names, see
+   * docs/decisions.md "List pages kept per calls version"): after a change every open dashboard of the company asks
+   * again, and each distinct page is read from the database once. At most 1,000 pages of about 15 KB each.
+   */
+  const pages = new BoundedCache<string>(1000);
   const { db, versions } = deps;
 
   /** One page of a call list as a JSON:API document; "All" is streamed in batches and never held in memory. */
