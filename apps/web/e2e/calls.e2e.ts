@@ -173,10 +173,14 @@ describe('the call log in the browser', () => {
     await page.getByLabel('Day', { exact: true }).fill('2020-01-01');
     await page.getByText('No calls found.').waitFor();
     await page.getByRole('button', { name: 'Clear day' }).click();
+    await page.waitForURL((url) => url.pathname === '/viewcalllogs' && url.search === '');
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
+    // The list already shows six rows: the URL, not the rows, tells when the day has been applied and cleared.
     await page.getByLabel('Day', { exact: true }).fill(today());
+    await page.waitForURL(`**/viewcalllogs?date=${today()}`);
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
     await page.getByRole('button', { name: 'Clear day' }).click();
+    await page.waitForURL((url) => url.pathname === '/viewcalllogs' && url.search === '');
 
     await table(page).getByRole('button', { name: 'Priority', exact: true }).click();
     await page.waitForURL('**/viewcalllogs?sort=priority');

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearch } from '../../lib/use-url-search';
 import {
   CALL_LIST_FILTERS,
   CALL_PRIORITIES,
@@ -159,10 +159,11 @@ export function searchOf(params: CallListParams, kind: CallListKind): URLSearchP
 
 /**
  * The list state of the current URL and a setter; a change of anything but the page goes back to page 1, except
- * opening or closing a call (`keepPage`), which leaves the list as it is.
+ * opening or closing a call (`keepPage`), which leaves the list as it is. Each change starts from the address as
+ * it is now, so two quick changes both apply.
  */
 export function useCallListParams(kind: CallListKind) {
-  const [query, setQuery] = useSearchParams();
+  const [query, setQuery] = useUrlSearch();
   const params = useMemo(() => parseListParams(query, kind), [query, kind]);
 
   const update = useCallback(

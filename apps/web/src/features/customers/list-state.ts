@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useUrlSearch } from '../../lib/use-url-search';
 import { type ListQuery, parseListQuery } from '@phonebot/shared/list-query';
 
 type ListParam = 'page' | 'per_page' | 'sort' | 'search';
@@ -8,7 +8,7 @@ type ListParam = 'page' | 'per_page' | 'sort' | 'search';
  * which turns a hand-edited value into the default instead of an error.
  */
 export function useListState() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const query: ListQuery = parseListQuery(Object.fromEntries(params));
 
   const update = (changes: Partial<Record<ListParam, string | undefined>>, options: { replace?: boolean } = {}) => {

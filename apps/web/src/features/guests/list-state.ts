@@ -1,11 +1,11 @@
-import { useSearchParams } from 'react-router';
+import { useUrlSearch } from '../../lib/use-url-search';
 import { parseListQuery } from '@phonebot/shared/list-query';
 
 /** The two lists of Guest Administration keep their page and search in the URL under their own prefix. */
 export type ListSection = 'guests' | 'bots';
 
 export function useSectionState(section: ListSection) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const state = parseListQuery({
     page: params.get(`${section}_page`) ?? undefined,
     search: params.get(`${section}_search`) ?? undefined,

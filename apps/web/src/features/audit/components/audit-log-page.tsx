@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearch } from '../../../lib/use-url-search';
 import { useTranslation } from 'react-i18next';
 import { isIsoDay } from '@phonebot/shared/list-query';
 import { ListTable } from '../../../components/list-table';
@@ -73,20 +73,25 @@ function readFilters(params: URLSearchParams): AuditFilters {
 export function AuditLogPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const filters = readFilters(params);
   const events = useAuditEvents(filters);
   const [action, setAction] = useState(filters.action ?? '');
   const [downloading, setDownloading] = useState(false);
 
   const update = (changes: Partial<Record<'user' | 'action' | 'from' | 'to' | 'page', string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   const download = async () => {
@@ -208,7 +213,7 @@ export function AuditLogPage() {
             variant="default"
             onClick={() => {
               setAction('');
-              setParams(new URLSearchParams(), { replace: true });
+              setParams(() => new URLSearchParams(), { replace: true });
             }}
           >
             {t('audit.clear')}

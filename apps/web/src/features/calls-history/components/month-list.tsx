@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearch } from '../../../lib/use-url-search';
 import { parseListQuery } from '@phonebot/shared/list-query';
 import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
 import { MonthField } from './month-field';
@@ -23,7 +23,7 @@ export function monthStart(month: string): Date {
  * a pasted link shows the same list.
  */
 export function useMonthListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const thisMonth = currentMonth();
   const asked = params.get('month');
   const month = asked && MONTH_PATTERN.test(asked) ? asked : thisMonth;

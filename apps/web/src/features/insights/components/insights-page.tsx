@@ -17,7 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useUrlSearch } from '../../../lib/use-url-search';
 import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/contracts/insights';
 import { isIsoDay } from '@phonebot/shared/list-query';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -37,7 +38,7 @@ const STATUS_COLORS: Record<string, string> = { New: 'blue.6', 'In Progress': 'o
 
 /** The screen's state lives in the URL (period, range, split), so a pasted link shows the same numbers. */
 function useInsightParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const range: Range = (RANGES as readonly string[]).includes(params.get('range') ?? '')
     ? (params.get('range') as Range)
     : '30';

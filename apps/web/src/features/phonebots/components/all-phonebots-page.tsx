@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconEdit, IconSearch } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlSearch } from '../../../lib/use-url-search';
 import { useTranslation } from 'react-i18next';
 import { parseListQuery } from '@phonebot/shared/list-query';
 import { PageLoader } from '../../../components/page-loader';
@@ -20,16 +21,21 @@ const SEARCH_DELAY_MS = 300;
 
 /** The list state lives in the URL (page, per_page, search); a bad value falls back to the schema's default. */
 function useListState(): [AllPhonebotsQuery, (next: Partial<AllPhonebotsQuery>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const { page, per_page, search } = parseListQuery(Object.fromEntries(params));
   const update = (next: Partial<AllPhonebotsQuery>) => {
-    const merged = { page, per_page, search, ...next };
-    const fresh = new URLSearchParams();
-    if (merged.page !== 1) fresh.set('page', String(merged.page));
-    if (merged.per_page !== 20) fresh.set('per_page', String(merged.per_page));
-    if (merged.search) fresh.set('search', merged.search);
-    // Typing a search replaces the history entry; moving to another page adds one.
-    setParams(fresh, { replace: 'search' in next });
+    setParams(
+      (current) => {
+        const merged = { ...parseListQuery(Object.fromEntries(current)), ...next };
+        const fresh = new URLSearchParams();
+        if (merged.page !== 1) fresh.set('page', String(merged.page));
+        if (merged.per_page !== 20) fresh.set('per_page', String(merged.per_page));
+        if (merged.search) fresh.set('search', merged.search);
+        return fresh;
+      },
+      // Typing a search replaces the history entry; moving to another page adds one.
+      { replace: 'search' in next },
+    );
   };
   return [{ page, per_page, search }, update];
 }
