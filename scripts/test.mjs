@@ -28,8 +28,12 @@ function loud(message) {
   console.error(`\n${line}\n!! ${message}\n${line}\n`);
 }
 
+const started = Date.now();
+/** Seconds since the tests started, for the stage lines: where the time of a run goes. */
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
 function run(title, command, args, env = {}) {
-  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  console.log(`\n=== ${title} (at ${elapsed()}): ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`\n${title} failed (exit ${result.status}).`);
@@ -52,6 +56,7 @@ async function postgresReachable() {
 }
 
 function summary() {
+  console.log(`\nfinished at ${elapsed()}`);
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -90,7 +95,17 @@ function runChained(title, command, args) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code, signal) => resolve({ title, command, args, output, status: code ?? signal }));
+    const from = Date.now();
+    child.on('close', (code, signal) =>
+      resolve({
+        title,
+        command,
+        args,
+        output,
+        status: code ?? signal,
+        seconds: Math.round((Date.now() - from) / 1000),
+      }),
+    );
   });
 }
 
@@ -112,7 +127,9 @@ async function runChains(chains) {
   );
   let failed = false;
   for (const result of results.flat()) {
-    console.log(`\n=== ${result.title}: ${result.command} ${result.args.join(' ')}`);
+    console.log(
+      `\n=== ${result.title} (${result.seconds} s, side by side): ${result.command} ${result.args.join(' ')}`,
+    );
     process.stdout.write(result.output);
     if (result.status !== 0) {
       console.error(`\n${result.title} failed (exit ${result.status}).`);
@@ -146,7 +163,7 @@ await runChains([...(wants('lint') ? [lintChain] : []), ...(wants('typecheck') ?
 if (wants('openapi')) {
   const document = path.join(root, '.tmp/openapi.json');
   run('OpenAPI document', 'node', ['--import', 'tsx', 'scripts/openapi-document.ts', document]);
-  console.log('\n=== OpenAPI lint: redocly lint --extends recommended');
+  console.log(`\n=== OpenAPI lint (at ${elapsed()}): redocly lint --extends recommended`);
   const lint = spawnSync('npx', ['redocly', 'lint', '--extends', 'recommended', '--format', 'summary', document], {
     cwd: root,
     encoding: 'utf8',
@@ -234,7 +251,7 @@ if (wants('e2e')) {
 // Node.js 20.19, 22 and 24 from the npm registry (kept in .tmp/node-versions: a few minutes the first time, seconds
 // after), each running the compiled server against SQLite and PostgreSQL.
 if (wants('node-versions')) {
-  console.log('\n=== Node.js versions: binaries and better-sqlite3 (prepared in the background)');
+  console.log(`\n=== Node.js versions (at ${elapsed()}): binaries and better-sqlite3 (prepared in the background)`);
   const prepared = await preparing;
   process.stdout.write(fs.readFileSync(prepared.log, 'utf8'));
   if (prepared.code !== 0) {
