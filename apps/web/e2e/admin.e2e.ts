@@ -148,6 +148,34 @@ describe('super administration in the browser', () => {
     await context.close();
   });
 
+  it('shows the empty line of a list that scrolls sideways on a phone in view, also after scrolling', async () => {
+    const { context, page } = await stack.newPage({ width: 390 });
+    await page.goto('/customers?search=nobody-by-this-name');
+    await page.waitForURL('**/login?returnUrl=**');
+    await login(page, SUPER_EMAIL, SUPER_PASSWORD);
+    await page.waitForURL('**/customers?search=nobody-by-this-name');
+    const empty = page.getByText('No users found.');
+    await empty.waitFor();
+    const inView = async () => {
+      const box = (await empty.boundingBox())!;
+      const text = await empty.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const rect = range.getBoundingClientRect();
+        return { left: rect.left, right: rect.right };
+      });
+      return box.width > 0 && text.left >= 0 && text.right <= 390;
+    };
+    expect(await inView()).toBe(true);
+    // The table is wider than the phone: scrolled to its end, the line is still in view.
+    await page
+      .locator('.mantine-TableScrollContainer-scrollContainer')
+      .first()
+      .evaluate((box) => (box.scrollLeft = box.scrollWidth));
+    expect(await inView()).toBe(true);
+    await context.close();
+  });
+
   it('edits a customer with the validation messages, then disables it: its admin is signed out, its phonebot refused', async () => {
     const bruno = await createCompanyAdmin('Bruno Beta', 'bruno@example.com', 'bruno-password');
     const bot = await createPhonebot(bruno.token, 'Beta Reception');

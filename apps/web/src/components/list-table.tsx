@@ -1,5 +1,6 @@
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { EmptyTableRow } from './empty-table-row';
 
 type ListTableProps = {
   /** Column headers, already translated. */
@@ -27,17 +28,7 @@ export function ListTable({ headers, emptyText, isEmpty, minWidth, children }: L
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {isEmpty ? (
-            <Table.Tr>
-              <Table.Td colSpan={headers.length}>
-                <Text ta="center" py="md">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            children
-          )}
+          {isEmpty ? <EmptyTableRow columns={headers.length}>{emptyText}</EmptyTableRow> : children}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

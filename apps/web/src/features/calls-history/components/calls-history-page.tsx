@@ -14,6 +14,7 @@ import { downloadText } from '../download';
 import { filterRows, groupByCustomer, groupPage } from '../group';
 import { callsHistoryTranslations } from '../locales';
 import { GroupPager, MonthListFilters, monthStart, useMonthListParams } from './month-list';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 
 registerTranslations(callsHistoryTranslations);
 
@@ -81,13 +82,7 @@ export function CallsHistoryPage() {
             </Table.Thead>
             <Table.Tbody>
               {view.groups.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text ta="center" py="md">
-                      {t('noUsersFound')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={3}>{t('noUsersFound')}</EmptyTableRow>
               ) : (
                 view.groups.flatMap((group) =>
                   group.rows.map((row, index) => (

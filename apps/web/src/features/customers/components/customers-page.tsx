@@ -30,6 +30,7 @@ import { useListState } from '../list-state';
 import { customersTranslations } from '../locales';
 import { SortableTh } from './sortable-th';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 
 registerTranslations(customersTranslations);
 
@@ -130,13 +131,7 @@ export function CustomersPage() {
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text ta="center" py="md">
-                      {t('noUsersFound')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={6}>{t('noUsersFound')}</EmptyTableRow>
               ) : (
                 rows.map((customer) => {
                   const { attributes } = customer;

@@ -14,6 +14,7 @@ import { useAllPhonebots, type AllPhonebotsQuery } from '../api';
 import { phonebotsTranslations } from '../locales';
 import { ServiceStatusBadge } from './status-badges';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 
 registerTranslations(phonebotsTranslations);
 
@@ -98,9 +99,7 @@ export function AllPhonebotsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {phonebots.data.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={8}>{t('noPhonebotsFound')}</Table.Td>
-                  </Table.Tr>
+                  <EmptyTableRow columns={8}>{t('noPhonebotsFound')}</EmptyTableRow>
                 ) : (
                   phonebots.data.data.map(({ attributes: phonebot }, index) => (
                     <Table.Tr key={phonebot.license_Key}>

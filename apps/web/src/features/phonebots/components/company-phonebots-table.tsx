@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '../../../lib/dates';
 import type { PhonebotView } from '../api';
 import { StatusBadge } from './status-badges';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 
 type CompanyPhonebotsTableProps = {
   phonebots: PhonebotView[];
@@ -31,9 +32,7 @@ export function CompanyPhonebotsTable({ phonebots, editPath }: CompanyPhonebotsT
         </Table.Thead>
         <Table.Tbody>
           {phonebots.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>{t('noPhonebotsFound')}</Table.Td>
-            </Table.Tr>
+            <EmptyTableRow columns={6}>{t('noPhonebotsFound')}</EmptyTableRow>
           ) : (
             phonebots.map((phonebot, index) => (
               <Table.Tr key={phonebot.license_Key}>

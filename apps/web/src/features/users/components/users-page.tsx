@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { type CompanyUser, useDeleteUser, useUsers } from '../api';
 import { editUserPath } from '../edit-user-param';
 import { usersTranslations } from '../locales';
 import { roleLabel } from '../role-label';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 
 registerTranslations(usersTranslations);
 
@@ -53,15 +54,7 @@ export function UsersPage({ alsoInvalidate }: UsersPageProps) {
       </Table.Tr>
     ));
   } else if (users.isSuccess && users.data.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={5}>
-          <Text ta="center" py="md">
-            {t('noUsersFound')}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
-    );
+    body = <EmptyTableRow columns={5}>{t('noUsersFound')}</EmptyTableRow>;
   } else {
     body = (users.data ?? []).map((user) => (
       <Table.Tr key={user.id}>
