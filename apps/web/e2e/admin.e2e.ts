@@ -176,6 +176,34 @@ describe('super administration in the browser', () => {
     await context.close();
   });
 
+  it('shows the calls history on a phone in German with no heading cut inside a word and nothing scrolling sideways', async () => {
+    const { context, page } = await stack.newPage({ width: 390, locale: 'de-DE' });
+    await context.addInitScript((token) => localStorage.setItem('user_free', token), superToken);
+    await page.goto('/callsCount?search=nobody-by-this-name');
+    await page.getByText('Keine Benutzer gefunden.').waitFor();
+    const headings = await page.locator('thead th').evaluateAll((cells) =>
+      cells.map((cell) => {
+        // A word drawn on two lines has two rectangles.
+        const cut: string[] = [];
+        const text = cell.firstChild ?? cell;
+        const content = text.textContent ?? '';
+        for (const match of content.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          const node = text.nodeType === Node.TEXT_NODE ? text : text.firstChild!;
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (range.getClientRects().length > 1) cut.push(match[0]);
+        }
+        return { heading: content, cut };
+      }),
+    );
+    expect(headings.map((h) => h.heading)).toEqual(['Kundenname', 'Phonebot', 'Anzahl der Anrufe']);
+    expect(headings.flatMap((h) => h.cut)).toEqual([]);
+    const box = page.locator('.mantine-TableScrollContainer-scrollContainer').first();
+    expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    await context.close();
+  });
+
   it('edits a customer with the validation messages, then disables it: its admin is signed out, its phonebot refused', async () => {
     const bruno = await createCompanyAdmin('Bruno Beta', 'bruno@example.com', 'bruno-password');
     const bot = await createPhonebot(bruno.token, 'Beta Reception');
