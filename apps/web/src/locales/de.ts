@@ -151,6 +151,11 @@ export const de: Translation = {
   mfaAlreadyEnabled: 'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.',
   mfaNotEnabled: 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
   mfaNotStarted: 'Beginnen Sie die Einrichtung erneut: Scannen Sie einen neuen QR-Code.',
+  reauthRequired:
+    'Bestätigen Sie, dass Sie es sind: Geben Sie Ihr aktuelles Passwort ein (oder bei Zwei-Faktor-Anmeldung einen Code Ihrer App).',
+  reauthNotForApiKeys:
+    'Diese Aktion braucht einen angemeldeten Benutzer, der sie mit seinem Passwort bestätigt; ein API-Schlüssel kann sie nicht ausführen.',
+  ownerOnlySetting: 'Nur der Inhaber der Firma kann diese Einstellung ändern.',
   callbackSlaInvalid: 'Geben Sie für jede Priorität ganze Minuten von 1 bis 43200 ein.',
   assigneeInvalid: 'Wählen Sie einen Benutzer Ihrer Firma.',
   assignSelfOnly: 'Sie können Anrufe nur sich selbst zuweisen und nur Ihre eigenen freigeben.',

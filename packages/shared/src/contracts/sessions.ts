@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract';
 import { metaDocument, resourceObject } from '../jsonapi';
 import { idParamSchema } from '../schemas/common';
+import { reauthSchema } from '../schemas/mfa';
 
 export const sessionAttributesSchema = z.object({
   created_at: z.string(),
@@ -49,5 +50,17 @@ export const sessionContracts = {
     auth: 'user',
     responses: { 200: metaDocument(z.object({ ended: z.number().int() })) },
     errors: [],
+  }),
+  reauth: defineContract({
+    operationId: 'reauth',
+    method: 'POST',
+    path: '/me/reauth',
+    summary:
+      'Confirm who you are for the next 5 minutes of this session (step-up): the current password, or a code of the authenticator app when two-factor sign-in is on. Sensitive actions answer 401 reauthRequired without it (or without the password or code in their own request)',
+    tags,
+    auth: 'user',
+    body: reauthSchema,
+    responses: { 204: null },
+    errors: [403, 429],
   }),
 };

@@ -6,4 +6,5 @@ export const sessionRoutes = apiRoutes<typeof sessionContracts>({
   list: ['GET', '/me/sessions'],
   end: ['DELETE', '/me/sessions/:id'],
   endOthers: ['DELETE', '/me/sessions'],
+  reauth: ['POST', '/me/reauth'],
 });

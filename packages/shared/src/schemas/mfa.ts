@@ -33,6 +33,21 @@ export const disableTotpSchema = z.object({
 });
 export type DisableTotpInput = z.infer<typeof disableTotpSchema>;
 
+/**
+ * A step-up (recent authentication): the current password, or with two-factor sign-in on a code of the
+ * authenticator app. Sensitive actions take the same two fields in their own request.
+ */
+export const reauthSchema = z
+  .object({
+    password: givenPasswordSchema().optional(),
+    code: totpCodeSchema.optional(),
+  })
+  .refine((value) => (value.password === undefined) !== (value.code === undefined), {
+    message: 'reauthRequired' satisfies MessageKey,
+    path: ['password'],
+  });
+export type ReauthInput = z.infer<typeof reauthSchema>;
+
 export const loginMfaSchema = z
   .object({
     mfa_token: mfaTokenSchema,
