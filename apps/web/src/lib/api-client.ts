@@ -10,6 +10,7 @@ import {
 import { isMessageKey, type MessageKey } from '@phonebot/shared/messages';
 import type { JsonApiErrorObject } from '@phonebot/shared/schemas/common';
 import { clearToken, getToken } from './auth-token';
+import { confirmStepUp, stepUpMark } from './step-up';
 
 /** A failed API call: the HTTP status (0 when the server was not reached) and the JSON:API error objects. */
 export class ApiError extends Error {
@@ -40,7 +41,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /**
    * A 401 normally means the stored token is dead, so it is dropped and the route guard sends the user to the
-   * login. Calls that handle their own 401 (login, logout) turn this off.
+   * login. Calls that handle their own 401 (login, logout) turn this off. A 401 `reauthRequired` (a sensitive
+   * action without a recent step-up) never drops it: see `apiRequest`.
    */
   dropTokenOn401?: boolean;
 };
@@ -68,8 +70,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls `${API_BASE}${path}` with the JSON:API media type and the stored bearer token. */
+/**
+ * Calls `${API_BASE}${path}` with the JSON:API media type and the stored bearer token. A sensitive action refused
+ * for want of a recent step-up (401 `reauthRequired`) asks the user to confirm who they are (lib/step-up.ts) and is
+ * sent once more when they did; when they cancel, the caller gets the refusal.
+ */
 async function apiRequest(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const mark = stepUpMark();
+  try {
+    return await sendRequest(method, path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401 && error.code === 'reauthRequired')) throw error;
+    if (!(await confirmStepUp(mark)) || options.signal?.aborted) throw error;
+    return sendRequest(method, path, options);
+  }
+}
+
+async function sendRequest(method: string, path: string, options: RequestOptions): Promise<unknown> {
   const { body, formData, signal, dropTokenOn401 = true } = options;
   const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
   if (body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
@@ -96,7 +113,7 @@ async function apiRequest(method: string, path: string, options: RequestOptions 
     ? payload.errors
     : [errorObject(response.status, response.status >= 500 ? 'serverError' : 'somethingWrong', response.statusText)];
   const failure = new ApiError(response.status, errors);
-  if (response.status === 401 && dropTokenOn401 && token !== null)
+  if (response.status === 401 && dropTokenOn401 && token !== null && failure.code !== 'reauthRequired')
     clearToken(failure.code === 'accountDisabled' ? 'disabled' : 'expired');
   throw failure;
 }

@@ -277,6 +277,16 @@ export const de: Translation = {
     mfaDownload: 'Codes herunterladen',
     mfaContinue: 'Weiter',
   },
+  reauth: {
+    title: 'Bestätigen Sie, dass Sie es sind',
+    passwordIntro:
+      'Diese Aktion erfordert Ihr aktuelles Passwort. In den nächsten 5 Minuten werden Sie nicht erneut gefragt.',
+    codeIntro:
+      'Diese Aktion erfordert einen Code Ihrer Authenticator-App. In den nächsten 5 Minuten werden Sie nicht erneut gefragt.',
+    password: 'Aktuelles Passwort',
+    code: 'Code Ihrer Authenticator-App',
+    confirm: 'Bestätigen',
+  },
   pages: {
     dashboard: 'Dashboard',
     viewCallLogs: 'Anruf-Dashboard',

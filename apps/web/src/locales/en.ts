@@ -109,6 +109,15 @@ const ui = {
     mfaDownload: 'Download codes',
     mfaContinue: 'Continue',
   },
+  reauth: {
+    title: 'Confirm it is you',
+    passwordIntro: 'This action needs your current password. You will not be asked again for the next 5 minutes.',
+    codeIntro:
+      'This action needs a code of your authenticator app. You will not be asked again for the next 5 minutes.',
+    password: 'Current password',
+    code: 'Code of your authenticator app',
+    confirm: 'Confirm',
+  },
   pages: {
     dashboard: 'Dashboard',
     viewCallLogs: 'Calls Dashboard',

@@ -9,6 +9,7 @@ import { SIDEBAR_PIN_WIDTH } from '@phonebot/shared/constants';
 import { can, homePath } from '@phonebot/shared/permissions';
 import { PageLoader } from '../../components/page-loader';
 import { RetryAlert } from '../../components/retry-alert';
+import { ReauthDialog } from '../../features/auth/components/reauth-dialog';
 import { useMe, useRole } from '../../features/auth/queries';
 import { useLogout } from '../../features/auth/use-logout';
 import { errorText } from '../../lib/api-errors';
@@ -34,12 +35,13 @@ const SIDEBAR_STORAGE_KEY = 'phonebot_sidebar_collapsed';
 
 /**
  * The signed-in part of the app. The query cache starts here: the sign-in screens only post forms, so TanStack
- * Query stays out of their first load.
+ * Query stays out of their first load. The step-up question serves every screen's sensitive actions.
  */
 export function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Shell />
+      <ReauthDialog />
     </QueryClientProvider>
   );
 }
