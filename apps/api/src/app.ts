@@ -227,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     version: deps.version,
     termsUrl: config.operator.terms_url || config.publicUrl,
+    redisUrl: config.redisUrl,
   });
 
   await registerWebApp(app, config.webDistDir, async () => ({ operator: await getOperator(db.db, config.operator) }));

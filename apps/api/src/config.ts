@@ -58,6 +58,9 @@ const envSchema = z.object({
   SMS_MAX_SEGMENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10).default(3)),
   API_KEY_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(600)),
   WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(30_000)),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
+  SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
 });
 
 export type Config = {
@@ -111,6 +114,10 @@ export type Config = {
   botTokenCacheMs: number;
   /** Timing of the event streams: keep-alive comments, session checks, and the sweep for lost signals (ms). */
   events: { keepAliveMs: number; revalidateMs: number; sweepMs: number; transport: 'auto' | 'postgres' | 'redis' };
+  /** The longest a statement runs (PostgreSQL), and a query waits for a connection or SQLite's write lock (ms). */
+  database: { statementTimeoutMs: number; acquireTimeoutMs: number };
+  /** How long SIGTERM waits for running requests before it closes them (ms). */
+  shutdownGraceMs: number;
 };
 
 /** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
@@ -195,6 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     validateAnswers: false,
     botTokenCacheMs: 3_000,
     events: { keepAliveMs: 15_000, revalidateMs: 60_000, sweepMs: 5_000, transport: e.EVENTS_TRANSPORT },
+    database: {
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     ...overrides,
   };
 }

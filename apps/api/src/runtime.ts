@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { type App, buildApp, tooManyRequests } from './app';
 import type { Config } from './config';
-import { type Db, createDb, migrateToLatest } from './db/client';
+import { type Db, createDb } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
 import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
@@ -28,7 +28,10 @@ export type Runtime = App & {
   secrets: SecretBox;
   events: EventHub;
   webhooks: WebhookSender;
-  /** Stops accepting requests, lets running ones and mails being sent finish, then closes the database. */
+  /**
+   * Stops accepting requests, ends the event streams, lets running requests (within SHUTDOWN_GRACE_MS) and mails
+   * being sent finish, then closes the database.
+   */
   close: () => Promise<void>;
 };
 
@@ -51,10 +54,12 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const db = createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
+    log,
   });
   try {
-    const applied = await migrateToLatest(db.db);
+    const applied = await db.migrate();
     if (applied.length) log.info({ migrations: applied, engine: db.engine }, 'database migrated');
     await ensureSuperAdmin(db.db, { email: config.superAdminEmail, password: config.superAdminPassword }, log);
   } catch (error) {
@@ -175,7 +180,13 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       await events.close();
       unregisterAnnouncer();
       unwatchSessions();
-      await built.app.close();
+      // No new connections; requests running finish within SHUTDOWN_GRACE_MS, then their connections are closed.
+      const grace = setTimeout(() => {
+        log.warn({ graceMs: config.shutdownGraceMs }, 'requests still running at the end of the grace period: closing');
+        built.app.server.closeAllConnections();
+      }, config.shutdownGraceMs);
+      grace.unref();
+      await built.app.close().finally(() => clearTimeout(grace));
       await webhooks.close();
       await mailer.close();
       await limiter.close();

@@ -2,7 +2,8 @@ import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { DEFAULT_WEB_DIST, createRuntime } from './runtime';
 
-const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** Beyond the grace for requests: mails being sent, webhook deliveries and the database closing. */
+const SHUTDOWN_SLACK_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { webDistDir: process.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
@@ -19,11 +20,14 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, config.shutdownGraceMs + SHUTDOWN_SLACK_MS);
     timer.unref();
     runtime
       .close()
-      .then(() => process.exit(0))
+      .then(() => {
+        log.info({ signal }, 'stopped');
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -3,33 +3,11 @@ import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { ZodError } from 'zod';
 import { ApiError, errorObject, httpErrorOf, validationError } from '../lib/errors';
 import { DomainError } from '../lib/domain-errors';
+import { isDatabaseUnavailable } from '../db/errors';
 import { inspectJsonText, nulPointer } from '../lib/json-guard';
 import { answerStatuses } from '../lib/router';
 
 const JSON_TYPES = ['application/json', JSONAPI_MEDIA_TYPE];
-
-/** PostgreSQL and socket errors that mean the database is unreachable right now, not that the request was bad. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    (typeof code === 'string' &&
-      ([
-        'ECONNREFUSED',
-        'ECONNRESET',
-        'ETIMEDOUT',
-        'EPIPE',
-        'SQLITE_BUSY',
-        '57P01',
-        '57P02',
-        '57P03',
-        '08006',
-        '08001',
-        '08003',
-      ].includes(code) ||
-        /^53/.test(code))) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error)?.message))
-  );
-}
 
 /** A multipart body the parser gave up on: no boundary, cut short or with broken part headers. */
 function isBrokenMultipart(error: FastifyError): boolean {

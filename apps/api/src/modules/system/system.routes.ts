@@ -1,8 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { API_BASE } from '@phonebot/shared';
 import type { Db } from '../../db/client';
 import { buildOpenApi, renderReferencePage } from '../../lib/openapi';
 import type { ApiRouter } from '../../lib/router';
+
+/** How long /readyz waits for each service. */
+export const READY_TIMEOUT_MS = 2_000;
+
+/** A connection of its own for the probe: it reconnects by itself, and a command fails after one retry. */
+function readinessRedis(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: READY_TIMEOUT_MS, lazyConnect: false });
+  redis.on('error', () => undefined); // reported by the probe's answer; reconnects by itself
+  return redis;
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Probes and the API's own description. The probes sit outside /api so a load balancer needs no token; the
@@ -11,18 +32,40 @@ import type { ApiRouter } from '../../lib/router';
 export function registerSystemRoutes(
   app: FastifyInstance,
   router: ApiRouter,
-  deps: { db: Db; version: string; termsUrl: string },
+  deps: { db: Db; version: string; termsUrl: string; redisUrl?: string | undefined },
 ): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
+  // Readiness asks every service a request needs, each within a short time: a stalled database answers 503 here
+  // at once instead of after the pool's acquire timeout.
+  const redis = deps.redisUrl ? readinessRedis(deps.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
   app.get('/readyz', async (req, reply) => {
-    try {
-      await deps.db.ping();
-      return { status: 'ok', database: deps.db.engine };
-    } catch (error) {
-      req.log.warn({ err: error }, 'database not reachable');
-      return reply.code(503).send({ status: 'unavailable', database: deps.db.engine });
-    }
+    const [database, cache] = await Promise.all([
+      deps.db.ping(READY_TIMEOUT_MS).then(
+        () => 'ok' as const,
+        (error: unknown) => {
+          req.log.warn({ err: error }, 'database not reachable');
+          return 'unavailable' as const;
+        },
+      ),
+      redis
+        ? within(redis.ping(), READY_TIMEOUT_MS).then(
+            () => 'ok' as const,
+            (error: unknown) => {
+              req.log.warn({ err: error }, 'redis not reachable');
+              return 'unavailable' as const;
+            },
+          )
+        : undefined,
+    ]);
+    const ready = database === 'ok' && cache !== 'unavailable';
+    reply.header('cache-control', 'no-store');
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ok' : 'unavailable',
+      database: deps.db.engine,
+      checks: { database, ...(cache ? { redis: cache } : {}) },
+    });
   });
 
   let document: ReturnType<typeof buildOpenApi> | undefined;
