@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Role } from '@phonebot/shared';
 import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { type Config, loadConfig } from '../src/config';
-import { nowIso } from '../src/db/time';
-import { hashPassword } from '../src/lib/crypto';
+import { HOUR, nowIso } from '../src/db/time';
+import { hashPassword, tokenHash } from '../src/lib/crypto';
 import { buildOpenApi } from '../src/lib/openapi';
 import { createLogger } from '../src/logger';
 import { issueAccessToken } from '../src/modules/auth/tokens.service';
@@ -23,7 +23,16 @@ export type TestApp = Runtime & {
   /** A user of the given role in a new or given customer, with a live access token. */
   signIn: (
     role: Role,
-    options?: { customerId?: number; email?: string; status?: 'Active' | 'Inactive' },
+    options?: {
+      customerId?: number;
+      email?: string;
+      status?: 'Active' | 'Inactive';
+      /**
+       * Whether the session has confirmed its user (step-up) for the whole test, so that tests of other rules can
+       * take sensitive actions; true unless false (the step-up tests sign in as a fresh session does).
+       */
+      steppedUp?: boolean;
+    },
   ) => Promise<SignedIn>;
   stop: () => Promise<void>;
 };
@@ -162,6 +171,13 @@ export async function createTestApp(
       .returning('id')
       .executeTakeFirstOrThrow();
     const { token } = await issueAccessToken(db, user.id);
+    if (options.steppedUp !== false) {
+      await db
+        .updateTable('access_tokens')
+        .set({ reauth_at: new Date(Date.now() + HOUR).toISOString() })
+        .where('token_hash', '=', tokenHash(token))
+        .execute();
+    }
     return { token, userId: user.id, customerId, email };
   };
 

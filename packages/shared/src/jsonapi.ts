@@ -69,10 +69,14 @@ export function resourceRequest<T extends string, A extends z.ZodType>(type: T, 
 export function resourceIdentifierRequest<T extends string>(type: T) {
   return z
     .object({
-      data: z.object({
-        type: z.literal(type, { error: () => `type must be "${type}"` }),
-        id: z.union([z.string(), z.number()]).transform(String).optional(),
-      }),
+      data: z
+        .object({
+          type: z.literal(type, { error: () => `type must be "${type}"` }),
+          id: z.union([z.string(), z.number()]).transform(String).optional(),
+        })
+        .optional(),
+      /** A sensitive action's step-up proof travels here (`password` or `code`). */
+      meta: z.record(z.string(), z.unknown()).optional(),
     })
     .optional();
 }

@@ -10,8 +10,12 @@ export const OPERATIONS = [
   'calls.manage',
   'calls.assignAny',
   'company.edit',
+  /** Require two-factor sign-in, how long calls are kept: the company's owners only. */
+  'company.protectedSettings',
   'users.manage',
   'phonebots.manage',
+  /** Regenerating a bot token hands out the phonebot's secrets to its holder: the company's owners only. */
+  'phonebots.botToken',
   'phonebots.guestEdit',
   'phonebots.all',
   'profile.own',
@@ -48,8 +52,10 @@ const rolePermissions: Record<Role, readonly Operation[]> = {
     'calls.manage',
     'calls.assignAny',
     'company.edit',
+    'company.protectedSettings',
     'users.manage',
     'phonebots.manage',
+    'phonebots.botToken',
     'profile.own',
     'profile.language',
     'insights.view',

@@ -139,6 +139,12 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ data: { type: 'security-settings', attributes: { require_mfa: false } } }),
     allow: { super: [200, 200] },
   },
+  // A wrong password: every signed-in user may ask, an API key may not.
+  'POST /me/reauth': {
+    target: 'none',
+    body: () => ({ password: 'not-the-password' }),
+    allow: { super: [422, 422], ...companyAndGuest([422, 422]) },
+  },
   'GET /me/sessions': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
   // No session of the caller has the id "x".
   'DELETE /me/sessions/:id': { target: 'none', allow: { super: [404, 404], ...companyAndGuest([404, 404]) } },
@@ -224,7 +230,8 @@ const MATRIX: Record<string, Row> = {
     allow: managers([200, 404]),
   },
   'DELETE /vbot/:license_Key': { target: 'phonebot', allow: { ...managers([204, 404]), super: [204, 204] } },
-  'POST /phonebots/:id/bot-token': { target: 'phonebot', allow: { ...managers([201, 404]), super: [201, 201] } },
+  // A new bot token hands out the phonebot's secrets: the company's owners only (with step-up).
+  'POST /phonebots/:id/bot-token': { target: 'phonebot', allow: { admin: [201, 404], apikey: [403, 403] } },
   'GET /phonebots': { target: 'none', allow: { ...managers([200, 200]), guest: [200, 200], super: [200, 200] } },
   'GET /phonebots/:id': {
     target: 'phonebot',
@@ -588,8 +595,9 @@ describe('authorization matrix', () => {
             headers: row.headers?.(),
             remoteAddress: row.client?.(),
           });
-          // A key acts as its admin, limited to the operations of its scopes; anything else is refused (403).
-          const keyAllowed = apiKeyScopeOf(route) ? (row.allow.admin ?? [403, 403]) : [403, 403];
+          // A key acts as its admin, limited to the operations of its scopes; anything else is refused (403). A row
+          // names the key where it differs from its admin (sensitive actions: a key never takes one).
+          const keyAllowed = row.allow.apikey ?? (apiKeyScopeOf(route) ? (row.allow.admin ?? [403, 403]) : [403, 403]);
           const allowed = kind !== 'apikey' ? row.allow[kind] : route.auth === 'user' ? keyAllowed : undefined;
           const expected =
             row.everyone ??

@@ -150,10 +150,11 @@ export const phonebotContracts = {
     operationId: 'regenerateBotToken',
     method: 'POST',
     path: '/phonebots/:id/bot-token',
-    summary: 'Issue a new bot token for the phonebot’s runtime; the old one stops working (shown only this once)',
+    summary:
+      'Issue a new bot token for the phonebot’s runtime; the old one stops working (shown only this once). The company’s owners only, with step-up; audited and mailed to the owners',
     tags: ['Phonebots'],
     auth: 'user',
-    operations: managersOrSuper,
+    operations: ['phonebots.botToken'],
     params: idParams,
     responses: { 201: metaDocument(botTokenSchema) },
     errors: [],

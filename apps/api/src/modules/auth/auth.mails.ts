@@ -101,6 +101,14 @@ const TEXTS = {
       ],
       link: 'Sign in',
     },
+    emailChangedByAdmin: {
+      subject: 'Your email address was changed',
+      body: (newEmail: string) => [
+        `an administrator of your company changed the email address of your ${PRODUCT} account to ${newEmail}. From now on you sign in with that address, and mail for your account goes there.`,
+        'If you did not expect this, contact your administrator at once.',
+      ],
+      link: 'Sign in',
+    },
     mfaReset: {
       subject: 'Your two-factor sign-in was reset',
       body: [
@@ -162,6 +170,14 @@ const TEXTS = {
       body: (newEmail: string) => [
         `jemand, der in Ihrem Konto beim ${PRODUCT} angemeldet ist, hat die Änderung der E-Mail-Adresse auf ${newEmail} beantragt. Die Änderung wird wirksam, wenn der an diese Adresse gesendete Link geöffnet wird.`,
         'Wenn Sie das nicht waren, melden Sie sich an, ändern Sie sofort Ihr Passwort (das beendet alle anderen Sitzungen) und informieren Sie Ihren Administrator.',
+      ],
+      link: 'Anmelden',
+    },
+    emailChangedByAdmin: {
+      subject: 'Ihre E-Mail-Adresse wurde geändert',
+      body: (newEmail: string) => [
+        `ein Administrator Ihrer Firma hat die E-Mail-Adresse Ihres Kontos beim ${PRODUCT} auf ${newEmail} geändert. Ab jetzt melden Sie sich mit dieser Adresse an, und E-Mails zu Ihrem Konto gehen dorthin.`,
+        'Wenn Sie das nicht erwartet haben, wenden Sie sich sofort an Ihren Administrator.',
       ],
       link: 'Anmelden',
     },
@@ -301,6 +317,21 @@ export function emailChangeNoticeMail(
   newEmail: string,
 ): Mail {
   const texts = TEXTS[context.language].emailChangeNotice;
+  return composeMail(context, oldEmail, texts.subject, name, texts.body(newEmail), {
+    url: pageLink(context, `${publicUrl}/login`),
+    label: texts.link,
+  });
+}
+
+/** Tells the old address of a user that an administrator changed it, so a takeover through an admin is noticed. */
+export function emailChangedByAdminMail(
+  context: MailContext,
+  publicUrl: string,
+  oldEmail: string,
+  name: string,
+  newEmail: string,
+): Mail {
+  const texts = TEXTS[context.language].emailChangedByAdmin;
   return composeMail(context, oldEmail, texts.subject, name, texts.body(newEmail), {
     url: pageLink(context, `${publicUrl}/login`),
     label: texts.link,

@@ -16,6 +16,7 @@ import {
   startTotp,
 } from './mfa.service';
 import { endOtherSessions, endSession, listSessions } from './sessions.service';
+import { type StepUpDeps, reauthenticate } from './step-up';
 
 export function registerMfaRoutes(router: ApiRouter, deps: MfaDeps): void {
   const c = mfaContracts;
@@ -52,13 +53,18 @@ export function registerMfaRoutes(router: ApiRouter, deps: MfaDeps): void {
   });
   router.handle(c.security, securityDocument);
   router.handle(c.updateSecurity, async ({ principal, req, body }) => {
-    await setRequireMfaEverywhere(db, actorOf(principal, req), body.data.attributes.require_mfa);
+    await setRequireMfaEverywhere(deps, actorOf(principal, req), body.data.attributes.require_mfa);
     return securityDocument();
   });
 }
 
-export function registerSessionRoutes(router: ApiRouter, db: MfaDeps['db']): void {
+export function registerSessionRoutes(router: ApiRouter, deps: StepUpDeps): void {
   const c = sessionContracts;
+  const { db } = deps;
+  router.handle(c.reauth, async ({ principal, req, body }) => {
+    await reauthenticate(deps, actorOf(principal, req), body);
+    return undefined;
+  });
   router.handle(c.list, async ({ principal }) => ({
     data: await listSessions(db, principal.userId, principal.tokenId),
   }));

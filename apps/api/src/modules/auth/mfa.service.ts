@@ -26,7 +26,8 @@ import type { SecretBox } from '../../lib/secrets';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
 import { mailContext, mfaResetMail } from './auth.mails';
 import { type AuthDeps, RATE_POLICIES, reservePasswordCheck } from './auth.service';
-import { issueAccessToken } from './tokens.service';
+import type { StepUp } from './step-up';
+import { endSessionsWithoutSecondFactor, issueAccessToken } from './tokens.service';
 import {
   ACCOUNT_COLUMNS,
   accountAllowed,
@@ -37,7 +38,7 @@ import {
   userById,
 } from '../users/users.store';
 
-export type MfaDeps = AuthDeps & { secrets: SecretBox };
+export type MfaDeps = AuthDeps & { secrets: SecretBox; stepUp: StepUp };
 
 const ISSUER = 'Phonebot Portal';
 const SECRET_CONTEXT = 'users.totp_secret';
@@ -66,8 +67,18 @@ export async function requireMfaEverywhere(db: Kysely<Database>): Promise<boolea
   return row?.value === 'true';
 }
 
-export async function setRequireMfaEverywhere(db: Kysely<Database>, actor: Actor, value: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * The super's "require two-factor sign-in" for every user. Turning it on ends the sessions of every user without a
+ * second factor (but the super's own, who is in front of it): they set one up at their next sign-in.
+ */
+export async function setRequireMfaEverywhere(
+  deps: Pick<MfaDeps, 'db' | 'stepUp'>,
+  actor: Actor,
+  value: boolean,
+): Promise<void> {
+  await deps.stepUp(actor);
+  await deps.db.transaction().execute(async (trx) => {
+    if (value) await endSessionsWithoutSecondFactor(trx, { all: true }, actor.session?.tokenId);
     await trx
       .insertInto('settings')
       .values({ name: GLOBAL_SETTING, value: String(value), updated_at: nowIso() })
@@ -181,7 +192,7 @@ async function replaceRecoveryCodes(db: Kysely<Database>, userId: number): Promi
  */
 async function acceptTotp(
   db: Kysely<Database>,
-  deps: MfaDeps,
+  deps: Pick<MfaDeps, 'secrets'>,
   user: { id: number; totp_secret_enc: string | null },
   code: string,
 ) {
@@ -215,6 +226,24 @@ async function acceptAnyCode(
   if (totp.success) return acceptTotp(db, deps, user, totp.data);
   const recovery = recoveryCodeSchema.safeParse(raw);
   return recovery.success ? acceptRecoveryCode(db, user.id, recovery.data) : false;
+}
+
+/**
+ * Checks a code of the user's authenticator app for a step-up, counted like a sign-in's code (and taken once, like
+ * every code). False when it is wrong or the user has no second factor.
+ */
+export async function acceptStepUpCode(
+  deps: Pick<MfaDeps, 'db' | 'limiter' | 'secrets'>,
+  user: { id: number; totp_secret_enc: string | null },
+  code: string,
+  ip: string,
+): Promise<boolean> {
+  const parsed = totpCodeSchema.safeParse(code);
+  if (!user.totp_secret_enc || !parsed.success) return false;
+  const attempt = await reserveCodeCheck(deps.limiter, user.id, ip);
+  if (!(await acceptTotp(deps.db, deps, user, parsed.data))) return false;
+  await attempt.passed();
+  return true;
 }
 
 function enrolment(secret: string, email: string): TotpEnrolment {
@@ -275,12 +304,15 @@ export async function mfaStatus(db: Kysely<Database>, userId: number): Promise<M
 export async function startTotp(deps: MfaDeps, actor: Actor): Promise<TotpEnrolment> {
   const user = await ownUser(deps.db, actor.userId);
   if (user.totp_secret_enc) throw refuse('conflict', 'mfaAlreadyEnabled');
+  await deps.stepUp(actor);
   return startEnrolment(deps, user.id, user.email);
 }
 
 export async function confirmTotp(deps: MfaDeps, actor: Actor, input: ConfirmTotpInput): Promise<string[]> {
   const user = await ownUser(deps.db, actor.userId);
   if (user.totp_secret_enc) throw refuse('conflict', 'mfaAlreadyEnabled');
+  // The body's code is the new secret's, not a proof of the user: the step-up is the password (or a recent one).
+  await deps.stepUp(actor, { ignoreCode: true });
   const attempt = await reserveCodeCheck(deps.limiter, user.id, actor.ip);
   const codes = await deps.db.transaction().execute(async (trx) => {
     const created = await finishEnrolment(trx, deps, user, input.code);
@@ -308,6 +340,7 @@ export async function disableTotp(deps: MfaDeps, actor: Actor, input: DisableTot
   const { db, limiter } = deps;
   const user = await ownUser(db, actor.userId);
   if (!user.totp_secret_enc) throw refuse('conflict', 'mfaNotEnabled');
+  await deps.stepUp(actor, { checksBoth: true });
   const passwordAttempt = await reservePasswordCheck(limiter, user.email, actor.ip);
   if (!(await verifyPassword(input.password, user.password_hash))) {
     throw refuse('invalid', 'currentPasswordIssue', { pointer: '/password' });
@@ -338,6 +371,7 @@ export async function resetUserMfa(
   if (!isResetter(principal.role)) throw forbidden();
   const target = await userById(db, userId);
   if (!target || (principal.role !== 'super' && target.customer_id !== principal.customerId)) throw notFound();
+  await deps.stepUp(actor);
   await db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, target.id);
     await auditChange(trx, actor, { action: 'mfa.reset', target: `user:${target.id}`, customerId: target.customer_id });

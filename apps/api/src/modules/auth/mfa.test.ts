@@ -216,9 +216,13 @@ describe('two-factor sign-in', () => {
     expect((await post('/login', { email: user.email, password: PASSWORD })).json.meta.mfa_required).toBe(true);
   });
 
+  const stepUp = async (token: string, password: string) =>
+    expect((await app.request({ method: 'POST', url: `${API}/me/reauth`, token, body: { password } })).status).toBe(204);
+
   it('the super requires it everywhere in Settings', async () => {
     const superLogin = await post('/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
     const superToken = superLogin.json.meta.access_token as string;
+    await stepUp(superToken, SUPER_PASSWORD);
     const user = await app.signIn('user');
     const admin = await app.signIn('admin');
     const body = (value: boolean) => ({ data: { type: 'security-settings', attributes: { require_mfa: value } } });
@@ -276,6 +280,8 @@ describe('two-factor sign-in', () => {
     await enrol(user);
     const superToken = (await post('/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD })).json.meta
       .access_token as string;
+    expect((await reset(superToken)).status).toBe(401);
+    await stepUp(superToken, SUPER_PASSWORD);
     expect((await reset(superToken)).status).toBe(204);
     expect((await post('/login', { email: user.email, password: PASSWORD })).json.meta.access_token).toBeDefined();
   });

@@ -160,3 +160,19 @@ export async function revokeUserTokens(db: Kysely<Database>, userId: number, exc
   if (exceptTokenId !== undefined) query = query.where('id', '!=', exceptTokenId);
   await query.execute();
 }
+
+/**
+ * Ends the sessions of every user without a second factor, of one company or of the whole deployment, when a second
+ * factor becomes required: they set one up at their next sign-in. The session that made the change stays.
+ */
+export async function endSessionsWithoutSecondFactor(
+  db: Kysely<Database>,
+  scope: { customerId: number } | { all: true },
+  exceptTokenId?: number,
+): Promise<void> {
+  let users = db.selectFrom('users').select('users.id').where('users.totp_secret_enc', 'is', null);
+  if ('customerId' in scope) users = users.where('users.customer_id', '=', scope.customerId);
+  let query = db.deleteFrom('access_tokens').where('user_id', 'in', users);
+  if (exceptTokenId !== undefined) query = query.where('id', '!=', exceptTokenId);
+  await query.execute();
+}

@@ -4,6 +4,7 @@ import type { UpdateCustomerInput } from '@phonebot/shared';
 import { customerContracts } from '@phonebot/shared/contracts/customers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
+import type { StepUp } from '../auth/step-up';
 import { pageLinks } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
 import type { ApiRouter, Principal } from '../../lib/router';
@@ -18,7 +19,10 @@ import {
 } from './customers.service';
 
 /** The super's administration of customers; a customer is addressed by its owner's user id. */
-export function registerCustomerRoutes(router: ApiRouter, deps: { db: Kysely<Database>; dataDir: string }): void {
+export function registerCustomerRoutes(
+  router: ApiRouter,
+  deps: { db: Kysely<Database>; dataDir: string; stepUp: StepUp },
+): void {
   const { db } = deps;
   const c = customerContracts;
   router.handle(c.listCustomers, async ({ query, req }) => {

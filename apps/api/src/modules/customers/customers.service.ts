@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import { type Actor, auditChange } from '../../lib/audit';
+import type { StepUp } from '../auth/step-up';
 import { notFound } from '../../lib/domain-errors';
 import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
 import { removeAvatarFiles } from '../profile/profile.service';
@@ -174,11 +175,12 @@ export async function updateCustomer(
  * monthly counts stay.
  */
 export async function deleteCustomer(
-  deps: { db: Kysely<Database>; dataDir: string },
+  deps: { db: Kysely<Database>; dataDir: string; stepUp: StepUp },
   actor: Actor,
   ownerUserId: number,
 ): Promise<number> {
   const customer = await customerByOwner(deps.db, ownerUserId);
+  await deps.stepUp(actor);
   const avatars = await deps.db.transaction().execute(async (trx) => {
     const avatars = await avatarPathsOf(trx, customer.id);
     await deleteCustomerRow(trx, customer.id);

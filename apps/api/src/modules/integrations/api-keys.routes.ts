@@ -3,6 +3,7 @@ import { apiKeyContracts } from '@phonebot/shared/contracts/api-keys';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
+import type { StepUp } from '../auth/step-up';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
@@ -10,7 +11,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 /** A company has few keys: the list is one page. */
 const WHOLE_LIST: PagedQuery = { page: 1, per_page: 'all', sort: undefined, search: undefined, date: undefined };
 
-export function registerApiKeyRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {
+export function registerApiKeyRoutes(router: ApiRouter, deps: { db: Kysely<Database>; stepUp: StepUp }): void {
   const { db } = deps;
   const c = apiKeyContracts;
 
@@ -21,7 +22,7 @@ export function registerApiKeyRoutes(router: ApiRouter, deps: { db: Kysely<Datab
 
   router.handle(c.createApiKey, async ({ principal, req, reply, body }) => {
     reply.code(201);
-    return { data: await createApiKey(db, actorOf(principal, req), customerOf(principal), body.data.attributes) };
+    return { data: await createApiKey(deps, actorOf(principal, req), customerOf(principal), body.data.attributes) };
   });
 
   router.handle(c.revokeApiKey, async ({ principal, req, params }) => {

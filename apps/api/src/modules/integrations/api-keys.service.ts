@@ -3,6 +3,8 @@ import { API_KEY_PREFIX, type ApiKeyAttributes, type ApiKeyScope, type CreateApi
 import type { Database } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
+import { mfaRequiredFor } from '../auth/mfa.service';
+import type { StepUp } from '../auth/step-up';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { notFound } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
@@ -56,7 +58,14 @@ export async function listApiKeys(db: Kysely<Database>, customerId: number) {
 }
 
 /** Creates a key; its token is answered this once and only its hash is kept. */
-export async function createApiKey(db: Kysely<Database>, actor: Actor, customerId: number, input: CreateApiKeyInput) {
+export async function createApiKey(
+  deps: { db: Kysely<Database>; stepUp: StepUp },
+  actor: Actor,
+  customerId: number,
+  input: CreateApiKeyInput,
+) {
+  const { db } = deps;
+  await deps.stepUp(actor);
   const token = API_KEY_PREFIX + randomToken();
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
@@ -98,7 +107,8 @@ export async function revokeApiKey(db: Kysely<Database>, actor: Actor, customerI
 
 /**
  * The principal of an API key: the admin who created it, restricted to the key's scopes. The key works only while
- * that admin is an Active admin of an Active company, so a key never does more than its creator could.
+ * that admin is an Active admin of an Active company (with a second factor when one is required), so a key never
+ * does more than its creator could.
  */
 export async function principalFromApiKey(db: Kysely<Database>, token: string): Promise<Principal | null> {
   if (!token.startsWith(API_KEY_PREFIX)) return null;
@@ -114,10 +124,18 @@ export async function principalFromApiKey(db: Kysely<Database>, token: string): 
       'k.last_used_at',
       'k.customer_id as key_customer_id',
       'u.id as user_id',
+      'u.totp_secret_enc',
+      'c.require_mfa',
     ])
     .where('k.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
   if (!row || row.role !== 'admin' || !accountAllowed(row)) return null;
+  // While a second factor is required, the keys of an admin without one stop working, like their sessions.
+  if (
+    !row.totp_secret_enc &&
+    (await mfaRequiredFor(db, { customer_id: row.key_customer_id, require_mfa: Number(row.require_mfa) }))
+  )
+    return null;
   const now = Date.now();
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
     await db

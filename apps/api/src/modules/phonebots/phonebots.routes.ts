@@ -8,7 +8,7 @@ import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import {
   type PhonebotScope,
   type PhonebotWithCustomer,
-  type PhonebotsDeps,
+  type BotTokenDeps,
   ALL_PHONEBOTS,
   createPhonebot,
   deletePhonebot,
@@ -51,7 +51,7 @@ function fieldsFor(principal: Principal, req: FastifyRequest) {
   return parsed.data as Partial<PhonebotFields>;
 }
 
-export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): void {
+export function registerPhonebotRoutes(router: ApiRouter, deps: BotTokenDeps): void {
   const { db, secrets } = deps;
   const c = phonebotContracts;
   const view = <T extends PhonebotType>(principal: Principal, row: PhonebotWithCustomer, type: T) =>
@@ -129,7 +129,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: PhonebotsDeps): 
   router.handle(c.deletePhonebot, ({ principal, req, params }) => remove(principal, req, params.id));
   router.handle(c.regenerateBotToken, async ({ principal, req, params }) => {
     const row = await getPhonebot(db, scopeOf(principal), params.id);
-    const botToken = await regenerateBotToken(db, actorOf(principal, req), row);
+    const botToken = await regenerateBotToken(deps, actorOf(principal, req), row);
     return { meta: { license_Key: row.license_key, bot_token: botToken } };
   });
 

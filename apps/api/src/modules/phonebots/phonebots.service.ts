@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   PHONEBOT_DEFAULTS,
   PHONEBOT_SECRETS,
+  type OperatorInput,
   type PagedQuery,
   type PhonebotFields,
   type PhonebotSecret,
@@ -19,13 +20,24 @@ import { randomToken, tokenHash } from '../../lib/crypto';
 import { notFound } from '../../lib/domain-errors';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import type { SecretBox } from '../../lib/secrets';
+import { type Mailer, queueMail } from '../../lib/mailer';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { openCallIdsOfPhonebot } from '../calls/calls.store';
-import { firstUserIdOf } from '../users/users.store';
+import { activeUsersToMail, firstUserIdOf, userById } from '../users/users.store';
+import { mailContext } from '../auth/auth.mails';
+import type { StepUp } from '../auth/step-up';
+import { botTokenIssuedMail } from './phonebots.mails';
 
 export type PhonebotRow = Selectable<PhonebotsTable>;
 export type PhonebotWithCustomer = PhonebotRow & { customer_name: string; customer_status: string };
 export type PhonebotsDeps = { db: Kysely<Database>; secrets: SecretBox };
+/** What regenerating a bot token needs besides: the step-up and the mail to the company's owners. */
+export type BotTokenDeps = PhonebotsDeps & {
+  stepUp: StepUp;
+  mailer: Mailer;
+  publicUrl: string;
+  operator: OperatorInput;
+};
 
 /** Who asks: a company (only its own phonebots) or the super (all of them). */
 export type PhonebotScope = { customerId: number } | 'all';
@@ -315,16 +327,27 @@ export async function deletePhonebot(db: Kysely<Database>, actor: Actor, row: Ph
   });
 }
 
-/** Issues a new bot token; the old one stops working (at once in this process, see createBotTokenCache). */
-export async function regenerateBotToken(db: Kysely<Database>, actor: Actor, row: PhonebotRow): Promise<string> {
+/**
+ * Issues a new bot token; the old one stops working (at once in this process, see createBotTokenCache). The token
+ * gives its holder the phonebot's secrets, so it takes a step-up, and the company's owners are mailed.
+ */
+export async function regenerateBotToken(deps: BotTokenDeps, actor: Actor, row: PhonebotRow): Promise<string> {
+  await deps.stepUp(actor);
   const botToken = newBotToken();
-  await db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('phonebots')
       .set({ bot_token_hash: tokenHash(botToken), updated_at: nowIso() })
       .where('id', '=', row.id)
       .execute();
     await auditPhonebot(trx, actor, row, 'phonebot.bot-token');
+    const by = await userById(trx, actor.userId);
+    for (const owner of await activeUsersToMail(trx, row.customer_id, ['admin'])) {
+      const context = await mailContext(trx, deps.operator, owner.language);
+      const phonebot = { name: row.bezeichnung, licenseKey: row.license_key };
+      await queueMail(trx, botTokenIssuedMail(context, deps.publicUrl, owner, phonebot, by?.name ?? ''));
+    }
   });
+  deps.mailer.wake();
   return botToken;
 }

@@ -86,7 +86,11 @@ describe('company call retention under a deployment maximum', () => {
     const adminuser = await app.signIn('adminuser', { customerId: c.customerId });
     const user = await app.signIn('user', { customerId: c.customerId });
     expect((await setRetention(app, user, 30)).status).toBe(403);
-    const saved = await setRetention(app, adminuser, 90);
+    // How long calls are kept is the owner's to say (with step-up), not an adminuser's.
+    const refused = await setRetention(app, adminuser, 90);
+    expect(refused.status).toBe(403);
+    expect(refused.json.errors[0].code).toBe('ownerOnlySetting');
+    const saved = await setRetention(app, c.admin, 90);
     expect(saved.status).toBe(200);
     expect(saved.json.data.attributes).toMatchObject({ retention_days: 90, retention_max_days: 90 });
     expect((await setRetention(app, c.admin, 30)).json.data.attributes.retention_days).toBe(30);

@@ -63,11 +63,10 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
   router.handle(c.updateCompanyProfile, async ({ principal, body, req }) => {
     const customerId = customerOf(principal);
     const attributes = await updateCompanyProfile(
-      db,
-      actorOf(principal, req),
+      deps,
+      { ...actorOf(principal, req), role: principal.role },
       customerId,
       body.data.attributes,
-      deps.callRetentionDays,
     );
     return { data: { type: 'profile' as const, id: String(customerId), attributes } };
   });

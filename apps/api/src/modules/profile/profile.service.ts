@@ -8,7 +8,9 @@ import {
   type CompanyProfile,
   type CompanyProfileInput,
   type OperatorInput,
+  type Role,
   type UpdateMeInput,
+  can,
 } from '@phonebot/shared';
 import type { Database, User } from '../../db/schema';
 import { companySla, parseSla } from '../calls/callbacks.service';
@@ -21,7 +23,8 @@ import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter } from '../../lib/rate-limit';
 import { emailChangeMail, emailChangeNoticeMail, mailContext } from '../auth/auth.mails';
 import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
-import { revokeUserTokens } from '../auth/tokens.service';
+import type { StepUp } from '../auth/step-up';
+import { endSessionsWithoutSecondFactor, revokeUserTokens } from '../auth/tokens.service';
 import { emailInUse, updateUser, userById } from '../users/users.store';
 import { companyProfileRow, updateCustomerRow } from '../customers/customers.store';
 
@@ -43,6 +46,7 @@ export type ProfileDeps = {
   operator: OperatorInput;
   /** The deployment's longest call retention (CALL_RETENTION_DAYS); a company may choose at most that. */
   callRetentionDays: number | undefined;
+  stepUp: StepUp;
 };
 
 const emailPointer = '/data/attributes/email';
@@ -62,6 +66,24 @@ async function checkCurrentPassword(
 }
 
 /**
+ * A user's own new e-mail address waits for the link mailed to it; the old address is told. Run in the change's
+ * transaction, after the step-up.
+ */
+export async function requestEmailChange(
+  trx: Kysely<Database>,
+  deps: Pick<ProfileDeps, 'operator' | 'publicUrl'>,
+  actor: Actor,
+  user: User,
+  newEmail: string,
+): Promise<void> {
+  const token = await issueUserToken(trx, user.id, 'email-change', EMAIL_CHANGE_TOKEN_TTL_HOURS * HOUR, newEmail);
+  const context = await mailContext(trx, deps.operator, user.language);
+  await queueMail(trx, emailChangeMail(context, deps.publicUrl, newEmail, user.name, token));
+  await queueMail(trx, emailChangeNoticeMail(context, deps.publicUrl, user.email, user.name, newEmail));
+  await auditChange(trx, actor, { action: 'email.change-requested', target: `user:${user.id}` });
+}
+
+/**
  * Changes the caller's name at once. A new e-mail address needs the current password and takes effect only when
  * the link mailed to it is opened; the old address is told. Answers the user as it now is and the address waiting
  * for confirmation, if any.
@@ -78,6 +100,7 @@ export async function updateOwnProfile(
     const pointer = '/data/attributes/current_password';
     if (!input.current_password) throw refuse('invalid', 'currentPasswordRequired', { pointer });
     await checkCurrentPassword(deps, user, input.current_password, actor.ip, pointer);
+    await deps.stepUp(actor, { passwordChecked: true });
     if (await emailInUse(db, newEmail)) throw refuse('conflict', 'emailExists', { pointer: emailPointer });
   }
   const updated = await db.transaction().execute(async (trx) => {
@@ -85,13 +108,7 @@ export async function updateOwnProfile(
       input.name !== undefined || input.language !== undefined
         ? await updateUser(trx, user.id, { name: input.name, language: input.language, updated_at: nowIso() })
         : user;
-    if (newEmail !== undefined) {
-      const token = await issueUserToken(trx, user.id, 'email-change', EMAIL_CHANGE_TOKEN_TTL_HOURS * HOUR, newEmail);
-      const context = await mailContext(trx, deps.operator, row.language);
-      await queueMail(trx, emailChangeMail(context, publicUrl, newEmail, row.name, token));
-      await queueMail(trx, emailChangeNoticeMail(context, publicUrl, user.email, row.name, newEmail));
-      await auditChange(trx, actor, { action: 'email.change-requested', target: `user:${user.id}` });
-    }
+    if (newEmail !== undefined) await requestEmailChange(trx, deps, actor, row, newEmail);
     return row;
   });
   if (newEmail !== undefined) mailer.wake();
@@ -103,7 +120,7 @@ export async function updateOwnProfile(
  * the user ends and every pending reset or invitation link stops working.
  */
 export async function changePassword(
-  deps: Pick<ProfileDeps, 'db' | 'limiter'>,
+  deps: Pick<ProfileDeps, 'db' | 'limiter' | 'stepUp'>,
   actor: Actor,
   tokenId: number,
   input: ChangePasswordInput,
@@ -111,6 +128,7 @@ export async function changePassword(
   const { db } = deps;
   const user = await getUser(db, actor.userId);
   await checkCurrentPassword(deps, user, input.cpsd, actor.ip, '/cpsd');
+  await deps.stepUp(actor, { passwordChecked: true });
   const passwordHash = await hashPassword(input.npsd);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
@@ -141,13 +159,33 @@ export async function getCompanyProfile(
   };
 }
 
-export async function updateCompanyProfile(
+/**
+ * Whether a save changes the company's protective settings (two-factor sign-in required, how long calls are kept):
+ * those are the owner's, with step-up. A form that sends them unchanged changes nothing protective.
+ */
+async function changesProtectedSettings(
   db: Kysely<Database>,
-  actor: Actor,
   customerId: number,
   input: Partial<CompanyProfileInput>,
-  retentionMax: number | undefined,
+): Promise<boolean> {
+  if (input.require_mfa === undefined && input.retention_days === undefined) return false;
+  const row = await companyProfileRow(db, customerId);
+  if (!row) throw notFound();
+  const mfaNow = Number(row.require_mfa) === 1;
+  const retentionNow = row.retention_days === null ? null : Number(row.retention_days);
+  return (
+    (input.require_mfa !== undefined && input.require_mfa !== mfaNow) ||
+    (input.retention_days !== undefined && input.retention_days !== retentionNow)
+  );
+}
+
+export async function updateCompanyProfile(
+  deps: Pick<ProfileDeps, 'db' | 'stepUp' | 'callRetentionDays'>,
+  actor: Actor & { role: Role },
+  customerId: number,
+  input: Partial<CompanyProfileInput>,
 ): Promise<CompanyProfile> {
+  const { db, callRetentionDays: retentionMax } = deps;
   const { sms_allowed_numbers: allowed, require_mfa: requireMfa, callback_sla_minutes: sla, ...fields } = input;
   if (retentionMax !== undefined && input.retention_days != null && input.retention_days > retentionMax) {
     throw refuse('invalid', 'retentionDaysInvalid', {
@@ -155,7 +193,12 @@ export async function updateCompanyProfile(
       detail: `Enter at most ${retentionMax} days, the longest this service keeps calls.`,
     });
   }
+  if (await changesProtectedSettings(db, customerId, input)) {
+    if (!can(actor.role, 'company.protectedSettings')) throw refuse('forbidden', 'ownerOnlySetting');
+    await deps.stepUp(actor);
+  }
   await db.transaction().execute(async (trx) => {
+    if (requireMfa === true) await endSessionsWithoutSecondFactor(trx, { customerId }, actor.session?.tokenId);
     // The deadlines not named keep their minutes; the new ones apply to calls that arrive or change priority later.
     const merged = sla === undefined ? undefined : { ...(await companySla(trx, customerId)), ...definedOnly(sla) };
     await updateCustomerRow(trx, customerId, {

@@ -37,7 +37,7 @@ export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
   }
 
   async function update(principal: Principal, req: FastifyRequest, id: number, input: Partial<UpdateUserInput>) {
-    const user = await updateCompanyUser(db, actorOf(principal, req), customerOf(principal), id, input);
+    const user = await updateCompanyUser(deps, actorOf(principal, req), customerOf(principal), id, input);
     return { data: userResource(user) };
   }
 

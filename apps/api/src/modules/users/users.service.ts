@@ -6,9 +6,10 @@ import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound, refuse } from '../../lib/domain-errors';
 import { type Mailer, queueMail } from '../../lib/mailer';
-import { invitationMail, mailContext } from '../auth/auth.mails';
-import { issueUserToken } from '../auth/auth.service';
-import { removeAvatarFiles } from '../profile/profile.service';
+import { emailChangedByAdminMail, invitationMail, mailContext } from '../auth/auth.mails';
+import { cancelPasswordLinks, issueUserToken } from '../auth/auth.service';
+import type { StepUp } from '../auth/step-up';
+import { removeAvatarFiles, requestEmailChange } from '../profile/profile.service';
 import { deleteUser, emailInUse, insertUser, updateUser, userById } from './users.store';
 import { lockCustomer } from '../customers/customers.store';
 
@@ -18,6 +19,7 @@ export type UsersDeps = {
   publicUrl: string;
   dataDir: string;
   operator: OperatorInput;
+  stepUp: StepUp;
 };
 
 /** The roles an admin manages on the Users screen; guests are the super's (Guest Administration). */
@@ -113,25 +115,45 @@ export async function inviteUser(
   }
 }
 
-/** Changes a user of the company; demoting the last admin is refused, also when two admins demote each other at once. */
+/**
+ * Changes a user of the company; demoting the last admin is refused, also when two admins demote each other at once.
+ * A new address of the admin's own account is a sensitive action (step-up) and waits for the link mailed to it, as
+ * on My profile; a new address of another user takes effect at once and the old address is told.
+ */
 export async function updateCompanyUser(
-  db: Kysely<Database>,
+  deps: Pick<UsersDeps, 'db' | 'stepUp' | 'mailer' | 'publicUrl' | 'operator'>,
   actor: Actor,
   customerId: number,
   id: number,
   input: Partial<UpdateUserInput>,
 ): Promise<User> {
+  const { db } = deps;
+  const current = await getCompanyUser(db, customerId, id);
+  const newEmail = input.email !== undefined && input.email !== current.email ? input.email : undefined;
+  const own = id === actor.userId;
+  if (newEmail !== undefined && own) await deps.stepUp(actor);
   try {
-    return await db.transaction().execute(async (trx) => {
+    const updated = await db.transaction().execute(async (trx) => {
       await lockCompany(trx, customerId);
       const user = await getCompanyUser(trx, customerId, id);
-      if (input.email !== undefined) await ensureEmailFree(trx, input.email, id);
+      if (newEmail !== undefined) await ensureEmailFree(trx, newEmail, id);
       if (input.role !== undefined && input.role !== 'admin') await ensureAnotherAdmin(trx, user);
+      const { email: _email, ...rest } = input;
+      const change = own || newEmail === undefined ? rest : { ...rest, email: newEmail };
       // A new name moves the calls version: the call lists show it as the assignee's.
-      const updated = await updateUser(trx, id, { ...input, updated_at: nowIso() });
+      const row = await updateUser(trx, id, { ...change, updated_at: nowIso() });
       await auditChange(trx, actor, { action: 'user.update', target: `user:${id}` });
-      return updated;
+      if (newEmail !== undefined && own) await requestEmailChange(trx, deps, actor, row, newEmail);
+      if (newEmail !== undefined && !own) {
+        // Links mailed to the old address stop working with it.
+        await cancelPasswordLinks(trx, id);
+        const context = await mailContext(trx, deps.operator, row.language);
+        await queueMail(trx, emailChangedByAdminMail(context, deps.publicUrl, user.email, row.name, newEmail));
+      }
+      return row;
     });
+    if (newEmail !== undefined) deps.mailer.wake();
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

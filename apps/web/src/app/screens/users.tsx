@@ -48,7 +48,12 @@ const CompanyProfilePage = lazy(async () => {
   ]);
   function CompanyProfile() {
     const role = useRole();
-    return <Page integrationsLink={can(role.data, 'integrations.manage')} />;
+    return (
+      <Page
+        integrationsLink={can(role.data, 'integrations.manage')}
+        protectedSettings={can(role.data, 'company.protectedSettings')}
+      />
+    );
   }
   return { default: CompanyProfile };
 });

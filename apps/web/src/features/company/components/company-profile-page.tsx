@@ -33,7 +33,17 @@ import { UrgentMailCard } from './urgent-mail-card';
 registerTranslations(companyTranslations);
 
 /** Company Profile of docs/product.md §4 and §5 (admin and adminuser). */
-export function CompanyProfilePage({ integrationsLink = false }: { integrationsLink?: boolean }) {
+/**
+ * `protectedSettings`: whether the user may change the company's protective settings (two-factor requirement, call
+ * retention); the company's owners may, others see them read-only.
+ */
+export function CompanyProfilePage({
+  integrationsLink = false,
+  protectedSettings = false,
+}: {
+  integrationsLink?: boolean;
+  protectedSettings?: boolean;
+}) {
   const { t } = useTranslation();
   const profile = useCompanyProfile();
 
@@ -49,7 +59,7 @@ export function CompanyProfilePage({ integrationsLink = false }: { integrationsL
   } else if (profile.isPending) {
     content = <PageLoader />;
   } else {
-    content = <CompanyProfileForm profile={profile.data} />;
+    content = <CompanyProfileForm profile={profile.data} protectedSettings={protectedSettings} />;
   }
 
   return (
@@ -76,7 +86,7 @@ export function CompanyProfilePage({ integrationsLink = false }: { integrationsL
       </Group>
       {content}
       <UrgentMailCard />
-      <RetentionCard />
+      <RetentionCard editable={protectedSettings} />
     </Stack>
   );
 }
@@ -102,7 +112,7 @@ function formValues(profile: CompanyProfile) {
   };
 }
 
-function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
+function CompanyProfileForm({ profile, protectedSettings }: { profile: CompanyProfile; protectedSettings: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateCompanyProfile();
   const form = useZodForm(lazyCompanyProfileSchema, formValues(profile));
@@ -168,7 +178,8 @@ function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
           <Fieldset legend={t('company.sections.security')} variant="unstyled">
             <Checkbox
               label={t('company.fields.requireMfa')}
-              description={t('company.requireMfaHint')}
+              description={protectedSettings ? t('company.requireMfaHint') : t('ownerOnlySetting')}
+              disabled={!protectedSettings}
               {...form.getInputProps('require_mfa', { type: 'checkbox' })}
             />
           </Fieldset>

@@ -11,8 +11,11 @@ import { retentionTranslations, useUpdateRetention } from '../retention';
 
 registerTranslations(retentionTranslations);
 
-/** How many days the company keeps its calls, never more than the service's maximum (admin, adminuser). */
-export function RetentionCard() {
+/**
+ * How many days the company keeps its calls, never more than the service's maximum. Owners change it; an adminuser
+ * sees it read-only.
+ */
+export function RetentionCard({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const profile = useCompanyProfile();
   if (!profile.isSuccess) return null;
@@ -25,13 +28,13 @@ export function RetentionCard() {
         <Text size="sm" c="dimmed">
           {t('retention.description')}
         </Text>
-        <RetentionForm profile={profile.data} />
+        <RetentionForm profile={profile.data} editable={editable} />
       </Stack>
     </Paper>
   );
 }
 
-function RetentionForm({ profile }: { profile: CompanyProfile }) {
+function RetentionForm({ profile, editable }: { profile: CompanyProfile; editable: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateRetention();
   const max = profile.retention_max_days;
@@ -56,7 +59,10 @@ function RetentionForm({ profile }: { profile: CompanyProfile }) {
       <Group align="flex-end" gap="md" wrap="wrap">
         <NumberInput
           label={t('retention.days')}
-          description={max === null ? t('retention.noMax') : t('retention.max', { max })}
+          description={
+            !editable ? t('ownerOnlySetting') : max === null ? t('retention.noMax') : t('retention.max', { max })
+          }
+          disabled={!editable}
           placeholder={max === null ? undefined : t('retention.empty', { max })}
           value={days}
           onChange={setDays}
@@ -67,9 +73,11 @@ function RetentionForm({ profile }: { profile: CompanyProfile }) {
           error={valid ? undefined : t('retentionDaysInvalid')}
           w={{ base: '100%', sm: 360 }}
         />
-        <Button type="submit" loading={update.isPending} disabled={!valid}>
-          {t('retention.save')}
-        </Button>
+        {editable && (
+          <Button type="submit" loading={update.isPending} disabled={!valid}>
+            {t('retention.save')}
+          </Button>
+        )}
       </Group>
     </form>
   );

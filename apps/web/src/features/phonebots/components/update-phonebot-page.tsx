@@ -136,14 +136,17 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
           {paymentStatus === PAYMENT_STATUS.inactive &&
             checkout?.({ license_Key: licenseKey, payment_status: paymentStatus })}
           <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconKey size={16} aria-hidden />}
-              onClick={() => void handleRegenerate()}
-              loading={regenerate.isPending}
-            >
-              {t('phonebots.token.regenerate')}
-            </Button>
+            {/* A new bot token hands out the phonebot's secrets: the company's owners only (with step-up). */}
+            {can(role, 'phonebots.botToken') && (
+              <Button
+                variant="default"
+                leftSection={<IconKey size={16} aria-hidden />}
+                onClick={() => void handleRegenerate()}
+                loading={regenerate.isPending}
+              >
+                {t('phonebots.token.regenerate')}
+              </Button>
+            )}
             {/* The company's admins delete their own phonebots, the super any customer's (DELETE /vbot). */}
             {(can(role, 'phonebots.manage') || can(role, 'phonebots.all')) && (
               <Button
