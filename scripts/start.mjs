@@ -1,5 +1,6 @@
 // Starts the product: builds the web app and the server when their builds are missing or older than their sources, then runs the compiled server (apps/api/dist/server.js) in this process, so SIGTERM
-// reaches it directly and it shuts down gracefully.
+// reaches it directly and it shuts down gracefully. `npm start` runs this script with `exec`: npm hands SIGTERM and
+// SIGINT to its child, which would otherwise be the shell (it dies and leaves the server running) instead of Node.js.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
