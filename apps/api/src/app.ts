@@ -48,7 +48,14 @@ import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
-import { clientErrorHandler, httpServerOptions, limitConnectionsPerClient } from './plugins/connections';
+import {
+  TRUST_PROXY_TRUE_WARNING,
+  clientErrorHandler,
+  fastifyTrustProxy,
+  httpServerOptions,
+  limitConnectionsPerClient,
+  trustedProxyCheck,
+} from './plugins/connections';
 import { registerJsonApi } from './plugins/json-api';
 import { oncePerRequest, registerRequestGate } from './plugins/request-gate';
 import { registerSecurityHeaders } from './plugins/security';
@@ -78,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, log } = deps;
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
     http: httpServerOptions(config),
@@ -98,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .send({ errors: [errorObject(404, 'notFound')] });
     },
   });
-  limitConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log);
+  limitConnectionsPerClient(app.server, config.maxConnectionsPerClient, app.log, trustedProxyCheck(config.trustProxy));
+  if (config.trustProxy && 'fromTrue' in config.trustProxy) app.log.warn(TRUST_PROXY_TRUE_WARNING);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_WEBHOOK_TIMING } from './modules/integrations/webhook-sender';
+import { type TrustProxy, trustProxySetting } from './plugins/connections';
 import { type OperatorInput, isMessageKey, messageText, operatorSchema } from '@phonebot/shared';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -40,7 +41,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
   OPERATOR_NAME: optionalString,
   OPERATOR_ADDRESS: optionalString,
   OPERATOR_PHONE: optionalString,
@@ -90,13 +91,17 @@ export type Config = {
   auditRetentionDays: number;
   redisUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY): a hop count or their addresses. */
+  trustProxy: TrustProxy;
   /** The operator's identity from the environment: the values Settings starts from (empty: not set). */
   operator: OperatorInput;
   /** Slow clients: the whole request head, and the whole request, must arrive within these. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
-  /** Open connections one client address may hold; 0 is no limit (behind a proxy every client shares its address). */
+  /**
+   * Open connections one client address may hold; 0 is no limit. Trusted proxies' addresses are not limited; behind
+   * a hop count every connection may be a proxy's, so the limit is off unless set.
+   */
   maxConnectionsPerClient: number;
   /** SMS per company: per minute, per day (server's calendar day) and the parts one message may take. */
   sms: { ratePerMinute: number; dailyCap: number; maxSegments: number };
@@ -189,11 +194,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     operator: operator.data,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: Math.max(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS),
-    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === 'true' ? 0 : 50),
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY && 'hops' in e.TRUST_PROXY ? 0 : 50),
     sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, createPostgresDatabase } from './db';
 import { ROOT, type ServerProcess, spawnServer } from './process';
+import { rawRequest } from './raw-request';
 import { writeFigures } from './security/figures';
 
 /**
@@ -119,6 +120,8 @@ function slowConnection(localAddress: string, phase: 'head' | 'body'): Slow {
   };
 }
 
+const notFoundDocument = { errors: [expect.objectContaining({ status: '404', code: 'notFound' })] };
+
 describe('resource exhaustion', () => {
   it('cuts 500 slow connections and refuses a 51st connection of one client, while /healthz answers', async () => {
     const probing = startProbing();
@@ -197,5 +200,159 @@ describe('resource exhaustion', () => {
     };
     process.stdout.write(`large bodies: ${JSON.stringify(figures)}\n`);
     writeFigures('exhaustion-bodies', figures);
+  }, 60_000);
+  it('answers a request to an unrouted path with 404 before its body arrives, and closes the connection', async () => {
+    // A megabyte announced, 64 KiB of it sent: the answer must not wait for the rest. Before, the server waited for
+    // the whole body to parse it, and answered 408 when the request timeout ran out.
+    const cases = [
+      { method: 'POST', path: '/api/v2/no-such-route', json: true },
+      { method: 'PATCH', path: '/api/v2/calls/1/no-such-part', json: true },
+      { method: 'POST', path: '/api', json: true },
+      { method: 'PUT', path: '/no/such/page', json: false },
+      // A routed path with a method it does not take names nothing either.
+      { method: 'POST', path: '/healthz', json: false },
+      { method: 'DELETE', path: '/api/v2/openapi.json', json: true },
+      // A path the router cannot even match (a malformed escape) is answered before any hook.
+      { method: 'POST', path: '/api/v2/calls/%zz', json: true },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const answer = await rawRequest(server.port, {
+        ...c,
+        contentLength: 1_000_000,
+        send: 64 * 1024,
+        localAddress: `127.0.5.${1 + i}`,
+      });
+      expect(answer.status, `${c.method} ${c.path}`).toBe(404);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closedByServer).toBe(true);
+      expect(answer.rest).toBe('');
+      if (c.json) {
+        expect(answer.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+        expect(JSON.parse(answer.body)).toEqual(notFoundDocument);
+      }
+    }
+    // 64 MiB announced and written as fast as the server takes them: it closes the connection after its answer, so
+    // the client cannot hand it the body (and, still writing, may lose the answer: 0). Before, it answered 413 and
+    // then read all 64 MiB to keep the connection.
+    const flood = await rawRequest(server.port, {
+      method: 'POST',
+      path: '/api/v2/no-such-route',
+      contentLength: 64 * 1024 * 1024,
+      send: Infinity,
+      localAddress: '127.0.5.100',
+    });
+    expect([0, 404]).toContain(flood.status);
+    expect(flood.closedByServer).toBe(true);
+    expect(flood.bodyBytesSent).toBeLessThan(64 * 1024 * 1024);
+  }, 60_000);
+
+  it('refuses a wrong or missing token with 401 before the body arrives, and closes the connection', async () => {
+    const cases: { method: string; path: string; headers: Record<string, string> }[] = [
+      { method: 'PATCH', path: '/api/v2/me', headers: { authorization: 'Bearer wrong-token' } },
+      { method: 'PATCH', path: '/api/v2/me', headers: {} },
+      { method: 'POST', path: '/api/v2/bot/calls', headers: { authorization: 'Bearer wrong-bot-token' } },
+      {
+        method: 'POST',
+        path: '/api/v2/uploads/users/1/profile-image',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: 'Bearer wrong-token' },
+      },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const answer = await rawRequest(server.port, {
+        ...c,
+        contentLength: 1_000_000,
+        send: 64 * 1024,
+        localAddress: `127.0.6.${1 + i}`,
+      });
+      expect(answer.status, `${c.method} ${c.path}`).toBe(401);
+      expect(JSON.parse(answer.body)).toEqual({
+        errors: [expect.objectContaining({ status: '401', code: 'unauthenticated' })],
+      });
+      // Before, the connection stayed open for the rest of the body, until the request timeout answered 408.
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closedByServer).toBe(true);
+      expect(answer.rest).toBe('');
+    }
+  }, 60_000);
+
+  it('keeps a keep-alive client working after a refused body', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: '127.0.7.1' } as http.AgentOptions);
+    const send = (method: string, path: string, body?: Buffer) =>
+      new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method,
+            path,
+            agent,
+            headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {},
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      // A small body is read and thrown away, and the connection stays; a large one ends it, and the client's next
+      // request goes out on a new connection.
+      for (const [size, connection] of [
+        [100, 'keep-alive'],
+        [1_000_000, 'close'],
+        [100, 'keep-alive'],
+        [1_000_000, 'close'],
+      ] as const) {
+        const refused = await send('POST', '/api/v2/no-such-route', Buffer.alloc(size, '['));
+        expect(refused.status).toBe(404);
+        expect(refused.connection).toBe(connection);
+        expect(JSON.parse(refused.body)).toEqual(notFoundDocument);
+        const health = await send('GET', '/healthz');
+        expect(health).toEqual({ status: 200, body: JSON.stringify({ status: 'ok' }), connection: 'keep-alive' });
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('keeps /healthz answering while 20 clients post megabyte bodies to unrouted paths', async () => {
+    const idle = await probe();
+    const probing = startProbing();
+    // The clients run in their own process (test/raw-request.ts), so that the prober's timings are not theirs.
+    const flood = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'apps/api/test/raw-request.ts'), String(server.port), '5000'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    flood.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise((resolve) => flood.once('exit', resolve));
+    const counts = JSON.parse(output) as Record<string, number>;
+    const results = await probing.stop();
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    // A client that sent part of its body got its 404 without the rest, and the connection was closed by the
+    // server. One that wrote it all got its 404, or, still writing when the server closed, no answer (0): never a
+    // 400, which would mean the body had been parsed, and never a 408, which would mean it had been waited for.
+    const allowed = ['part 404', 'whole 404', 'whole 0'];
+    expect(
+      Object.keys(counts).filter((key) => !allowed.includes(key)),
+      JSON.stringify(counts),
+    ).toEqual([]);
+    expect(counts['part 404']).toBeGreaterThan(0);
+    expect(counts['whole 404']).toBeGreaterThan(0);
+    const figures = {
+      parallelClients: 20,
+      requests: Object.values(counts).reduce((sum, n) => sum + n, 0),
+      answers: counts,
+      idleHealthzMs: Math.round(idle.ms * 10) / 10,
+      healthz: summary(results),
+    };
+    process.stdout.write(`unrouted bodies: ${JSON.stringify(figures)}\n`);
+    writeFigures('exhaustion-unrouted', figures);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, unauthenticated } from '../lib/errors';
-import type { Contract } from '@phonebot/shared';
+import { ApiError, errorObject, unauthenticated } from '../lib/errors';
+import { announcesBody, closeAfterUnreadBodies } from './connections';
+import { type Contract, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 
 /** Bodies of the public routes (sign-in, sign-up, password mails) are small; anything larger is refused unread. */
 export const PUBLIC_BODY_LIMIT = 64 * 1024;
@@ -33,10 +34,19 @@ function limitBytes(limit: number) {
   });
 }
 
+/** Methods whose bodies Fastify never reads; the not-found handler answers them (a page of the web app for GET). */
+const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
+
 /**
- * Decides before a body is read whether it is read at all: a route for signed-in users or for phonebot runtimes
- * answers 401 without a valid token, and a public route's body may be at most PUBLIC_BODY_LIMIT. So nobody without
- * an account can make the server read and parse large bodies. The routes' own checks still run afterwards.
+ * Decides before a body is read whether it is read at all:
+ *
+ * - a path that names no route answers 404 at once (the not-found handler's answer: JSON:API under /api, plain text
+ *   elsewhere), without reading the body;
+ * - a route for signed-in users or for phonebot runtimes answers 401 without a valid token;
+ * - a public route's body may be at most PUBLIC_BODY_LIMIT.
+ *
+ * So nobody without an account can make the server read and parse large bodies. The routes' own checks still run
+ * afterwards. An answer that leaves a large body unread closes the connection (`closeAfterUnreadBodies`).
  */
 export function registerRequestGate(
   app: FastifyInstance,
@@ -53,6 +63,21 @@ export function registerRequestGate(
     byPath ??= new Map(options.contracts().map((c) => [`${c.method} ${options.prefix}${c.path}`, c]));
     return byPath.get(`${req.method} ${req.routeOptions.url ?? ''}`);
   };
+
+  closeAfterUnreadBodies(app.server);
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.is404 || BODYLESS.has(req.method) || !announcesBody(req.raw)) return done();
+    const pathname = req.url.split('?')[0] ?? '';
+    req.log.debug({ method: req.method }, 'unrouted request refused before its body');
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      void reply
+        .code(404)
+        .type(JSONAPI_MEDIA_TYPE)
+        .send({ errors: [errorObject(404, 'notFound')] });
+    } else {
+      void reply.code(404).type('text/plain').send('Not found');
+    }
+  });
 
   app.addHook('preParsing', async (req, _reply, payload) => {
     const contract = contractOf(req);
