@@ -15,6 +15,7 @@ import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerMfaRoutes, registerSessionRoutes } from './modules/auth/mfa.routes';
+import { stepUpCheck } from './modules/auth/step-up';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
 import { registerBotRoutes } from './modules/bot/bot.routes';
@@ -181,12 +182,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     operator: config.operator,
   };
+  // The one step-up check of every sensitive action; the services that take one get it with their deps.
+  const stepUpDeps = { db: db.db, limiter: deps.limiter, secrets: deps.secrets };
+  const stepUp = stepUpCheck(stepUpDeps);
   registerAuthRoutes(router, authDeps);
-  registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets });
-  registerSessionRoutes(router, db.db);
+  registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets, stepUp });
+  registerSessionRoutes(router, stepUpDeps);
   registerAuditRoutes(router, db.db);
   registerUserRoutes(router, {
     db: db.db,
+    stepUp,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
@@ -194,13 +199,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerProfileRoutes(app, router, {
     ...authDeps,
+    stepUp,
     dataDir: config.dataDir,
     callRetentionDays: config.callRetentionDays,
   });
   registerDashboardRoutes(router, { db: db.db });
-  registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir });
+  registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir, stepUp });
   registerCustomerUsersRoutes(router, { db: db.db });
-  registerPhonebotRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerPhonebotRoutes(router, {
+    db: db.db,
+    secrets: deps.secrets,
+    stepUp,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    operator: config.operator,
+  });
   registerBotRoutes(app, router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, { ...callsDeps, versions: deps.events.callsVersions });
@@ -224,9 +237,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
   registerUrgentMailRoutes(router, { db: db.db });
-  registerApiKeyRoutes(router, { db: db.db });
+  registerApiKeyRoutes(router, { db: db.db, stepUp });
   registerWebhookRoutes(router, {
     db: db.db,
+    stepUp,
     secrets: deps.secrets,
     allowPrivateUrls: config.webhookAllowPrivateUrls,
     wake: deps.webhooks.wake,

@@ -108,6 +108,8 @@ export type AccessTokensTable = {
   /** The client's address at sign-in, then at its last use; its user agent at sign-in (both shown in My profile). */
   ip: Generated<string | null>;
   user_agent: Generated<string | null>;
+  /** When the session last confirmed its user with the password or a code (step-up); never set by signing in. */
+  reauth_at: Generated<string | null>;
 };
 
 /** `mfa` and `mfa-enrol`: a sign-in that passed the password and waits for its second step. */

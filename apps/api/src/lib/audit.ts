@@ -13,11 +13,39 @@ export type AuditEntry = {
   detail?: Record<string, unknown>;
 };
 
+/**
+ * What a request offers to confirm its user for a sensitive action (step-up): the current password or a code of the
+ * authenticator app, as top-level `password` / `code` of a plain JSON body or `meta.password` / `meta.code` of a
+ * JSON:API document.
+ */
+export type StepUpProof = { password?: string; code?: string };
+
+/** The session a request was made in: its access token, or the API key that signed it in. */
+export type ActorSession = { tokenId: number; apiKeyId: number | null; proof: StepUpProof };
+
 /** Who makes a change and from where, as services record it in the audit log. */
-export type Actor = { userId: number; customerId: number | null; ip: string };
+export type Actor = { userId: number; customerId: number | null; ip: string; session?: ActorSession };
+
+const PROOF_MAX = 200;
+
+function proofOf(body: unknown): StepUpProof {
+  if (body === null || typeof body !== 'object') return {};
+  const top = body as Record<string, unknown>;
+  const meta = top.meta !== null && typeof top.meta === 'object' ? (top.meta as Record<string, unknown>) : {};
+  const pick = (name: 'password' | 'code') => {
+    const value = top[name] ?? meta[name];
+    return typeof value === 'string' && value.length > 0 && value.length <= PROOF_MAX ? value : undefined;
+  };
+  return { password: pick('password'), code: pick('code') };
+}
 
 export function actorOf(principal: Principal, req: FastifyRequest): Actor {
-  return { userId: principal.userId, customerId: principal.customerId, ip: req.ip };
+  return {
+    userId: principal.userId,
+    customerId: principal.customerId,
+    ip: req.ip,
+    session: { tokenId: principal.tokenId, apiKeyId: principal.apiKey?.id ?? null, proof: proofOf(req.body) },
+  };
 }
 
 /**

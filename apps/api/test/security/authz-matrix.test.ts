@@ -231,7 +231,7 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /vbot/:license_Key': { target: 'phonebot', allow: { ...managers([204, 404]), super: [204, 204] } },
   // A new bot token hands out the phonebot's secrets: the company's owners only (with step-up).
-  'POST /phonebots/:id/bot-token': { target: 'phonebot', allow: { admin: [201, 404], apikey: [403, 403] } },
+  'POST /phonebots/:id/bot-token': { target: 'phonebot', allow: { admin: [201, 404], apikey: [403, 404] } },
   'GET /phonebots': { target: 'none', allow: { ...managers([200, 200]), guest: [200, 200], super: [200, 200] } },
   'GET /phonebots/:id': {
     target: 'phonebot',
@@ -330,8 +330,9 @@ const MATRIX: Record<string, Row> = {
     }),
     allow: company([200, 404]),
   },
-  // A number is no object of a company: any number answers that company's calls of it (none here).
-  'GET /callers/:number/calls': { target: 'none', allow: companyAndGuest([200, 200]) },
+  // A number is no object of a company: any number answers that company's calls of it (another company's: none).
+  // A withheld one ('anonymous', the 'x' of routes without a target) names nobody and answers 404.
+  'GET /callers/:number/calls': { target: 'caller', allow: companyAndGuest([200, 200]) },
   // A fresh number with a call in the company: another company keeps nothing of it (404).
   'GET /callers/:number': { target: 'caller', allow: company([200, 404]) },
   'GET /callers/:number/export': { target: 'caller', allow: company([200, 404]) },

@@ -22,6 +22,7 @@ import * as smsDelivery from './2026-11-24-1001-sms-delivery';
 import * as companyRetention from './2026-11-24-1201-company-retention';
 import * as sessionRowsNotify from './2026-11-24-1301-session-rows-notify';
 import * as botRowsNotify from './2026-11-24-1401-bot-rows-notify';
+import * as sessionStepUp from './2026-11-28-0101-session-step-up';
 
 /** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-1201-company-retention': companyRetention,
   '2026-11-24-1301-session-rows-notify': sessionRowsNotify,
   '2026-11-24-1401-bot-rows-notify': botRowsNotify,
+  '2026-11-28-0101-session-step-up': sessionStepUp,
 };
