@@ -19,6 +19,7 @@ import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.servic
 import { EventHub } from './modules/events/event-hub';
 import { memoryTransport, postgresTransport, redisTransport } from './modules/events/transports';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
+import { pruneExpiredRows } from './modules/system/prune';
 import { type WebhookSender, createWebhookSender } from './modules/integrations/webhook-sender';
 
 export type Runtime = App & {
@@ -154,6 +155,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         name: 'sms-counters-prune',
         everyMs: HOUR,
         run: async () => `deleted ${await deleteOldSmsCounters(db.db)} SMS counters`,
+      },
+      {
+        name: 'expired-rows-prune',
+        everyMs: HOUR,
+        run: async () => {
+          const pruned = await pruneExpiredRows(db.db);
+          return `deleted ${pruned.idempotencyKeys} idempotency keys, ${pruned.sessions} expired sessions and ${pruned.oneTimeTokens} one-time tokens`;
+        },
       },
       {
         name: 'call-events-prune',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditEventResource, AuditQuery } from '@phonebot/shared/contracts/audit';
+import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';
 import { DAY, isoIn } from '../../db/time';
 import { paginate } from '../../lib/list';
@@ -103,6 +104,14 @@ export async function* allAuditEvents(
 /** Deletes the entries older than the retention (the daily job); answers how many went. */
 export async function deleteOldAuditEvents(db: Kysely<Database>, retentionDays: number): Promise<number> {
   const cutoff = isoIn(-retentionDays * DAY);
-  const result = await db.deleteFrom('audit_log').where('created_at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // Oldest first and a batch per statement, so a large backlog never holds the table (or SQLite) for long.
+  return deleteInBatches(async () => {
+    const result = await db
+      .deleteFrom('audit_log')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('audit_log').select('id').where('created_at', '<', cutoff).orderBy('id').limit(DELETE_BATCH),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }

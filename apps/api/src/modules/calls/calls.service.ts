@@ -17,6 +17,7 @@ import type {
   updateCallAttributesSchema,
 } from '@phonebot/shared/contracts/calls';
 import type { z } from 'zod';
+import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
@@ -522,26 +523,42 @@ async function listSms(db: Kysely<Database>, customerId: number, callId: number)
  * `retention_days`, whichever is shorter, with their notes and SMS. Monthly counts live in their own table and stay.
  * Answers how many calls went.
  */
-export async function deleteOldCalls(db: Kysely<Database>, days: number | undefined): Promise<number> {
+export async function deleteOldCalls(
+  db: Kysely<Database>,
+  days: number | undefined,
+  batch = DELETE_BATCH,
+): Promise<number> {
   const customers = await customerRetentions(db);
   let deleted = 0;
-  // Company by company, so each delete walks the (customer_id, created_at) index and holds its lock briefly.
+  // Company by company and at most `batch` calls per transaction, so each delete walks the (customer_id,
+  // created_at) index and holds its locks briefly, however many calls are due (the first run after turning
+  // retention on may delete millions).
   for (const { id, retention_days: own } of customers) {
     const keep = Math.min(days ?? Infinity, own === null ? Infinity : Number(own));
     if (!Number.isFinite(keep)) continue;
     const cutoff = new Date(Date.now() - keep * DAY).toISOString();
-    deleted += await db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom('calls')
-        .where('customer_id', '=', id)
-        .where('created_at', '<', cutoff)
-        .returning('id')
-        .execute();
-      if (gone.length) {
-        await bumpCallsVersion(trx, id, { kind: 'deleted', callIds: gone.map((row) => Number(row.id)) });
-      }
-      return gone.length;
-    });
+    deleted += await deleteInBatches(
+      () =>
+        db.transaction().execute(async (trx) => {
+          const gone = await trx
+            .deleteFrom('calls')
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('calls')
+                .select('id')
+                .where('customer_id', '=', id)
+                .where('created_at', '<', cutoff)
+                .limit(batch),
+            )
+            .returning('id')
+            .execute();
+          if (gone.length) {
+            await bumpCallsVersion(trx, id, { kind: 'deleted', callIds: gone.map((row) => Number(row.id)) });
+          }
+          return gone.length;
+        }),
+      batch,
+    );
   }
   return deleted;
 }
