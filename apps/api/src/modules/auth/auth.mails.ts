@@ -309,29 +309,19 @@ export function emailChangeMail(
   return composeMail(context, newEmail, texts.subject, name, texts.body, { url, label: texts.link });
 }
 
+/**
+ * Tells the old address of a user that its address is being changed: by the user (it takes effect with the link
+ * mailed to the new one) or by an administrator (at once), so a takeover is noticed either way.
+ */
 export function emailChangeNoticeMail(
   context: MailContext,
   publicUrl: string,
   oldEmail: string,
   name: string,
   newEmail: string,
+  by: 'user' | 'admin' = 'user',
 ): Mail {
-  const texts = TEXTS[context.language].emailChangeNotice;
-  return composeMail(context, oldEmail, texts.subject, name, texts.body(newEmail), {
-    url: pageLink(context, `${publicUrl}/login`),
-    label: texts.link,
-  });
-}
-
-/** Tells the old address of a user that an administrator changed it, so a takeover through an admin is noticed. */
-export function emailChangedByAdminMail(
-  context: MailContext,
-  publicUrl: string,
-  oldEmail: string,
-  name: string,
-  newEmail: string,
-): Mail {
-  const texts = TEXTS[context.language].emailChangedByAdmin;
+  const texts = TEXTS[context.language][by === 'user' ? 'emailChangeNotice' : 'emailChangedByAdmin'];
   return composeMail(context, oldEmail, texts.subject, name, texts.body(newEmail), {
     url: pageLink(context, `${publicUrl}/login`),
     label: texts.link,

@@ -6,7 +6,13 @@ import { DAY, MINUTE, isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { refuse } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
-import { ACCOUNT_COLUMNS, type UserScope, accountAllowed, userIdsQuery } from '../users/users.store';
+import {
+  ACCOUNT_COLUMNS,
+  type UserScope,
+  accountAllowed,
+  idsWithoutSecondFactorQuery,
+  userIdsQuery,
+} from '../users/users.store';
 
 const IDLE_MS = ACCESS_TOKEN_IDLE_DAYS * DAY;
 /** A token's last use is written at most once a minute, so polling screens do not write on every request. */
@@ -170,9 +176,7 @@ export async function endSessionsWithoutSecondFactor(
   scope: { customerId: number } | { all: true },
   exceptTokenId?: number,
 ): Promise<void> {
-  let users = db.selectFrom('users').select('users.id').where('users.totp_secret_enc', 'is', null);
-  if ('customerId' in scope) users = users.where('users.customer_id', '=', scope.customerId);
-  let query = db.deleteFrom('access_tokens').where('user_id', 'in', users);
+  let query = db.deleteFrom('access_tokens').where('user_id', 'in', idsWithoutSecondFactorQuery(db, scope));
   if (exceptTokenId !== undefined) query = query.where('id', '!=', exceptTokenId);
   await query.execute();
 }

@@ -93,7 +93,7 @@ export async function updateOwnProfile(
   actor: Actor,
   input: UpdateMeInput,
 ): Promise<{ user: User; pendingEmail: string | null }> {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mailer } = deps;
   const user = await getUser(db, actor.userId);
   const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
   if (newEmail !== undefined) {

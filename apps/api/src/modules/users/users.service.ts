@@ -6,7 +6,7 @@ import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound, refuse } from '../../lib/domain-errors';
 import { type Mailer, queueMail } from '../../lib/mailer';
-import { emailChangedByAdminMail, invitationMail, mailContext } from '../auth/auth.mails';
+import { emailChangeNoticeMail, invitationMail, mailContext } from '../auth/auth.mails';
 import { cancelPasswordLinks, issueUserToken } from '../auth/auth.service';
 import type { StepUp } from '../auth/step-up';
 import { removeAvatarFiles, requestEmailChange } from '../profile/profile.service';
@@ -148,7 +148,7 @@ export async function updateCompanyUser(
         // Links mailed to the old address stop working with it.
         await cancelPasswordLinks(trx, id);
         const context = await mailContext(trx, deps.operator, row.language);
-        await queueMail(trx, emailChangedByAdminMail(context, deps.publicUrl, user.email, row.name, newEmail));
+        await queueMail(trx, emailChangeNoticeMail(context, deps.publicUrl, user.email, row.name, newEmail, 'admin'));
       }
       return row;
     });

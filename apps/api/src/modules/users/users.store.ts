@@ -214,6 +214,12 @@ export function userIdsQuery(db: Kysely<Database>, scope: UserScope) {
     : users.where('users.customer_id', '=', scope.customerId);
 }
 
+/** The ids of the users without a second factor, of one company or of everyone, as a subquery. */
+export function idsWithoutSecondFactorQuery(db: Kysely<Database>, scope: { customerId: number } | { all: true }) {
+  const users = db.selectFrom('users').select('users.id').where('users.totp_secret_enc', 'is', null);
+  return 'customerId' in scope ? users.where('users.customer_id', '=', scope.customerId) : users;
+}
+
 /** The addresses of a company's users, as a subquery. */
 export function userEmailsQuery(db: Kysely<Database>, customerId: number) {
   return db.selectFrom('users').select('users.email').where('users.customer_id', '=', customerId);
