@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { API_BASE, API_KEY_PREFIX, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { audit } from './lib/audit';
+import { audit, refusalRecorder } from './lib/audit';
 import { ApiError, errorObject } from './lib/errors';
 import type { Mailer } from './lib/mailer';
 import type { SecretBox } from './lib/secrets';
@@ -145,15 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const router = new ApiRouter(app, API_BASE, {
     authenticate,
     authenticateTicket,
-    recordRefusal: async (req, principal, contract) => {
-      await audit(db.db, {
-        actorUserId: principal.userId,
-        customerId: principal.customerId,
-        action: 'permission.refused',
-        target: `${contract.method} ${contract.path}`,
-        ip: req.ip,
-      });
-    },
+    // At most 10 entries per user and route a minute; the rest are counted (lib/audit.ts).
+    recordRefusal: refusalRecorder(db.db, deps.limiter),
     recordKeyChange: async (req, principal, contract, status) => {
       await audit(db.db, {
         actorUserId: principal.userId,
@@ -181,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter: deps.limiter,
     publicUrl: config.publicUrl,
     operator: config.operator,
+    deviceKey: deps.secrets.derive('login-device'),
   };
   // The one step-up check of every sensitive action; the services that take one get it with their deps.
   const stepUpDeps = { db: db.db, limiter: deps.limiter, secrets: deps.secrets };

@@ -10,6 +10,23 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 export const CALL_PRIORITIES = ['Normal Callback', 'Important Callback', 'Send Email', 'Transferred'] as const;
 export type CallPriority = (typeof CALL_PRIORITIES)[number];
 
+/**
+ * What carriers send instead of the number of a caller who withheld it, spelt on a phone's keypad: ANONYMOUS,
+ * RESTRICTED, UNKNOWN, UNAVAILABLE.
+ */
+export const WITHHELD_NUMBER_CODES = ['+266696687', '+7378742833', '+8656696', '+86282452253'] as const;
+
+/**
+ * Whether a call's caller number names nobody: the caller withheld it or the network did not send it. That is any
+ * value without a digit 1-9 ('anonymous', 'unknown', 'private', 'restricted', 'Unbekannt', '', '0', 'sip:anonymous@…')
+ * and the carriers' codes above. Such calls are never grouped as one caller: no repeat count, no caller export,
+ * erasure or timeline, no repeat caller in Insights (the API's SQL form is callers/withheld.ts).
+ */
+export function isWithheldNumber(number: string): boolean {
+  const value = number.trim();
+  return !/[1-9]/.test(value) || (WITHHELD_NUMBER_CODES as readonly string[]).includes(value);
+}
+
 /** The most calls one bulk change may name. */
 export const BULK_MAX = 500;
 

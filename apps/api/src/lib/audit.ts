@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { nowIso } from '../db/time';
-import type { Principal } from './router';
+import { DAY, MINUTE, nowIso } from '../db/time';
+import type { Limiter, RatePolicy } from './rate-limit';
+import type { Principal, RefusalRecorder } from './router';
 
 export type AuditEntry = {
   actorUserId?: number | null;
@@ -81,4 +82,54 @@ export function auditChange(
     ip: actor.ip,
     detail: change.detail,
   });
+}
+
+/**
+ * Refusals a user may cause at will (a script asking for a route it may not use): each user and route gets at most
+ * `policy.max` `permission.refused` entries per window, so a flood cannot fill the log. The last entry of a window
+ * says for how long recording pauses; the refusals not recorded meanwhile are counted (shared by all processes with
+ * Redis) and written as one entry, `not_recorded`, when the window ends, or with the next recorded refusal of that
+ * user and route if the process ended first.
+ */
+const REFUSAL_LOG_POLICY: RatePolicy = { name: 'refusal-log', max: 10, windowMs: MINUTE };
+
+export function refusalRecorder(
+  db: Kysely<Database>,
+  limiter: Limiter,
+  policy: RatePolicy = REFUSAL_LOG_POLICY,
+): RefusalRecorder {
+  const unrecorded: RatePolicy = { name: `${policy.name}-unrecorded`, max: Number.MAX_SAFE_INTEGER, windowMs: DAY };
+  return async (req, principal, contract) => {
+    const target = `${contract.method} ${contract.path}`;
+    const key = `${principal.userId}|${target}`;
+    // A key's refusal names the key: the admin who created it did not make the request.
+    const via = principal.apiKey ? { api_key_id: principal.apiKey.id } : {};
+    const entry = { actorUserId: principal.userId, customerId: principal.customerId, target, ip: req.ip };
+    const { count, resetMs } = await limiter.hit(policy, key);
+    if (count > policy.max) {
+      await limiter.hit(unrecorded, key);
+      return;
+    }
+    const detail: Record<string, unknown> = { ...via };
+    if (count === 1) {
+      const before = await limiter.take(unrecorded, key);
+      if (before > 0) detail.not_recorded = before;
+    }
+    if (count === policy.max) {
+      detail.recording_paused_s = Math.ceil(resetMs / 1000);
+      const flush = async () => {
+        const missed = await limiter.take(unrecorded, key);
+        if (missed > 0) {
+          await audit(db, { ...entry, action: 'permission.refused', detail: { ...via, not_recorded: missed } });
+        }
+      };
+      // After a shutdown the count waits in the store for the next recorded refusal.
+      setTimeout(() => void flush().catch(() => undefined), resetMs + 10).unref();
+    }
+    await audit(db, {
+      ...entry,
+      action: 'permission.refused',
+      detail: Object.keys(detail).length > 0 ? detail : undefined,
+    });
+  };
 }

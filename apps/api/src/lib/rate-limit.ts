@@ -7,6 +7,8 @@ export type RateLimitStore = {
   /** Takes back one hit of the current window (a reservation that was not needed); never below zero. */
   release: (key: string) => Promise<void>;
   reset: (key: string) => Promise<void>;
+  /** Answers the count of the current window and ends the window (0 when there is none), in one step. */
+  take: (key: string) => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -38,6 +40,11 @@ export function memoryStore(): RateLimitStore {
     },
     async reset(key) {
       windows.delete(key);
+    },
+    async take(key) {
+      const count = current(key)?.count ?? 0;
+      windows.delete(key);
+      return count;
     },
     async close() {
       clearInterval(sweep);
@@ -71,6 +78,15 @@ export function redisStore(url: string): RateLimitStore {
     async reset(key) {
       await redis.del(prefix + key);
     },
+    async take(key) {
+      // MULTI runs both at once: no other process counts in between.
+      const result = await redis
+        .multi()
+        .get(prefix + key)
+        .del(prefix + key)
+        .exec();
+      return Number(result?.[0]?.[1] ?? 0);
+    },
     async close() {
       redis.disconnect();
     },
@@ -96,6 +112,16 @@ export class Limiter {
   async consume(policy: RatePolicy, key: string): Promise<void> {
     const { count, resetMs } = await this.store.hit(`${policy.name}:${key}`, policy.windowMs);
     if (count > policy.max) throw this.tooMany(Math.ceil(resetMs / 1000));
+  }
+
+  /** Counts this event under the policy without refusing anything; answers the window's count and the ms left. */
+  hit(policy: RatePolicy, key: string): Promise<{ count: number; resetMs: number }> {
+    return this.store.hit(`${policy.name}:${key}`, policy.windowMs);
+  }
+
+  /** Answers what the policy's window counted for `key` and starts it over. */
+  take(policy: RatePolicy, key: string): Promise<number> {
+    return this.store.take(`${policy.name}:${key}`);
   }
 
   /**

@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { listDocument, metaDocument, resourceObject, singleDocument } from '../jsonapi';
+import { isWithheldNumber } from '../calls';
 import { CALL_LIMITS } from '../schemas/call';
 import { pagedQuery } from '../schemas/list-query';
 import { callAttributesSchema, callDetailAttributesSchema, noteResourceSchema, smsResourceSchema } from './calls';
 
-/** A caller's number in the path (URL-encoded, E.164 as stored with the calls). */
+/**
+ * A caller's number in the path (URL-encoded, E.164 as stored with the calls). A withheld number ('anonymous' and
+ * the like, isWithheldNumber) names nobody: it is not found, like a number the company keeps nothing of.
+ */
 export const callerNumberParamsSchema = z.object({
   number: z
     .string()
     .trim()
     .min(1, 'notFound')
     .max(CALL_LIMITS.caller, 'notFound')
-    .regex(/^[^\p{Cc}]+$/u, 'notFound'),
+    .regex(/^[^\p{Cc}]+$/u, 'notFound')
+    .refine((number) => !isWithheldNumber(number), 'notFound'),
 });
 
 /** One call of a caller's timeline: as the lists show it, with its notes and SMS. */
@@ -34,7 +39,7 @@ export const callerTimelineContracts = {
     method: 'GET',
     path: '/callers/:number/calls',
     summary:
-      'Every call of one caller’s number in the company, newest first, each with its notes and SMS (paged; a number with no calls answers an empty list)',
+      'Every call of one caller’s number in the company, newest first, each with its notes and SMS (paged; a number with no calls answers an empty list, a withheld one such as anonymous 404)',
     tags: ['Calls'],
     auth: 'user',
     operations: ['calls.view'],

@@ -10,6 +10,8 @@ export {
   CALL_SORTS,
   CALL_STATUSES,
   CALL_VIEWS,
+  WITHHELD_NUMBER_CODES,
+  isWithheldNumber,
   type CallListFilter,
   type CallPriority,
   type CallStatus,

@@ -15,8 +15,11 @@ import { revokeToken } from './tokens.service';
 export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
   const c = authContracts;
 
-  router.handle(c.login, async ({ body, req }) => ({
-    meta: await login(deps, body, req.ip, req.headers['user-agent']),
+  router.handle(c.login, async ({ body, req, reply }) => ({
+    meta: await login(deps, body, req.ip, req.headers['user-agent'], {
+      header: req.headers.cookie,
+      set: (setCookie) => void reply.header('set-cookie', setCookie),
+    }),
   }));
 
   router.handle(c.logout, async ({ principal }) => {

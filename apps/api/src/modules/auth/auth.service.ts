@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  API_BASE,
   RESET_TOKEN_TTL_MINUTES,
   VERIFY_TOKEN_TTL_HOURS,
   type LoginInput,
@@ -13,7 +15,7 @@ import {
 } from '@phonebot/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, UserTokenKind } from '../../db/schema';
-import { HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
+import { DAY, HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
 import { audit } from '../../lib/audit';
 import { hashPassword, randomToken, tokenHash, verifyPassword } from '../../lib/crypto';
 import { refuse } from '../../lib/domain-errors';
@@ -32,18 +34,23 @@ export type AuthDeps = {
   publicUrl: string;
   /** The operator's identity from the environment; Settings may override it (mails name the operator). */
   operator: OperatorInput;
+  /** Signs the marks of known devices (derived from the secrets key, so it survives restarts). */
+  deviceKey: Buffer;
 };
 
 /**
  * Failed sign-ins and resets are counted per address AND client (so a stranger failing on purpose does not lock
  * the owner out of their own browser) and, more slowly, per address over every client (so guessing spread over
- * many clients is still stopped). Sign-ups are limited per address and per client; every public call per client,
- * generously, since a whole office may share one address.
+ * many clients is still stopped). That lock holds only against strangers: a device the account's password was
+ * entered on before (its signed mark, see `knownDevice`) is counted on its own instead, 10 per 15 minutes, so an
+ * attack from many addresses does not lock the owner out. Sign-ups are limited per address and per client; every
+ * public call per client, generously, since a whole office may share one address.
  */
 export const RATE_POLICIES = {
   perIp: { name: 'ip', max: 300, windowMs: 15 * MINUTE },
   loginFailures: { name: 'login-fail', max: 10, windowMs: 15 * MINUTE },
   loginFailuresAnyClient: { name: 'login-fail-any', max: 50, windowMs: HOUR },
+  loginFailuresKnownDevice: { name: 'login-fail-device', max: 10, windowMs: 15 * MINUTE },
   register: { name: 'register', max: 5, windowMs: HOUR },
   registerPerClient: { name: 'register-ip', max: 10, windowMs: HOUR },
   forgot: { name: 'forgot', max: 5, windowMs: 15 * MINUTE },
@@ -60,6 +67,76 @@ export function reservePasswordCheck(limiter: Limiter, email: string, ip: string
     [RATE_POLICIES.loginFailures, `${email}|${ip}`],
     [RATE_POLICIES.loginFailuresAnyClient, email],
   ]);
+}
+
+/** The cookie that marks a device on which an account's password was entered (docs/decisions.md). */
+const DEVICE_COOKIE = 'pbp_device';
+const DEVICE_COOKIE_PATH = `${API_BASE}/login`;
+const DEVICE_COOKIE_DAYS = 365;
+/** Accounts one device is known for at most (the newest sign-ins). */
+const DEVICE_ACCOUNTS = 5;
+const DEVICE_PART = '[A-Za-z0-9_-]{22}';
+const DEVICE_VALUE = new RegExp(`^${DEVICE_PART}(?:\\.${DEVICE_PART}){0,${DEVICE_ACCOUNTS}}$`);
+
+/** A device's mark as its cookie carries it: the device's random id and a signature per account it knows. */
+type DeviceMark = { id: string; marks: string[] };
+
+/** How a sign-in reads and renews the device mark of the client (the cookie header, and a Set-Cookie to send). */
+type DeviceCookie = { header: string | undefined; set: (setCookie: string) => void };
+
+function readDeviceMark(cookieHeader: string | undefined): DeviceMark | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== DEVICE_COOKIE) continue;
+    const value = part.slice(at + 1).trim();
+    if (!DEVICE_VALUE.test(value)) return undefined;
+    const [id, ...marks] = value.split('.');
+    return { id: id!, marks };
+  }
+  return undefined;
+}
+
+/**
+ * The signature that this device knows this account, bound to the account's password: setting a new password (a
+ * reset after a break-in) makes every device a stranger again until the password is entered on it.
+ */
+function deviceSignature(key: Buffer, deviceId: string, user: { id: number; password_hash: string | null }): string {
+  return crypto
+    .createHmac('sha256', key)
+    .update(`login-device|${deviceId}|${user.id}|${user.password_hash ?? ''}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+function knownDevice(
+  key: Buffer,
+  device: DeviceMark | undefined,
+  user: { id: number; password_hash: string | null } | undefined,
+): boolean {
+  if (!device || !user) return false;
+  const expected = Buffer.from(deviceSignature(key, device.id, user));
+  return device.marks.some((mark) => {
+    const given = Buffer.from(mark);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  });
+}
+
+/** The Set-Cookie of a device that just passed the password step of `user`: its known accounts, newest first. */
+function deviceSetCookie(
+  deps: AuthDeps,
+  device: DeviceMark | undefined,
+  user: { id: number; password_hash: string | null },
+): string {
+  const id = device?.id ?? crypto.randomBytes(16).toString('base64url');
+  const mark = deviceSignature(deps.deviceKey, id, user);
+  const marks = [mark, ...(device?.marks ?? []).filter((m) => m !== mark)].slice(0, DEVICE_ACCOUNTS);
+  const secure = deps.publicUrl.startsWith('https:') ? '; Secure' : '';
+  return (
+    `${DEVICE_COOKIE}=${[id, ...marks].join('.')}; Max-Age=${(DEVICE_COOKIE_DAYS * DAY) / 1000}; ` +
+    `Path=${DEVICE_COOKIE_PATH}; HttpOnly; SameSite=Strict${secure}`
+  );
 }
 
 export async function issueUserToken(
@@ -115,17 +192,26 @@ async function consumeUserToken(
   return row?.id;
 }
 
-export async function login(deps: AuthDeps, input: LoginInput, ip: string, userAgent?: string) {
+/**
+ * The password step of a sign-in. A device that knows the account (its mark, `device`) is limited on its own; any
+ * other client per address and client and per address over all clients. A right password marks the device.
+ */
+export async function login(deps: AuthDeps, input: LoginInput, ip: string, userAgent?: string, device?: DeviceCookie) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
-  const attempt = await reservePasswordCheck(limiter, input.email, ip);
   const user = await accountByEmail(db, input.email);
+  const mark = readDeviceMark(device?.header);
+  const attempt = knownDevice(deps.deviceKey, mark, user)
+    ? await limiter.reserve([[RATE_POLICIES.loginFailuresKnownDevice, `${input.email}|${mark!.id}`]])
+    : await reservePasswordCheck(limiter, input.email, ip);
   const passwordOk = await verifyPassword(input.password, user?.password_hash);
   if (!user || !passwordOk) {
+    // Whoever typed the address is unknown: the account is the entry's object, never its actor.
     await audit(db, {
-      actorUserId: user?.id ?? null,
+      actorUserId: null,
       customerId: user?.customer_id ?? null,
       action: 'login.failed',
+      target: user ? `user:${user.id}` : null,
       ip,
     });
     throw refuse('unauthenticated', 'invalidCredentials');
@@ -133,6 +219,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string, userA
   await attempt.passed();
   if (!user.email_verified_at) throw refuse('forbidden', 'emailNotVerified');
   if (!accountAllowed(user)) throw refuse('forbidden', 'accountInactive');
+  device?.set(deviceSetCookie(deps, mark, user));
   // With a second factor (or one required and not set up yet) the password only opens the second step.
   if (user.totp_secret_enc) return { mfa_required: true as const, mfa_token: await issueChallenge(db, user.id, 'mfa') };
   if (await mfaRequiredFor(db, user)) {
@@ -306,13 +393,16 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput, ip: strin
   await attempt.passed();
 }
 
-/** Ends every pending reset and invitation link of a user: its password was just set another way. */
+/**
+ * Ends every pending reset and invitation link of a user, and every sign-in waiting for its second step (its
+ * challenge came from the old password): the password was just set.
+ */
 export async function cancelPasswordLinks(db: Kysely<Database>, userId: number): Promise<void> {
   await db
     .updateTable('user_tokens')
     .set({ used_at: nowIso() })
     .where('user_id', '=', userId)
-    .where('kind', 'in', ['reset', 'invite'])
+    .where('kind', 'in', ['reset', 'invite', 'mfa', 'mfa-enrol'])
     .where('used_at', 'is', null)
     .execute();
 }

@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled';
 import { DAY } from '../../db/time';
 import { containsIgnoreCase, parseSort } from '../../lib/list';
+import { withheldNumberSql } from '../callers/withheld';
 import { localHourSpans, serverZone } from '../insights/local-time';
 import {
   categoryTermsOf,
@@ -335,15 +336,18 @@ function withCallerCounts(
   let query = db
     .selectFrom(rows.as('page'))
     .selectAll('page')
-    .select((eb) =>
-      eb
+    .select((eb) => {
+      const earlier = eb
         .selectFrom('calls as h')
         .select(eb.fn.countAll<number>().as('n'))
         .where('h.customer_id', '=', customerId)
         .whereRef('h.caller_number', '=', 'page.caller_number')
-        .where('h.created_at', '>=', since)
-        .as('caller_call_count'),
-    );
+        .where('h.created_at', '>=', since);
+      // A withheld number ('anonymous') is nobody's: its call counts only itself.
+      return sql<number>`case when ${withheldNumberSql(eb.ref('page.caller_number'))} then 1 else (${earlier}) end`.as(
+        'caller_call_count',
+      );
+    });
   for (const [expression, dir] of order(pageColumn)) query = query.orderBy(expression, dir);
   return query;
 }

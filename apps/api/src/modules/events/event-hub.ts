@@ -2,15 +2,20 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
 import { type SessionRow, principalFromTokenId } from '../auth/tokens.service';
+import { DomainError } from '../../lib/domain-errors';
 import { SignalledCache } from '../../lib/signalled-cache';
 import { eventHead, eventHeads, eventsAfter } from './call-events';
 import type { EventStream } from './event-stream';
+import { liveSessionCompanies } from '../auth/live-sessions';
 import type { EventTransport } from './transports';
 
 export type HubOptions = {
   /** A comment line goes to every stream this often, so proxies keep it open. */
   keepAliveMs: number;
-  /** Each stream's session is checked this often; a revoked one ends its streams. */
+  /**
+   * Each stream's session is checked as a request would check it (and its last use moved on) this often. Whether it
+   * still works at all is checked at least every SESSION_CHECK_MS, and at once when a session's rows change.
+   */
   revalidateMs: number;
   /** The companies' heads are compared with what was delivered this often, catching any lost signal. */
   sweepMs: number;
@@ -31,6 +36,13 @@ export const WRITE_HOLD_MS = 5_000;
 /** An announced id not yet visible (its transaction has not committed) is read again this often, growing. */
 const RETRY_FIRST_MS = 20;
 const RETRY_ATTEMPTS = 9;
+/**
+ * The longest an open stream outlives its session (signed out, expired, its user or company disabled) when no
+ * change of the session's rows was heard (another process on the Redis transport, a lost LISTEN connection).
+ */
+const SESSION_CHECK_MS = 5_000;
+/** A heard change of a session's rows is checked this soon (a few changes at once are checked together). */
+const SESSION_CHECK_SOON_MS = 100;
 
 /** The streams of one company open in this process, and how far its events were read. */
 type Company = {
@@ -66,6 +78,11 @@ export class EventHub {
   private closing = false;
   private sweeping = false;
   private revalidating = false;
+  private checkingSessions = false;
+  private checkSessionsAgain = false;
+  private sessionCheckTimer: NodeJS.Timeout | undefined;
+  /** Open streams per session (access token id), for the cap per session. */
+  private readonly perSession = new Map<number, number>();
 
   /**
    * Each company's calls version (the call lists' ETags), dropped by the company's signal. Every change of a
@@ -91,7 +108,10 @@ export class EventHub {
       signal: (customerId, lastId) => this.signal(customerId, lastId),
       resync: () => this.resync(),
       suspend: () => this.setCachesLive(false),
-      sessionRowsChanged: () => this.sessions.clear(),
+      sessionRowsChanged: () => {
+        this.sessions.clear();
+        this.checkSessionsSoon();
+      },
       botRowsChanged: () => {
         for (const follower of this.followers) follower.forget();
       },
@@ -99,6 +119,7 @@ export class EventHub {
     this.every(this.options.keepAliveMs, () => this.keepAlive());
     this.every(this.options.sweepMs, () => void this.sweep());
     this.every(this.options.revalidateMs, () => void this.revalidate());
+    this.every(Math.min(this.options.revalidateMs, SESSION_CHECK_MS), () => void this.checkSessions());
   }
 
   /** Called inside a change's transaction (see registerAnnouncer). */
@@ -108,7 +129,11 @@ export class EventHub {
   };
 
   /** Called when this process writes a row a session's check reads (Db.sessionWrites), before its commit. */
-  readonly sessionRowsWritten = (): void => this.sessions.holdAll(WRITE_HOLD_MS);
+  readonly sessionRowsWritten = (): void => {
+    this.sessions.holdAll(WRITE_HOLD_MS);
+    // Before the commit: on PostgreSQL the commit's notification checks again; SQLite's one connection waits for it.
+    this.checkSessionsSoon();
+  };
 
   get transportName(): EventTransport['name'] {
     return this.transport.name;
@@ -124,6 +149,11 @@ export class EventHub {
     return count;
   }
 
+  /** The streams of one session (access token id) open in this process. */
+  streamsOf(tokenId: number): number {
+    return this.perSession.get(tokenId) ?? 0;
+  }
+
   /**
    * Adds a stream and replays what it missed: the events after `lastEventId` (or none, from the company's current
    * head), then whatever the hub delivered meanwhile. An id above the company's head (another database, a stale
@@ -133,6 +163,7 @@ export class EventHub {
     if (this.closing) return stream.close();
     const company = this.companyOf(stream.customerId);
     company.streams.add(stream);
+    this.perSession.set(stream.tokenId, this.streamsOf(stream.tokenId) + 1);
     try {
       const head = await eventHead(this.db, company.id);
       stream.lastId = lastEventId === undefined ? head : Math.min(lastEventId, head);
@@ -159,6 +190,7 @@ export class EventHub {
     this.closing = true;
     this.setCachesLive(false);
     for (const timer of this.timers) clearInterval(timer);
+    clearTimeout(this.sessionCheckTimer);
     for (const company of [...this.companies.values()]) {
       clearTimeout(company.retry);
       for (const stream of [...company.streams]) stream.close();
@@ -193,7 +225,11 @@ export class EventHub {
   /** The stream ended (client gone, closed by the hub); a company without streams is forgotten. */
   readonly detach = (stream: EventStream): void => {
     const company = this.companies.get(stream.customerId);
-    if (!company?.streams.delete(stream) || company.streams.size > 0) return;
+    if (!company?.streams.delete(stream)) return;
+    const left = this.streamsOf(stream.tokenId) - 1;
+    if (left > 0) this.perSession.set(stream.tokenId, left);
+    else this.perSession.delete(stream.tokenId);
+    if (company.streams.size > 0) return;
     clearTimeout(company.retry);
     this.companies.delete(company.id);
   };
@@ -295,28 +331,72 @@ export class EventHub {
     }
   }
 
-  /** Ends the streams of sessions that were revoked, expired or disabled; one check per session. */
+  private streamsByToken(): Map<number, EventStream[]> {
+    const byToken = new Map<number, EventStream[]>();
+    for (const company of this.companies.values()) {
+      for (const stream of company.streams) {
+        const streams = byToken.get(stream.tokenId);
+        if (streams) streams.push(stream);
+        else byToken.set(stream.tokenId, [stream]);
+      }
+    }
+    return byToken;
+  }
+
+  /**
+   * Checks each stream's session as a request would (moving its last use on); ends the streams of sessions that
+   * were revoked, expired or disabled. One check per session.
+   */
   private async revalidate() {
     if (this.revalidating) return;
     this.revalidating = true;
     try {
-      const byToken = new Map<number, EventStream[]>();
-      for (const company of this.companies.values()) {
-        for (const stream of company.streams) {
-          const streams = byToken.get(stream.tokenId);
-          if (streams) streams.push(stream);
-          else byToken.set(stream.tokenId, [stream]);
-        }
-      }
-      for (const [tokenId, streams] of byToken) {
+      for (const [tokenId, streams] of this.streamsByToken()) {
         if (this.closing) break;
-        const principal = await principalFromTokenId(this.db, tokenId).catch(() => undefined);
-        // undefined: the database is away; the streams stay until it can say.
+        const principal = await principalFromTokenId(this.db, tokenId).catch((error: unknown) =>
+          // A refusal (a disabled account) ends the session; any other error means the database is away, and the
+          // streams stay until it can say.
+          error instanceof DomainError ? null : undefined,
+        );
         if (principal === undefined) continue;
         for (const stream of streams) if (principal?.customerId !== stream.customerId) stream.close();
       }
     } finally {
       this.revalidating = false;
+    }
+  }
+
+  private checkSessionsSoon() {
+    if (this.sessionCheckTimer || this.closing || this.companies.size === 0) return;
+    this.sessionCheckTimer = setTimeout(() => {
+      this.sessionCheckTimer = undefined;
+      void this.checkSessions();
+    }, SESSION_CHECK_SOON_MS);
+    this.sessionCheckTimer.unref();
+  }
+
+  /** Ends the streams of sessions that no longer work, all sessions in one read; a check asked for meanwhile runs after. */
+  private async checkSessions() {
+    if (this.checkingSessions) {
+      this.checkSessionsAgain = true;
+      return;
+    }
+    this.checkingSessions = true;
+    try {
+      do {
+        this.checkSessionsAgain = false;
+        const byToken = this.streamsByToken();
+        if (byToken.size === 0) break;
+        const live = await liveSessionCompanies(this.db, [...byToken.keys()]);
+        for (const [tokenId, streams] of byToken) {
+          for (const stream of streams) if (live.get(tokenId) !== stream.customerId) stream.close();
+        }
+      } while (this.checkSessionsAgain && !this.closing);
+    } catch (error) {
+      // The database is away: the streams stay until it can say.
+      this.log.debug({ err: error }, 'session check of the event streams failed');
+    } finally {
+      this.checkingSessions = false;
     }
   }
 }

@@ -12,6 +12,12 @@ export type EventsDeps = { db: Kysely<Database>; hub: EventHub };
 
 /** How long a browser's EventSource waits before it reconnects by itself. */
 const RETRY_MS = 2_000;
+/**
+ * Streams one session may hold open in a process: a browser opens one per tab (its tabs share the session), so a
+ * sixth tab falls back to refreshing its lists and tries again; a script cannot pile up streams.
+ */
+const MAX_STREAMS_PER_SESSION = 5;
+const STREAMS_RETRY_AFTER_S = 15;
 
 function acceptsEventStream(accept: string | undefined): boolean {
   if (!accept) return true;
@@ -49,6 +55,13 @@ export function registerEventRoutes(router: ApiRouter, deps: EventsDeps): void {
     }
     const lastEventId = resumeFrom(req, query.last_event_id);
     if (!deps.hub.accepting) throw ApiError.of(503, 'serviceUnavailable', { headers: { 'retry-after': '2' } });
+    // Counted and attached below without a pause in between, so parallel requests cannot pass the cap together.
+    if (deps.hub.streamsOf(principal.tokenId) >= MAX_STREAMS_PER_SESSION) {
+      throw ApiError.of(429, 'tooManyRequests', {
+        detail: `A session may hold at most ${MAX_STREAMS_PER_SESSION} event streams open; close one first.`,
+        headers: { 'retry-after': String(STREAMS_RETRY_AFTER_S) },
+      });
+    }
 
     reply.hijack();
     // The stream stays open for hours: no idle timeout applies to it, and each event leaves at once.

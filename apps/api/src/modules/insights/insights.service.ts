@@ -9,6 +9,7 @@ import {
 import type { Database, RollupDim } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { UNCATEGORIZED, countCalls } from '../calls/calls.list';
+import { callerNumberSql } from '../callers/withheld';
 import { addDays, hourBounds, localHour, serverZone } from './local-time';
 import { hourOf } from './rollups';
 import { phonebotNames } from '../phonebots/phonebots.store';
@@ -19,7 +20,8 @@ const CANDIDATES = 2000;
 
 /**
  * The numbers with most calls in a range, two at least. Only numbers that called at least twice at all can, and
- * they are usually few: those are looked up by number instead of reading every caller of the range.
+ * they are usually few: those are looked up by number instead of reading every caller of the range. A withheld
+ * number ('anonymous') is nobody's and never a repeat caller.
  */
 async function topCallers(db: Kysely<Database>, customerId: number, firstHour: string, lastHour: string) {
   const candidates = await db
@@ -27,6 +29,7 @@ async function topCallers(db: Kysely<Database>, customerId: number, firstHour: s
     .select('caller_number')
     .where('customer_id', '=', customerId)
     .where('calls', '>=', 2)
+    .where((eb) => callerNumberSql(eb.ref('caller_number')))
     .limit(CANDIDATES + 1)
     .execute();
   if (candidates.length === 0) return [];
@@ -35,7 +38,8 @@ async function topCallers(db: Kysely<Database>, customerId: number, firstHour: s
     .select(['caller_number', (eb) => eb.fn.sum<number>('calls').as('calls')])
     .where('customer_id', '=', customerId)
     .where('hour', '>=', firstHour)
-    .where('hour', '<=', lastHour);
+    .where('hour', '<=', lastHour)
+    .where((eb) => callerNumberSql(eb.ref('caller_number')));
   if (candidates.length <= CANDIDATES) {
     query = query.where(
       'caller_number',

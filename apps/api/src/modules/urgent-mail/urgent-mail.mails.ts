@@ -4,6 +4,23 @@ import { type MailContext, composeMail } from '../auth/auth.mails';
 
 export type UrgentCall = { caller: string; priority: string; phonebot: string; at: string };
 
+/**
+ * Text that came from a call or its phonebot (the caller's number, the phonebot's name) as an urgent-call mail shows
+ * it, in both parts: on one line, without invisible or reordering characters, and with nothing a mail client would
+ * make a link of. It stays readable but defused: a domain's or address's dots become `[.]`, an address's `@` becomes
+ * `[at]` and a scheme's colon `[:]` (`https[:]//evil[.]example`). The HTML part escapes it besides.
+ */
+function callTextForMail(text: string): string {
+  return text
+    .replace(/\p{Cf}+/gu, '')
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\b([a-z][a-z\d+.-]*)[:\uff1a](?=\S)/giu, '$1[:]')
+    .replace(/(?<=\S)[@\uff20\ufe6b](?=\S)/gu, '[at]')
+    .replace(/(?<=\S)[.\u3002\uff0e\uff61](?=\S)/gu, '[.]')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const TEXTS: Record<
   Language,
   {
@@ -53,7 +70,15 @@ export function urgentCallMail(
   const t = TEXTS[context.language];
   const lines = content.calls.map((call) => {
     const ago = Math.max(0, Math.round((now.getTime() - new Date(call.at).getTime()) / 60_000));
-    return t.line({ ...call, priority: t.priorities[call.priority] ?? call.priority }, ago);
+    return t.line(
+      {
+        ...call,
+        caller: callTextForMail(call.caller),
+        phonebot: callTextForMail(call.phonebot),
+        priority: t.priorities[call.priority] ?? callTextForMail(call.priority),
+      },
+      ago,
+    );
   });
   return composeMail(
     context,

@@ -142,7 +142,9 @@ export function AuditLogPage() {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.created_at, 'dateTime')}</Table.Td>
               <Table.Td>
                 {a.actor_user_id === null ? (
-                  t('audit.system')
+                  // A failed sign-in's author is unknown (its account is the object); other entries without a user
+                  // are the server's own.
+                  t(a.action === 'login.failed' ? 'audit.notSignedIn' : 'audit.system')
                 ) : (
                   <Anchor
                     component="button"

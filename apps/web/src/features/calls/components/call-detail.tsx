@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isWithheldNumber } from '@phonebot/shared/calls';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { formatCallDate } from '../../../lib/dates';
@@ -153,8 +154,17 @@ export function CallDetail(props: CallDetailProps) {
           )}
         </Section>
         <Section title={t('inbox.detail.timeline')}>
-          <CallerTimeline number={call.caller_number} currentId={call.id} onOpen={props.onOpen} />
-          <CallerRightsForCall callId={call.id} onErased={onClose} />
+          {isWithheldNumber(call.caller_number) ? (
+            // A withheld number ('anonymous') is nobody's: its calls are no one caller's history or data.
+            <Text size="sm" c="dimmed" data-timeline-withheld>
+              {t('inbox.detail.timelineWithheld')}
+            </Text>
+          ) : (
+            <>
+              <CallerTimeline number={call.caller_number} currentId={call.id} onOpen={props.onOpen} />
+              <CallerRightsForCall callId={call.id} onErased={onClose} />
+            </>
+          )}
         </Section>
       </Stack>
     );
