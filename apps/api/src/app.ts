@@ -237,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stepUp,
     secrets: deps.secrets,
     allowPrivateUrls: config.webhookAllowPrivateUrls,
+    publicUrl: config.publicUrl,
+    listenPort: config.port,
     wake: deps.webhooks.wake,
   });
   registerSystemRoutes(app, router, {

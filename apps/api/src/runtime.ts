@@ -108,6 +108,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     secrets,
     allowPrivate: config.webhookAllowPrivateUrls,
     publicUrl: config.publicUrl,
+    listenPort: config.port,
     operatorSeed: config.operator,
     log,
     wakeMailer: mailer.wake,

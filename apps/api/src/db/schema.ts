@@ -381,10 +381,21 @@ export type WebhooksTable = {
   /** The signing secret, encrypted with the secrets key. */
   secret: string;
   failing_since: string | null;
-  /** Why the server paused the endpoint (`failing`); null when a person paused it or it is enabled. */
-  paused_reason: string | null;
+  /** Why the server paused the endpoint (`failing`, `gone`); null when a person paused it or it is enabled. */
+  paused_reason: 'failing' | 'gone' | null;
   created_at: string;
   updated_at: string;
+  /** While a process sends to the endpoint: until when, and which lease (one delivery at a time per endpoint). */
+  claimed_until: Generated<string | null>;
+  claimed_by: Generated<string | null>;
+  /** When a process last took the endpoint; the least recently served endpoint is taken first. */
+  served_at: Generated<string | null>;
+  /** Failed attempts since the last success; enough of them open the circuit breaker. */
+  consecutive_failures: Generated<number>;
+  /** Nothing is sent before this: the breaker is open, or the endpoint asked to wait (`Retry-After`). */
+  blocked_until: Generated<string | null>;
+  /** Deliveries dropped unsent after waiting longer than the maximum age. */
+  dropped_deliveries: Generated<number>;
 };
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -403,9 +414,11 @@ export type WebhookDeliveriesTable = {
   claimed_until: string | null;
   last_attempt_at: string | null;
   response_status: number | null;
-  /** The first 1 KB of the last answer. */
+  /** A short text excerpt of the last answer (no markup, no control characters); null for other content. */
   response_body: string | null;
   duration_ms: number | null;
   last_error: string | null;
   created_at: string;
+  /** The call the delivery is about (call.* and sms.* events): deleting the call deletes its deliveries. */
+  call_id: Generated<number | null>;
 };

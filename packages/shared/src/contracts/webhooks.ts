@@ -43,7 +43,9 @@ export const webhookContracts = {
     path: '/webhooks',
     summary: 'Add an endpoint; the answer carries its signing secret (whsec_…), shown this once (admin)',
     description:
-      'The URL must not lead to a loopback, private or link-local address unless the server allows it for development.',
+      'The URL must not lead to a loopback, private or link-local address unless the server allows it for development, ' +
+      'nor to any address of the server’s own network interfaces, PUBLIC_URL’s host and port, or the port the server ' +
+      'listens on (422 webhookUrlRefused).',
     tags,
     auth: 'user',
     operations: manage,
@@ -69,6 +71,9 @@ export const webhookContracts = {
     method: 'PATCH',
     path: '/webhooks/:id',
     summary: 'Change an endpoint’s URL, events or description, or pause (enabled false) and enable it (admin)',
+    description:
+      'While an endpoint is paused its events are queued; enabling it sends them in order, after dropping those older ' +
+      'than 7 days (counted in dropped_deliveries), and closes its circuit breaker.',
     tags,
     auth: 'user',
     operations: manage,

@@ -50,11 +50,24 @@ export function apiKeyScopeOf(contract: Pick<Contract, 'tags' | 'method' | 'auth
   return contract.method === 'GET' ? area.read : (area.write ?? null);
 }
 
-/** The events a webhook endpoint may subscribe to. */
-export const WEBHOOK_EVENTS = ['call.created', 'call.updated', 'call.completed', 'sms.sent', 'sms.failed'] as const;
+/**
+ * The events a webhook endpoint may subscribe to. `call.deleted` carries only the call's id and the time it went
+ * (deleted by a person, by a caller's erasure or by retention), never its content.
+ */
+export const WEBHOOK_EVENTS = [
+  'call.created',
+  'call.updated',
+  'call.completed',
+  'call.deleted',
+  'sms.sent',
+  'sms.failed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What "Send test event" delivers; it goes to the endpoint whatever it subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** A delivery still unsent this many days after its event (its endpoint paused all that time) is dropped. */
+export const WEBHOOK_MAX_AGE_DAYS = 7;
 
 /** Webhook signing secrets start with this (the Standard Webhooks libraries expect it). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -64,9 +77,18 @@ export const webhookAttributesSchema = z.object({
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   description: z.string(),
   enabled: z.boolean(),
-  /** `failing` when the server paused the endpoint after a day of failed deliveries. */
+  /**
+   * Why the server paused the endpoint: `failing` after a day of failed deliveries, `gone` when it answered 410
+   * Gone; null when a person paused it or it is enabled. A paused endpoint's events wait for it.
+   */
   paused_reason: z.string().nullable(),
   failing_since: z.string().nullable(),
+  /** Until when nothing is sent to it: its circuit breaker is open, or it asked to wait (`Retry-After`). */
+  blocked_until: z.string().nullable(),
+  /** Deliveries waiting to be sent (or retried). */
+  pending_deliveries: z.number().int(),
+  /** Deliveries dropped unsent because they waited longer than WEBHOOK_MAX_AGE_DAYS, in all. */
+  dropped_deliveries: z.number().int(),
   created_at: z.string(),
   /** Only in the answer that creates the endpoint. */
   secret: z.string().optional(),
@@ -116,6 +138,8 @@ export const updateWebhookSchema = z.object({
 });
 export type UpdateWebhookInput = z.infer<typeof updateWebhookSchema>;
 
+export const WEBHOOK_RESPONSE_EXCERPT = 256;
+
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const webhookDeliveryAttributesSchema = z.object({
@@ -124,7 +148,10 @@ export const webhookDeliveryAttributesSchema = z.object({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),
   response_status: z.number().int().nullable(),
-  /** The first 1 KB of the endpoint's last answer. */
+  /**
+   * A short text excerpt of the endpoint's last answer (at most WEBHOOK_RESPONSE_EXCERPT characters, without
+   * markup or control characters); null when the answer was not text.
+   */
   response_body: z.string().nullable(),
   duration_ms: z.number().int().nullable(),
   last_error: z.string().nullable(),

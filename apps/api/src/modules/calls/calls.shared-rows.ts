@@ -71,7 +71,7 @@ select
   (select count(*) from versions) as versions,
   (select json_agg(json_build_array(customer_id, last_id)) from heads) as heads,
   (select count(*) from events) as events,
-  (select json_agg(distinct customer_id) from webhooks where customer_id = any($21::int[]) and enabled = 1) as hooked
+  (select json_agg(distinct customer_id) from webhooks where customer_id = any($21::int[])) as hooked
 `;
 
 /** The columns of `rows`, each as one array parameter. */
@@ -113,7 +113,7 @@ export async function countInOneStatement(
   const heads = new Map((result?.heads ?? []).map(([customerId, lastId]) => [customerId, Number(lastId)]));
   const hooked = new Set(result?.hooked ?? []);
   for (const { customerId, callIds } of changes) {
-    // Only a company with enabled endpoints has deliveries to queue; the others cost nothing more.
+    // Only a company with endpoints (paused ones too) has deliveries to queue; the others cost nothing more.
     if (hooked.has(customerId)) await queueCallDeliveries(trx, customerId, { kind: 'created', callIds });
     const lastId = heads.get(customerId);
     if (lastId === undefined) throw new Error(`The event head of customer ${customerId} was not moved`);

@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { isPostgres } from '../../db/engine';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema';
 import { DAY, HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
 import type { OperatorInput } from '@phonebot/shared';
@@ -12,7 +9,9 @@ import { queueMail } from '../../lib/mailer';
 import { mailContext } from '../auth/auth.mails';
 import { webhookPausedMail } from './webhook.mails';
 import type { SecretBox } from '../../lib/secrets';
-import { checkWebhookHost, guardedLookup } from './webhook-address';
+import { type AddressGuard, RefusedAddressError, checkWebhookTarget } from './webhook-address';
+import { type Answer, postWebhook } from './webhook-post';
+import { dropExpiredDeliveries, maxAgeCutoff } from './webhooks.service';
 import { passRunner } from '../../lib/pass-runner';
 import { activeUsersToMail } from '../users/users.store';
 
@@ -34,19 +33,43 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
 ];
 /** An endpoint whose deliveries have failed for this long without a success is paused. */
 export const PAUSE_AFTER_MS = DAY;
-/** At most this much of an answer is read; the first RESPONSE_KEPT bytes are kept with the delivery. */
-const RESPONSE_READ_MAX = 64 * 1024;
-const RESPONSE_KEPT = 1024;
-const BATCH = 20;
+/** Expired deliveries (WEBHOOK_MAX_AGE_DAYS) are looked for this often, and dropped in slices of this many. */
+const DROP_EVERY_MS = MINUTE;
+const DROP_SLICE = 500;
+/** Deliveries one lease of an endpoint sends in a row, at most, before the endpoint goes back in line. */
+const PER_LEASE = 25;
 
-export type WebhookTiming = { timeoutMs: number; pollMs: number; retryDelaysMs: readonly number[] };
+export type WebhookTiming = {
+  /** The whole exchange with an endpoint, from the name lookup to the last byte read. */
+  timeoutMs: number;
+  /** How often due deliveries are looked for (another process may have queued them). */
+  pollMs: number;
+  retryDelaysMs: readonly number[];
+  /** Sends under way at once in one process; one endpoint takes at most one of them, across all processes. */
+  workers: number;
+  /** Of those, at most this many for the endpoints of one company. */
+  perCompany: number;
+  /** Consecutive failures that open an endpoint's circuit breaker, for breakerMs, doubling up to breakerMaxMs. */
+  breakerFailures: number;
+  breakerMs: number;
+  breakerMaxMs: number;
+  /** The longest `Retry-After` honoured. */
+  retryAfterMaxMs: number;
+};
 export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = {
-  timeoutMs: 10_000,
+  timeoutMs: 15_000,
   pollMs: 1_000,
   retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
+  workers: 16,
+  perCompany: 4,
+  breakerFailures: 5,
+  breakerMs: MINUTE,
+  breakerMaxMs: 30 * MINUTE,
+  retryAfterMaxMs: HOUR,
 };
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+type Endpoint = { id: number; customer_id: number; url: string; secret: string };
 
 /** The Standard Webhooks signature of a message: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`. */
 export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
@@ -54,153 +77,127 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-type Answer = { status: number | null; body: string | null; error: string | null; durationMs: number };
-
-/**
- * POSTs a body to a URL: no redirects followed, the whole exchange within the timeout, at most 64 KB of the answer
- * read, and the connection made only to an address the guard allows (checked when the name is resolved).
- */
-export function postWebhook(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  options: { timeoutMs: number; allowPrivate: boolean },
-): Promise<Answer> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (answer: Omit<Answer, 'durationMs'>) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...answer, durationMs: Date.now() - started });
-    };
-    const target = new URL(url);
-    const client = target.protocol === 'https:' ? https : http;
-    const req = client.request(
-      target,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'PhonebotPortal-Webhooks/1', ...headers },
-        lookup: guardedLookup(options.allowPrivate),
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let read = 0;
-        const done = () => {
-          const text = Buffer.concat(chunks).subarray(0, RESPONSE_KEPT).toString('utf8');
-          finish({ status: res.statusCode ?? null, body: text, error: null });
-        };
-        res.on('data', (chunk: Buffer) => {
-          if (read < RESPONSE_KEPT) chunks.push(chunk);
-          read += chunk.length;
-          if (read >= RESPONSE_READ_MAX) {
-            done();
-            res.destroy();
-          }
-        });
-        res.on('end', done);
-        res.on('error', (error) => finish({ status: res.statusCode ?? null, body: null, error: error.message }));
-      },
-    );
-    const timer = setTimeout(() => {
-      finish({ status: null, body: null, error: `no answer within ${options.timeoutMs / 1000} s` });
-      req.destroy();
-    }, options.timeoutMs);
-    req.on('error', (error) => finish({ status: null, body: null, error: error.message }));
-    req.end(body);
-  });
-}
-
 export type WebhookSender = {
   wake: () => void;
-  /** Resolves when no pending delivery is due (tests). */
+  /** Resolves when nothing is being sent and no delivery is due (tests). */
   idle: () => Promise<void>;
   close: () => Promise<void>;
 };
 
-function duePending(db: Kysely<Database>, now: string) {
-  return db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-    .where('webhook_id', 'in', (eb) => eb.selectFrom('webhooks').select('id').where('enabled', '=', 1));
+const unleased = (now: string) => sql<boolean>`(claimed_until is null or claimed_until < ${now})`;
+
+/** Deliveries due now: pending, their time come, not being sent, and younger than the maximum age. */
+function dueDeliveries(db: Kysely<Database>, now: string) {
+  return (
+    db
+      .selectFrom('webhook_deliveries')
+      // A literal, so that both engines use the partial indexes of pending deliveries.
+      .where('webhook_deliveries.status', '=', sql.lit('pending'))
+      .where('webhook_deliveries.next_attempt_at', '<=', now)
+      .where('webhook_deliveries.created_at', '>=', maxAgeCutoff())
+      .where(sql<boolean>`(webhook_deliveries.claimed_until is null or webhook_deliveries.claimed_until < ${now})`)
+  );
 }
 
 /**
- * Claims due deliveries for this process with one statement, as the mail outbox does: PostgreSQL skips rows
- * another process is claiming, and on SQLite the repeated conditions make a claimed row drop out.
+ * Endpoints with a delivery to send now: enabled, not being sent to by any process, not held back by their circuit
+ * breaker or `Retry-After`. Companies take turns: every company's least recently served endpoint comes before any
+ * company's second, and a company has at most `perCompany` in the list.
  */
-async function claim(db: Kysely<Database>, claimMs: number): Promise<DeliveryRow[]> {
-  const now = nowIso();
-  const candidates = duePending(db, now).orderBy('next_attempt_at').orderBy('id').limit(BATCH);
+function readyEndpoints(db: Kysely<Database>, now: string, perCompany: number) {
+  const ready = db
+    .selectFrom('webhooks')
+    .select([
+      'webhooks.id',
+      'webhooks.customer_id',
+      'webhooks.served_at',
+      sql<number>`row_number() over (partition by webhooks.customer_id
+        order by webhooks.served_at asc nulls first, webhooks.id)`.as('turn'),
+    ])
+    .where('webhooks.enabled', '=', 1)
+    .where(sql<boolean>`(webhooks.claimed_until is null or webhooks.claimed_until < ${now})`)
+    .where(sql<boolean>`(webhooks.blocked_until is null or webhooks.blocked_until <= ${now})`)
+    .where((eb) =>
+      eb.exists(
+        dueDeliveries(db, now)
+          .select(sql.lit(1).as('due'))
+          .where('webhook_deliveries.webhook_id', '=', sql.ref<number>('webhooks.id')),
+      ),
+    );
   return db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({ claimed_until: isoIn(claimMs), attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', isPostgres(db) ? candidates.forUpdate().skipLocked() : candidates)
-    .where('status', '=', 'pending')
-    .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-    .returningAll()
-    .execute();
+    .selectFrom(ready.as('ready'))
+    .select(['id', 'customer_id'])
+    .where('turn', '<=', perCompany)
+    .orderBy('turn')
+    .orderBy('served_at', (ob) => ob.asc().nullsFirst())
+    .orderBy('id');
 }
 
 /**
- * The webhook job: in every process, every second and when woken, it claims due deliveries and sends them signed;
- * a claim that ran out (its process died mid-send) is taken again, so no delivery is lost, and a receiver may see
- * a message twice (it has the same webhook-id).
+ * The webhook job, in every process. Each endpoint is leased by one process at a time, which sends its oldest due
+ * delivery and gives it back, so an endpoint gets one delivery at a time, in the order they were queued, and the
+ * endpoint served least recently goes first: a company's long queue or slow endpoint takes one worker, never the
+ * others' turn, and a company's endpoints take at most `perCompany` of a process's workers. A send never takes
+ * longer than the timeout. Failures in a row open the endpoint's circuit breaker; `Retry-After` holds it back too.
+ * A lease that ran out (its process died mid-send) is taken again, so no delivery is lost, and a receiver may see a
+ * message twice (it has the same webhook-id).
  */
 export function createWebhookSender(options: {
   db: Kysely<Database>;
   secrets: SecretBox;
   allowPrivate: boolean;
+  /** PUBLIC_URL: webhooks may not call the product itself (nor its listening port, below). */
   publicUrl: string;
+  listenPort?: number;
   /** The operator named in the footer of the mails, as Settings start from. */
   operatorSeed: OperatorInput;
   log: Logger;
   wakeMailer: () => void;
-  timing?: WebhookTiming;
+  timing?: Partial<WebhookTiming>;
 }): WebhookSender {
   const { db, secrets, log } = options;
-  const timing = options.timing ?? DEFAULT_WEBHOOK_TIMING;
-  // Longer than a send may take; a claim older than this was abandoned (its process died) and is taken again.
-  const claimMs = timing.timeoutMs + 5_000;
+  const timing: WebhookTiming = { ...DEFAULT_WEBHOOK_TIMING, ...options.timing };
+  const guard: AddressGuard = {
+    allowPrivate: options.allowPrivate,
+    publicUrl: options.publicUrl,
+    listenPort: options.listenPort,
+  };
+  // Longer than a send may take; a lease older than this was abandoned (its process died) and is taken again.
+  const leaseMs = timing.timeoutMs + 5_000;
+  const stopping = new AbortController();
+  const sending = new Map<number, Promise<void>>();
+  const perCompany = new Map<number, number>();
+  let droppedAt = 0;
 
-  async function send(row: DeliveryRow): Promise<Answer> {
-    const hook = await db
-      .selectFrom('webhooks')
-      .select(['url', 'secret'])
-      .where('id', '=', row.webhook_id)
-      .executeTakeFirst();
-    if (!hook) return { status: null, body: null, error: 'endpoint deleted', durationMs: 0 };
-    const host = new URL(hook.url).hostname.replace(/^\[|\]$/g, '');
-    // A literal address is not looked up on connecting, so it is checked here.
-    if (net.isIP(host)) {
-      try {
-        await checkWebhookHost(hook.url, options.allowPrivate);
-      } catch (error) {
-        return { status: null, body: null, error: (error as Error).message, durationMs: 0 };
-      }
+  async function send(endpoint: Endpoint, row: DeliveryRow): Promise<Answer> {
+    try {
+      checkWebhookTarget(endpoint.url, guard);
+    } catch (error) {
+      if (!(error instanceof RefusedAddressError)) throw error;
+      return { status: null, body: null, error: error.message, durationMs: 0, retryAfterMs: null };
     }
-    const secret = secrets.decrypt(hook.secret, 'webhook-secret');
+    const secret = secrets.decrypt(endpoint.secret, 'webhook-secret');
     const timestamp = Math.floor(Date.now() / 1000);
     return postWebhook(
-      hook.url,
+      endpoint.url,
       row.payload,
       {
         'webhook-id': row.message_id,
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signWebhook(secret, row.message_id, timestamp, row.payload),
       },
-      { timeoutMs: timing.timeoutMs, allowPrivate: options.allowPrivate },
+      { timeoutMs: timing.timeoutMs, guard, signal: stopping.signal },
     );
   }
 
-  async function settle(row: DeliveryRow, answer: Answer): Promise<boolean> {
+  /**
+   * Records an attempt's outcome on the delivery and the endpoint, and renews the endpoint's lease for the next
+   * delivery; answers whether mails were queued.
+   */
+  async function settle(row: DeliveryRow, answer: Answer, lease: string): Promise<boolean> {
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-    const now = nowIso();
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
     const recorded = {
       claimed_until: null,
       last_attempt_at: now,
@@ -213,6 +210,12 @@ export function createWebhookSender(options: {
           `answered ${answer.status}${answer.status && answer.status < 400 ? ' (redirects are not followed)' : ''}`),
     };
     return db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('webhooks')
+        .set({ claimed_until: new Date(nowMs + leaseMs).toISOString() })
+        .where('id', '=', row.webhook_id)
+        .where('claimed_by', '=', lease)
+        .execute();
       if (ok) {
         await trx
           .updateTable('webhook_deliveries')
@@ -221,74 +224,218 @@ export function createWebhookSender(options: {
           .execute();
         await trx
           .updateTable('webhooks')
-          .set({ failing_since: null })
+          .set({ failing_since: null, consecutive_failures: 0, blocked_until: null })
           .where('id', '=', row.webhook_id)
-          .where('failing_since', 'is not', null)
           .execute();
         return false;
       }
+      const hook = await trx
+        .selectFrom('webhooks')
+        .select(['consecutive_failures', 'failing_since'])
+        .where('id', '=', row.webhook_id)
+        .executeTakeFirst();
+      if (!hook) return false;
+      const waitMs = answer.retryAfterMs === null ? 0 : Math.min(answer.retryAfterMs, timing.retryAfterMaxMs);
       const delay = timing.retryDelaysMs[Number(row.attempts) - 1];
       await trx
         .updateTable('webhook_deliveries')
         .set({
           ...recorded,
           status: delay === undefined ? 'failed' : 'pending',
-          next_attempt_at: delay === undefined ? null : isoIn(delay),
+          next_attempt_at: delay === undefined ? null : new Date(nowMs + Math.max(delay, waitMs)).toISOString(),
         })
         .where('id', '=', row.id)
         .execute();
+      const failures = Number(hook.consecutive_failures) + 1;
+      let blockedMs = waitMs;
+      if (failures >= timing.breakerFailures) {
+        const open = timing.breakerMs * 2 ** (failures - timing.breakerFailures);
+        blockedMs = Math.max(blockedMs, Math.min(open, timing.breakerMaxMs));
+      }
       await trx
         .updateTable('webhooks')
-        .set({ failing_since: now })
+        .set({
+          failing_since: hook.failing_since ?? now,
+          consecutive_failures: failures,
+          blocked_until: blockedMs > 0 ? new Date(nowMs + blockedMs).toISOString() : null,
+        })
         .where('id', '=', row.webhook_id)
-        .where('failing_since', 'is', null)
         .execute();
-      // Only the update that pauses the endpoint mails its admins: concurrent failures pause it once.
-      const paused = await trx
-        .updateTable('webhooks')
-        .set({ enabled: 0, paused_reason: 'failing', updated_at: now })
-        .where('id', '=', row.webhook_id)
-        .where('enabled', '=', 1)
-        .where('failing_since', '<=', new Date(Date.now() - PAUSE_AFTER_MS).toISOString())
-        .returning(['url', 'customer_id'])
-        .executeTakeFirst();
-      if (!paused) return false;
-      log.warn({ webhook: row.webhook_id }, 'webhook endpoint paused after failing for a day');
-      const admins = await activeUsersToMail(trx, paused.customer_id, ['admin']);
-      for (const admin of admins) {
-        const context = await mailContext(trx, options.operatorSeed, admin.language);
-        await queueMail(trx, webhookPausedMail(context, options.publicUrl, admin, paused.url));
+      if (answer.status === 410) return pause(trx, row.webhook_id, 'gone');
+      if (new Date(hook.failing_since ?? now).getTime() <= nowMs - PAUSE_AFTER_MS) {
+        return pause(trx, row.webhook_id, 'failing');
       }
-      return true;
+      return false;
     });
   }
 
-  async function pass(): Promise<void> {
-    for (;;) {
-      const rows = await claim(db, claimMs);
-      const outcomes = await Promise.all(
-        rows.map(async (row) => {
-          const answer = await send(row).catch((error: unknown): Answer => ({
-            status: null,
-            body: null,
-            error: String(error),
-            durationMs: 0,
-          }));
-          return settle(row, answer);
-        }),
-      );
-      if (outcomes.some(Boolean)) options.wakeMailer();
-      if (rows.length < BATCH || runner.closed()) break;
+  /** Pauses an endpoint and mails its company's admins; only the update that pauses it mails, once. */
+  async function pause(trx: Kysely<Database>, webhookId: number, reason: 'failing' | 'gone'): Promise<boolean> {
+    const paused = await trx
+      .updateTable('webhooks')
+      .set({ enabled: 0, paused_reason: reason, updated_at: nowIso() })
+      .where('id', '=', webhookId)
+      .where('enabled', '=', 1)
+      .returning(['url', 'customer_id'])
+      .executeTakeFirst();
+    if (!paused) return false;
+    log.warn({ webhook: webhookId, reason }, 'webhook endpoint paused');
+    const admins = await activeUsersToMail(trx, paused.customer_id, ['admin']);
+    for (const admin of admins) {
+      const context = await mailContext(trx, options.operatorSeed, admin.language);
+      await queueMail(trx, webhookPausedMail(context, options.publicUrl, admin, paused.url, reason));
     }
+    return true;
+  }
+
+  /** Sends the endpoint's oldest due delivery; answers false when none was due. */
+  async function sendOldest(endpoint: Endpoint, lease: string): Promise<boolean> {
+    const now = nowIso();
+    const next = dueDeliveries(db, now).select('id').where('webhook_id', '=', endpoint.id).orderBy('id').limit(1);
+    const row = await db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ claimed_until: isoIn(leaseMs), attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', next)
+      .where('status', '=', 'pending')
+      .where(unleased(now))
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return false;
+    const answer = await send(endpoint, row).catch((error: unknown): Answer => ({
+      status: null,
+      body: null,
+      error: String(error),
+      durationMs: 0,
+      retryAfterMs: null,
+    }));
+    if (answer.aborted) {
+      // The process is stopping: the delivery is handed back as it was, for the next process.
+      await db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({ claimed_until: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', row.id)
+        .execute();
+      return false;
+    }
+    if (await settle(row, answer, lease)) options.wakeMailer();
+    return true;
+  }
+
+  /**
+   * Sends the endpoint's due deliveries one after the other under the lease `lease`, oldest first, then gives the
+   * endpoint back: after PER_LEASE of them, when every worker of this process is taken (another endpoint may be
+   * waiting for one), or when the endpoint was paused or its breaker opened meanwhile.
+   */
+  async function work(endpoint: Endpoint, lease: string): Promise<void> {
+    try {
+      for (let sent = 0; sent < PER_LEASE && !runner.closed(); sent++) {
+        if (sent > 0) {
+          if (sending.size >= timing.workers) return;
+          // Still ours (settle renewed the lease), still enabled, its breaker closed.
+          const kept = await db
+            .selectFrom('webhooks')
+            .select('id')
+            .where('id', '=', endpoint.id)
+            .where('claimed_by', '=', lease)
+            .where('enabled', '=', 1)
+            .where(sql<boolean>`(blocked_until is null or blocked_until <= ${nowIso()})`)
+            .executeTakeFirst();
+          if (!kept) return;
+        }
+        if (!(await sendOldest(endpoint, lease))) return;
+      }
+    } finally {
+      await db
+        .updateTable('webhooks')
+        .set({ claimed_until: null, claimed_by: null })
+        .where('id', '=', endpoint.id)
+        .where('claimed_by', '=', lease)
+        .execute();
+    }
+  }
+
+  function start(endpoint: Endpoint, lease: string): void {
+    perCompany.set(endpoint.customer_id, (perCompany.get(endpoint.customer_id) ?? 0) + 1);
+    const task = work(endpoint, lease)
+      .catch((error: unknown) => log.error({ err: error, webhook: endpoint.id }, 'webhook delivery failed'))
+      .finally(() => {
+        sending.delete(endpoint.id);
+        const left = (perCompany.get(endpoint.customer_id) ?? 1) - 1;
+        if (left > 0) perCompany.set(endpoint.customer_id, left);
+        else perCompany.delete(endpoint.customer_id);
+        runner.wake();
+      });
+    sending.set(endpoint.id, task);
+  }
+
+  /** Drops deliveries that waited longer than the maximum age (an endpoint paused that long), counting them. */
+  async function dropExpired(): Promise<void> {
+    if (Date.now() - droppedAt < DROP_EVERY_MS) return;
+    droppedAt = Date.now();
+    for (;;) {
+      const dropped = await db.transaction().execute((trx) => dropExpiredDeliveries(trx, { limit: DROP_SLICE }));
+      if (dropped < DROP_SLICE || runner.closed()) break;
+    }
+  }
+
+  /** Leases ready endpoints for the free workers, fairly, and starts their sends; does not wait for them. */
+  async function pass(): Promise<void> {
+    await dropExpired();
+    const free = timing.workers - sending.size;
+    if (free <= 0 || runner.closed()) return;
+    const now = nowIso();
+    const ready = await readyEndpoints(db, now, timing.perCompany)
+      .limit(free * 2)
+      .execute();
+    const taken = new Map<number, number>();
+    const chosen: number[] = [];
+    for (const { id, customer_id } of ready) {
+      if (chosen.length === free) break;
+      const busy = (perCompany.get(customer_id) ?? 0) + (taken.get(customer_id) ?? 0);
+      if (sending.has(id) || busy >= timing.perCompany) continue;
+      taken.set(customer_id, (taken.get(customer_id) ?? 0) + 1);
+      chosen.push(id);
+    }
+    if (chosen.length === 0) return;
+    const lease = crypto.randomUUID();
+    const leased = await db
+      .updateTable('webhooks')
+      .set({ claimed_until: isoIn(leaseMs), claimed_by: lease, served_at: now })
+      .where('id', 'in', chosen)
+      .where('enabled', '=', 1)
+      .where(unleased(now))
+      .returning(['id', 'customer_id', 'url', 'secret'])
+      .execute();
+    for (const endpoint of leased) start(endpoint, lease);
   }
 
   const runner = passRunner({
     name: 'webhook job',
     pass,
-    due: async () => (await duePending(db, nowIso()).executeTakeFirst()) !== undefined,
+    // `idle` below waits for the sends as well; the runner's own idle is one pass.
+    due: () => Promise.resolve(false),
     pollMs: timing.pollMs,
     log,
   });
 
-  return { wake: runner.wake, idle: runner.idle, close: runner.close };
+  return {
+    wake: runner.wake,
+    async idle() {
+      for (;;) {
+        await runner.idle();
+        if (sending.size > 0) {
+          await Promise.all(sending.values());
+          continue;
+        }
+        if (runner.closed()) return;
+        const ready = await readyEndpoints(db, nowIso(), timing.perCompany).limit(1).executeTakeFirst();
+        if (ready === undefined) return;
+      }
+    },
+    async close() {
+      await runner.close();
+      stopping.abort();
+      await Promise.all(sending.values());
+    },
+  };
 }

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import {
   type CreateWebhookInput,
   type SmsState,
   type UpdateWebhookInput,
+  WEBHOOK_MAX_AGE_DAYS,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
   type WebhookAttributes,
@@ -11,22 +12,31 @@ import {
   type WebhookEvent,
 } from '@phonebot/shared';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
-import { nowIso } from '../../db/time';
+import { DAY, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
+import type { StepUp } from '../auth/step-up';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { SecretBox } from '../../lib/secrets';
 import { listedCall } from '../calls/calls.list';
 import type { CallsChange } from '../events/call-events';
 import { RefusedAddressError, checkWebhookHost } from './webhook-address';
 
-export type WebhooksDeps = { db: Kysely<Database>; secrets: SecretBox; allowPrivateUrls: boolean };
+export type WebhooksDeps = {
+  db: Kysely<Database>;
+  secrets: SecretBox;
+  allowPrivateUrls: boolean;
+  stepUp: StepUp;
+  /** PUBLIC_URL and the listening port: a webhook may not call the product itself. */
+  publicUrl?: string;
+  listenPort?: number;
+};
 
 const SECRET_CONTEXT = 'webhook-secret';
 
 type WebhookRow = Selectable<WebhooksTable>;
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
-function webhookResource(row: WebhookRow, secret?: string) {
+function webhookResource(row: WebhookRow & { pending: number | string | bigint }, secret?: string) {
   const attributes: WebhookAttributes = {
     url: row.url,
     events: JSON.parse(row.events) as WebhookEvent[],
@@ -34,6 +44,10 @@ function webhookResource(row: WebhookRow, secret?: string) {
     enabled: row.enabled === 1,
     paused_reason: row.paused_reason,
     failing_since: row.failing_since,
+    // Only while it holds: a time that has passed holds nothing back.
+    blocked_until: row.blocked_until && Date.parse(row.blocked_until) > Date.now() ? row.blocked_until : null,
+    pending_deliveries: Number(row.pending),
+    dropped_deliveries: Number(row.dropped_deliveries),
     created_at: row.created_at,
     ...(secret ? { secret } : {}),
   };
@@ -60,7 +74,11 @@ export function deliveryResource(row: DeliveryRow) {
 /** The URL must lead to a public address (unless allowed for development); a refused one answers 422. */
 async function checkUrl(deps: WebhooksDeps, url: string): Promise<void> {
   try {
-    await checkWebhookHost(url, deps.allowPrivateUrls);
+    await checkWebhookHost(url, {
+      allowPrivate: deps.allowPrivateUrls,
+      publicUrl: deps.publicUrl,
+      listenPort: deps.listenPort,
+    });
   } catch (error) {
     if (error instanceof RefusedAddressError || (error as NodeJS.ErrnoException).code?.startsWith('E')) {
       throw refuse('invalid', 'webhookUrlRefused', { pointer: '/data/attributes/url' });
@@ -69,25 +87,31 @@ async function checkUrl(deps: WebhooksDeps, url: string): Promise<void> {
   }
 }
 
-async function companyWebhook(db: Kysely<Database>, customerId: number, id: number): Promise<WebhookRow> {
-  const row = await db
+/** A company's endpoints with the number of their deliveries waiting to be sent. */
+function webhooksWithQueue(db: Kysely<Database>, customerId: number) {
+  return db
     .selectFrom('webhooks')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
+    .selectAll('webhooks')
+    .select((eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select((c) => c.fn.countAll().as('n'))
+        .whereRef('webhook_deliveries.webhook_id', '=', 'webhooks.id')
+        .where('webhook_deliveries.status', '=', sql.lit('pending'))
+        .as('pending'),
+    )
+    .where('webhooks.customer_id', '=', customerId);
+}
+
+async function companyWebhook(db: Kysely<Database>, customerId: number, id: number) {
+  const row = await webhooksWithQueue(db, customerId).where('webhooks.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
-  return row;
+  return { ...row, pending: row.pending ?? 0 };
 }
 
 export async function listWebhooks(db: Kysely<Database>, customerId: number) {
-  const rows = await db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('id', 'asc')
-    .execute();
-  return rows.map((row) => webhookResource(row));
+  const rows = await webhooksWithQueue(db, customerId).orderBy('webhooks.id', 'asc').execute();
+  return rows.map((row) => webhookResource({ ...row, pending: row.pending ?? 0 }));
 }
 
 export async function getWebhook(db: Kysely<Database>, customerId: number, id: number) {
@@ -96,6 +120,7 @@ export async function getWebhook(db: Kysely<Database>, customerId: number, id: n
 
 /** Adds an endpoint with a new signing secret, answered this once (it is kept encrypted to sign deliveries). */
 export async function createWebhook(deps: WebhooksDeps, actor: Actor, customerId: number, input: CreateWebhookInput) {
+  await deps.stepUp(actor);
   await checkUrl(deps, input.url);
   const secret = WEBHOOK_SECRET_PREFIX + crypto.randomBytes(24).toString('base64');
   const now = nowIso();
@@ -121,7 +146,7 @@ export async function createWebhook(deps: WebhooksDeps, actor: Actor, customerId
       target: `webhooks/${row.id}`,
       detail: { url: input.url, events: input.events },
     });
-    return webhookResource(row, secret);
+    return webhookResource({ ...row, pending: 0 }, secret);
   });
 }
 
@@ -132,7 +157,12 @@ export async function updateWebhook(
   id: number,
   input: UpdateWebhookInput,
 ) {
-  if (input.url !== undefined) await checkUrl(deps, input.url);
+  if (input.url !== undefined) {
+    // Pointing an endpoint somewhere else is as sensitive as adding one.
+    const current = await companyWebhook(deps.db, customerId, id);
+    if (input.url !== current.url) await deps.stepUp(actor);
+    await checkUrl(deps, input.url);
+  }
   return deps.db.transaction().execute(async (trx) => {
     await companyWebhook(trx, customerId, id);
     const set: Partial<Record<keyof WebhooksTable, unknown>> = { updated_at: nowIso() };
@@ -141,19 +171,22 @@ export async function updateWebhook(
     if (input.description !== undefined) set.description = input.description;
     if (input.enabled !== undefined) {
       set.enabled = input.enabled ? 1 : 0;
-      // Enabling again starts the failure clock over; pausing by hand is no failure.
+      // Enabling again starts the failure clock and the breaker over; pausing by hand is no failure.
       set.failing_since = null;
       set.paused_reason = null;
+      set.consecutive_failures = 0;
+      set.blocked_until = null;
     }
-    const row = await trx
+    await trx
       .updateTable('webhooks')
       .set(set as never)
       .where('id', '=', id)
       .where('customer_id', '=', customerId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      .execute();
+    // What waited longer than the maximum age is dropped now, not sent, and the screen counts it at once.
+    if (input.enabled) await dropExpiredDeliveries(trx, { webhookId: id });
     await auditChange(trx, actor, { action: 'webhook.updated', target: `webhooks/${id}`, detail: { ...input } });
-    return webhookResource(row);
+    return webhookResource(await companyWebhook(trx, customerId, id));
   });
 }
 
@@ -198,25 +231,39 @@ function envelope(type: string, data: unknown): string {
 
 const messageId = () => `msg_${crypto.randomBytes(16).toString('base64url')}`;
 
-async function insertDelivery(trx: Kysely<Database>, webhookId: number, event: string, payload: string, id?: string) {
+type About = { messageId?: string; callId?: number | null };
+
+/** A delivery row to queue; `callId` names the call it is about, so that it goes when the call goes. */
+function deliveryValues(webhookId: number, event: string, payload: string, about: About) {
   const now = nowIso();
+  return {
+    webhook_id: webhookId,
+    call_id: about.callId ?? null,
+    event,
+    message_id: about.messageId ?? messageId(),
+    payload,
+    status: 'pending' as const,
+    next_attempt_at: now,
+    claimed_until: null,
+    last_attempt_at: null,
+    response_status: null,
+    response_body: null,
+    duration_ms: null,
+    last_error: null,
+    created_at: now,
+  };
+}
+
+async function insertDelivery(
+  trx: Kysely<Database>,
+  webhookId: number,
+  event: string,
+  payload: string,
+  about: About = {},
+) {
   const row = await trx
     .insertInto('webhook_deliveries')
-    .values({
-      webhook_id: webhookId,
-      event,
-      message_id: id ?? messageId(),
-      payload,
-      status: 'pending',
-      next_attempt_at: now,
-      claimed_until: null,
-      last_attempt_at: null,
-      response_status: null,
-      response_body: null,
-      duration_ms: null,
-      last_error: null,
-      created_at: now,
-    })
+    .values(deliveryValues(webhookId, event, payload, about))
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
@@ -238,16 +285,55 @@ export async function redeliver(db: Kysely<Database>, customerId: number, webhoo
     .where('webhook_id', '=', webhookId)
     .executeTakeFirst();
   if (!original) throw notFound();
-  return insertDelivery(db, webhookId, original.event, original.payload, original.message_id);
+  return insertDelivery(db, webhookId, original.event, original.payload, {
+    messageId: original.message_id,
+    callId: original.call_id,
+  });
 }
 
-/** The company's enabled endpoints that subscribe to an event. */
+/** The oldest a pending delivery may be (WEBHOOK_MAX_AGE_DAYS); older ones are dropped, never sent. */
+export function maxAgeCutoff(): string {
+  return new Date(Date.now() - WEBHOOK_MAX_AGE_DAYS * DAY).toISOString();
+}
+
+/**
+ * Drops pending deliveries older than the maximum age (of one endpoint, or at most `limit` of all), counting them
+ * on their endpoints; answers how many went. Runs in the caller's transaction, so the count moves with the rows.
+ */
+export async function dropExpiredDeliveries(
+  trx: Kysely<Database>,
+  scope: { webhookId?: number; limit?: number },
+): Promise<number> {
+  let expired = trx
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', sql.lit('pending'))
+    .where('created_at', '<', maxAgeCutoff());
+  if (scope.webhookId !== undefined) expired = expired.where('webhook_id', '=', scope.webhookId);
+  if (scope.limit !== undefined) expired = expired.orderBy('id').limit(scope.limit);
+  const gone = await trx.deleteFrom('webhook_deliveries').where('id', 'in', expired).returning('webhook_id').execute();
+  const perEndpoint = new Map<number, number>();
+  for (const { webhook_id } of gone) perEndpoint.set(webhook_id, (perEndpoint.get(webhook_id) ?? 0) + 1);
+  for (const [webhookId, count] of [...perEndpoint].sort(([a], [b]) => a - b)) {
+    await trx
+      .updateTable('webhooks')
+      .set((eb) => ({ dropped_deliveries: eb('dropped_deliveries', '+', count) }))
+      .where('id', '=', webhookId)
+      .execute();
+  }
+  return gone.length;
+}
+
+/**
+ * The company's endpoints and their events. Paused endpoints count: their events wait for them (up to the maximum
+ * age) and are sent in order when they are enabled again.
+ */
 async function subscribers(trx: Kysely<Database>, customerId: number) {
   const rows = await trx
     .selectFrom('webhooks')
     .select(['id', 'events'])
     .where('customer_id', '=', customerId)
-    .where('enabled', '=', 1)
+    .orderBy('id')
     .execute();
   return rows.map((row) => ({ id: row.id, events: new Set(JSON.parse(row.events) as WebhookEvent[]) }));
 }
@@ -257,27 +343,49 @@ async function fanOut(
   hooks: { id: number; events: Set<WebhookEvent> }[],
   event: WebhookEvent,
   data: unknown,
+  callId: number | null,
 ) {
   const targets = hooks.filter((hook) => hook.events.has(event));
   if (targets.length === 0) return;
   const payload = envelope(event, data);
-  for (const hook of targets) await insertDelivery(trx, hook.id, event, payload);
+  for (const hook of targets) await insertDelivery(trx, hook.id, event, payload, { callId });
 }
 
 /**
  * Queues the deliveries of a change to calls, inside the change's transaction: call.created for new calls,
- * call.updated for changed ones, and call.completed once when a call's status becomes Completed. Costs one query
- * for a company without enabled endpoints.
+ * call.updated for changed ones, call.completed once when a call's status becomes Completed, and call.deleted
+ * (the id and the time only) for calls deleted by a person, an erasure or retention. The deleted calls' own
+ * deliveries are gone with them already (their rows reference the call, on delete cascade). Costs one query for a
+ * company without endpoints.
  */
 export async function queueCallDeliveries(trx: Kysely<Database>, customerId: number, change: CallsChange) {
-  if (change.kind === 'deleted') return;
   const hooks = await subscribers(trx, customerId);
   if (hooks.length === 0) return;
+  if (change.kind === 'deleted') {
+    const targets = hooks.filter((hook) => hook.events.has('call.deleted'));
+    const deletedAt = nowIso();
+    const rows = change.callIds.flatMap((callId) => {
+      const payload = envelope('call.deleted', {
+        type: 'calls',
+        id: String(callId),
+        attributes: { deleted_at: deletedAt },
+      });
+      return targets.map((hook) => deliveryValues(hook.id, 'call.deleted', payload, {}));
+    });
+    // In slices: retention may delete many calls at once.
+    for (let at = 0; at < rows.length; at += 500) {
+      await trx
+        .insertInto('webhook_deliveries')
+        .values(rows.slice(at, at + 500))
+        .execute();
+    }
+    return;
+  }
   const wantsCompleted = hooks.some((hook) => hook.events.has('call.completed'));
   for (const callId of change.callIds) {
     const call = await listedCall(trx, customerId, callId);
     if (!call) continue;
-    await fanOut(trx, hooks, change.kind === 'created' ? 'call.created' : 'call.updated', call);
+    await fanOut(trx, hooks, change.kind === 'created' ? 'call.created' : 'call.updated', call, callId);
     if (!wantsCompleted) continue;
     if (call.attributes.status === 'Completed') {
       const fresh = await trx
@@ -286,7 +394,7 @@ export async function queueCallDeliveries(trx: Kysely<Database>, customerId: num
         .onConflict((oc) => oc.column('call_id').doNothing())
         .returning('call_id')
         .executeTakeFirst();
-      if (fresh) await fanOut(trx, hooks, 'call.completed', call);
+      if (fresh) await fanOut(trx, hooks, 'call.completed', call, callId);
     } else {
       await trx.deleteFrom('webhook_completed_calls').where('call_id', '=', callId).execute();
     }
@@ -305,9 +413,11 @@ export async function queueSmsDelivery(
   const hooks = await subscribers(trx, customerId);
   if (hooks.length === 0) return;
   const { id, ...attributes } = sms;
-  await fanOut(trx, hooks, sms.state === 'failed' || sms.state === 'undelivered' ? 'sms.failed' : 'sms.sent', {
-    type: 'sms',
-    id: String(id),
-    attributes,
-  });
+  await fanOut(
+    trx,
+    hooks,
+    sms.state === 'failed' || sms.state === 'undelivered' ? 'sms.failed' : 'sms.sent',
+    { type: 'sms', id: String(id), attributes },
+    sms.call_id,
+  );
 }

@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Code, Group, Modal, Paper, Stack, Table, Text,
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_EVENTS } from '@phonebot/shared/schemas/integration';
+import { WEBHOOK_EVENTS, WEBHOOK_MAX_AGE_DAYS } from '@phonebot/shared/schemas/integration';
 import { ListTable } from '../../../components/list-table';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -58,7 +58,7 @@ export function WebhooksSection() {
   return (
     <IntegrationSection
       title={t('integrations.webhooks.title')}
-      intro={t('integrations.webhooks.intro')}
+      intro={t('integrations.webhooks.intro', { days: WEBHOOK_MAX_AGE_DAYS })}
       addLabel={t('integrations.webhooks.add')}
       onAdd={() => setAdding(true)}
       dialogs={
@@ -127,9 +127,10 @@ function WebhookCard({ hook }: { hook: Webhook }) {
         label:
           attributes.paused_reason === 'failing'
             ? t('integrations.webhooks.pausedFailing')
-            : t('integrations.webhooks.paused'),
+            : attributes.paused_reason === 'gone'
+              ? t('integrations.webhooks.pausedGone')
+              : t('integrations.webhooks.paused'),
       };
-
   return (
     <Paper withBorder p="md" radius="sm">
       <Stack gap="sm">
@@ -152,6 +153,25 @@ function WebhookCard({ hook }: { hook: Webhook }) {
             {attributes.enabled && attributes.failing_since && (
               <Text size="sm" c="red.8">
                 {t('integrations.webhooks.failingSince', { date: format(attributes.failing_since) })}
+              </Text>
+            )}
+            {attributes.enabled && attributes.blocked_until && (
+              <Text size="sm">{t('integrations.webhooks.heldUntil', { date: format(attributes.blocked_until) })}</Text>
+            )}
+            {attributes.pending_deliveries > 0 && (
+              <Text size="sm">
+                {t(attributes.enabled ? 'integrations.webhooks.pending' : 'integrations.webhooks.pendingPaused', {
+                  count: attributes.pending_deliveries,
+                  days: WEBHOOK_MAX_AGE_DAYS,
+                })}
+              </Text>
+            )}
+            {attributes.dropped_deliveries > 0 && (
+              <Text size="sm" c="red.8">
+                {t('integrations.webhooks.dropped', {
+                  count: attributes.dropped_deliveries,
+                  days: WEBHOOK_MAX_AGE_DAYS,
+                })}
               </Text>
             )}
           </Stack>
