@@ -45,6 +45,7 @@ import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { getOperator } from './modules/settings/settings.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerMetrics } from './plugins/metrics';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerJsonApi(app, { validateAnswers: config.validateAnswers });
+  registerMetrics(app, { token: config.metricsToken, db });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   // The checkout's Paddle hosts are allowed only where billing is set up.
   registerSecurityHeaders(app, billingConfigured(config.paddle) ? paddleCspHosts(config.paddle.env) : {});

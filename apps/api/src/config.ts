@@ -62,6 +62,10 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(30_000)),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
   SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
+  ),
 });
 
 export type Config = {
@@ -123,6 +127,8 @@ export type Config = {
   database: { statementTimeoutMs: number; acquireTimeoutMs: number };
   /** How long SIGTERM waits for running requests before it closes them (ms). */
   shutdownGraceMs: number;
+  /** Bearer token that opens GET /metrics; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
 };
 
 /** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
@@ -212,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     ...overrides,
   };
 }
