@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { totpCode } from '../../api/src/lib/totp';
+import { totpCode, totpStep } from '../../api/src/lib/totp';
 import { axeViolations } from './axe';
-import { type Stack, startStack } from './harness';
+import { type Stack, confirmItIsYou, startStack } from './harness';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -22,6 +22,16 @@ async function submitPassword(page: Page, email: string) {
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(PASSWORD);
   await page.locator('button[type=submit]').click();
+}
+
+/**
+ * A code of the app for a step after `used` (the server takes each step's code once), waiting until the server
+ * accepts that step (one on either side of now). Answers the code and its step.
+ */
+async function codeAfter(secret: string, used: number): Promise<{ code: string; step: number }> {
+  while (totpStep(Date.now()) + 1 <= used) await new Promise((resolve) => setTimeout(resolve, 1000));
+  const step = Math.max(used + 1, totpStep(Date.now()));
+  return { code: totpCode(secret, step * 30_000), step };
 }
 
 async function shot(page: Page, name: string) {
@@ -47,12 +57,15 @@ describe('account protection in the browser', () => {
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
     await card.getByText('Off: signing in asks only for your password.').waitFor();
     await card.getByRole('button', { name: 'Set up' }).click();
+    // Turning two-factor sign-in on is a sensitive action: signing in did not confirm the session.
+    await confirmItIsYou(page, { password: PASSWORD });
     await card.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await card.locator('code').first().innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'mfa-profile-enrol');
-    await card.getByLabel('Code', { exact: true }).fill(totpCode(secret));
+    let usedStep = totpStep(Date.now());
+    await card.getByLabel('Code', { exact: true }).fill(totpCode(secret, usedStep * 30_000));
     await card.getByRole('button', { name: 'Turn on' }).click();
     await card.getByText('Your recovery codes').waitFor();
     expect(await card.getByTestId('recovery-codes').locator('li').count()).toBe(10);
@@ -71,7 +84,9 @@ describe('account protection in the browser', () => {
       .fill('000000' === totpCode(secret, Date.now() + 30_000) ? '111111' : '000000');
     await second.page.getByRole('button', { name: 'Verify' }).click();
     await second.page.getByText('The code is wrong or was already used.', { exact: false }).waitFor();
-    await second.page.getByLabel('Code', { exact: true }).fill(totpCode(secret, Date.now() + 30_000));
+    const signInCode = await codeAfter(secret, usedStep);
+    usedStep = signInCode.step;
+    await second.page.getByLabel('Code', { exact: true }).fill(signInCode.code);
     await second.page.getByRole('button', { name: 'Verify' }).click();
     await second.page.waitForURL('**/viewcalllogs');
     await second.context.close();
@@ -91,6 +106,9 @@ describe('account protection in the browser', () => {
 
     // The company requires a second factor; after a reset, the owner sets it up again at login.
     const me = await stack.api('GET', '/me', undefined, token);
+    // Turning the own second factor off and requiring one are sensitive: the API session confirms with a code.
+    const stepUp = await codeAfter(secret, usedStep);
+    expect((await stack.api('POST', '/me/reauth', { code: stepUp.code }, token)).status).toBe(204);
     expect((await stack.api('DELETE', `/users/${me.json.data.id}/mfa`, undefined, token)).status).toBe(204);
     const required = await stack.api(
       'PATCH',

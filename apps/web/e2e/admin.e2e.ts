@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe';
-import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, startStack } from './harness';
+import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, confirmItIsYou, startStack } from './harness';
 
 let stack: Stack;
 let superToken: string;
@@ -284,6 +284,8 @@ describe('super administration in the browser', () => {
     await dialog.getByText('users, phonebots and calls are deleted', { exact: false }).waitFor();
     await dialog.getByText('monthly call counts', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    // Deleting a customer is a sensitive action: the super confirms it with the password.
+    await confirmItIsYou(page, { password: SUPER_PASSWORD });
     await page.getByText('Deleted! Customer has been deleted.').waitFor();
     await page.waitForURL((url) => url.pathname === '/customers');
     await page.getByLabel('Search', { exact: true }).fill('dora');

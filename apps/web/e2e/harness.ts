@@ -27,6 +27,27 @@ export const CHROMIUM_FLAGS = [
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /**
+ * Answers "Confirm it is you", the question a sensitive action asks without a recent step-up, as a user does: types
+ * the current password (or, with two-factor sign-in, a code of the authenticator app), clicks Confirm and waits until
+ * the question has closed. In English or German.
+ */
+export async function confirmItIsYou(page: Page, answer: { password: string } | { code: string }): Promise<void> {
+  const question = page.getByRole('dialog', { name: /^(Confirm it is you|Bestätigen Sie, dass Sie es sind)$/ });
+  if ('password' in answer) {
+    await question.getByLabel(/^(Current password|Aktuelles Passwort)$/).fill(answer.password);
+  } else {
+    await question.getByLabel(/^(Code of your authenticator app|Code Ihrer Authenticator-App)$/).fill(answer.code);
+  }
+  await question.getByRole('button', { name: /^(Confirm|Bestätigen)$/ }).click();
+  try {
+    await question.waitFor({ state: 'detached', timeout: 15_000 });
+  } catch (error) {
+    const shown = await question.innerText().catch(() => '');
+    throw new Error(`"Confirm it is you" did not close: ${JSON.stringify(shown)}`, { cause: error });
+  }
+}
+
+/**
  * The product as a user meets it: the real server process (built web app, SQLite or PostgreSQL per E2E_DB), a real
  * SMTP server on loopback for its mails, and Chromium.
  */

@@ -3,25 +3,26 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { englishLeftovers } from './english-leftovers';
-import { type Stack, startStack } from './harness';
+import { type Stack, confirmItIsYou, startStack } from './harness';
 
 let stack: Stack;
 let token: string;
+const ADMIN = { email: 'maria@integrations.example', password: 'maria-password' };
 beforeAll(async () => {
   stack = await startStack();
-  const admin = await stack.createAdmin({
-    company_name: 'Muster Elektro GmbH',
-    name: 'Maria Muster',
-    email: 'maria@integrations.example',
-    password: 'maria-password',
-  });
+  const admin = await stack.createAdmin({ company_name: 'Muster Elektro GmbH', name: 'Maria Muster', ...ADMIN });
+  // The browser's session: never confirmed, so the screen's own sensitive actions ask "Confirm it is you".
   token = admin.token;
-  await stack.api(
+  // API keys and webhooks are made with a step-up: another session of the admin, confirmed with the password.
+  const setup = (await stack.api('POST', '/login', ADMIN)).json.meta.access_token as string;
+  expect((await stack.api('POST', '/me/reauth', { password: ADMIN.password }, setup)).status).toBe(204);
+  const key = await stack.api(
     'POST',
     '/api-keys',
     { data: { type: 'api-keys', attributes: { name: 'CRM sync', scopes: ['calls:read', 'calls:write'] } } },
-    token,
+    setup,
   );
+  expect(key.status).toBe(201);
   // An address of a documentation network: nothing answers there, so its test delivery fails and shows why.
   const hook = await stack.api(
     'POST',
@@ -36,9 +37,10 @@ beforeAll(async () => {
         },
       },
     },
-    token,
+    setup,
   );
-  await stack.api('POST', `/webhooks/${hook.json.data.id}/test`, undefined, token);
+  expect(hook.status).toBe(201);
+  expect((await stack.api('POST', `/webhooks/${hook.json.data.id}/test`, undefined, setup)).status).toBe(202);
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
@@ -67,6 +69,7 @@ describe('integrations screen', () => {
     await dialog.getByLabel('Name').fill('Reporting');
     await dialog.getByLabel('Read users (users:read)').check();
     await dialog.getByRole('button', { name: 'Create' }).click();
+    await confirmItIsYou(page, { password: ADMIN.password });
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     const value = await shown.getByLabel('API key').inputValue();
     expect(value).toMatch(/^pbk_/);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { maskProviderKey } from '@phonebot/shared/schemas/phonebot';
 import { axeViolations } from './axe';
-import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, startStack } from './harness';
+import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, confirmItIsYou, startStack } from './harness';
 
 let stack: Stack;
 let superToken: string;
@@ -230,6 +230,8 @@ describe('phonebots in the browser', () => {
       .getByRole('dialog', { name: 'Regenerate the bot token?' })
       .getByRole('button', { name: 'Regenerate' })
       .click();
+    // A new bot token is a sensitive action: the owner confirms it with the password.
+    await confirmItIsYou(page, { password: ADMIN.password });
     const dialog = page.getByRole('dialog', { name: 'Bot token' });
     await dialog.waitFor();
     const fresh = await dialog.getByLabel('Bot token').inputValue();
@@ -240,6 +242,8 @@ describe('phonebots in the browser', () => {
     expect(page.url()).toContain(`/editvbot/${licenseKey}`);
     expect((await stack.api('GET', '/bot/config', undefined, botToken)).status).toBe(401);
     expect((await stack.api('GET', '/bot/config', undefined, fresh)).status).toBe(200);
+    // The company's owners are told.
+    await stack.smtp.waitFor(ADMIN.email, 'A new bot token was issued');
     botToken = fresh;
     await context.close();
   });
@@ -375,6 +379,8 @@ describe('phonebots in the browser', () => {
     await page.getByText('Payment status: inactive').waitFor();
     // The super may delete any customer's phonebot too (tested in first-hour.e2e.ts).
     expect(await page.getByRole('button', { name: 'Delete Phonebot' }).count()).toBe(1);
+    // A new bot token is for the company's owners only.
+    expect(await page.getByRole('button', { name: 'Regenerate bot token' }).count()).toBe(0);
     await page.getByText('Set by hand for a customer who pays by invoice. Saved with the form.').waitFor();
     await expectNoAxeViolations(page, '/editphonebot');
     await page.getByLabel('Payment status').selectOption('1');

@@ -6,7 +6,7 @@ import type { Download, Page } from 'playwright-core';
 import { totpCode } from '../../api/src/lib/totp';
 import { editCustomerPath } from '../src/features/customers/customer-link';
 import { axeViolations } from './axe';
-import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, startStack } from './harness';
+import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, confirmItIsYou, startStack } from './harness';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -150,9 +150,10 @@ describe('caller data rights and retention in the browser', () => {
   it('sets the company’s retention under the service’s maximum', async () => {
     const email = 'rita@example.com';
     await stack.createAdmin({ name: 'Rita Retention', email, password: PASSWORD });
-    for (const [language, width] of [
-      ['en', 1280],
-      ['de', 390],
+    // Each save changes the days (a save of the same days changes nothing and asks for nothing).
+    for (const [language, width, keep] of [
+      ['en', 1280, '45'],
+      ['de', 390, '30'],
     ] as const) {
       const { context, page } = await inLanguage(language, width, email);
       await page.goto('/companyprofile');
@@ -165,8 +166,10 @@ describe('caller data rights and retention in the browser', () => {
         .waitFor();
       expect(await axeViolations(page), `retention ${language}`).toEqual([]);
       await shot(page, `retention-${language}-${width}`);
-      await days.fill('30');
+      await days.fill(keep);
       await card.getByRole('button', { name: language === 'en' ? 'Save retention' : 'Aufbewahrung speichern' }).click();
+      // How long calls are kept is the owner's sensitive setting: each new session confirms it with the password.
+      await confirmItIsYou(page, { password: PASSWORD });
       await page
         .getByText(language === 'en' ? 'Successfully Updated' : 'Erfolgreich aktualisiert')
         .first()
@@ -183,6 +186,8 @@ describe('caller data rights and retention in the browser', () => {
   it('lets the super reset a customer user’s lost second factor', async () => {
     const email = 'sven@example.com';
     const { ownerId, token } = await stack.createAdmin({ name: 'Sven Second', email, password: PASSWORD });
+    // Turning two-factor sign-in on takes a step-up.
+    expect((await stack.api('POST', '/me/reauth', { password: PASSWORD }, token)).status).toBe(204);
     const started = await stack.api('POST', '/me/mfa/totp', undefined, token);
     const secret = started.json.meta.secret as string;
     expect((await stack.api('POST', '/me/mfa/totp/confirm', { code: totpCode(secret) }, token)).status).toBe(200);
@@ -201,6 +206,8 @@ describe('caller data rights and retention in the browser', () => {
     const confirm = page.getByRole('dialog', { name: 'Reset two-factor sign-in?' });
     await confirm.getByText(email, { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+    // Resetting a user's second factor is a sensitive action: the super confirms it with the password.
+    await confirmItIsYou(page, { password: SUPER_PASSWORD });
     await page.getByText('Two-factor sign-in reset. The user was told by mail.').waitFor();
     await row.getByText('Off', { exact: true }).waitFor();
     await stack.smtp.waitFor(email, 'two-factor sign-in was reset');
