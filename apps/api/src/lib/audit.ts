@@ -68,19 +68,23 @@ export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<vo
     .execute();
 }
 
-/** The audit entry of a change made by `actor` (customerId defaults to the actor's company). */
+/**
+ * The audit entry of a change made by `actor` (customerId defaults to the actor's company). A change made with an
+ * API key names the key (`api_key_id`): its actor is the admin who created the key, who did not make the request.
+ */
 export function auditChange(
   db: Kysely<Database>,
   actor: Actor,
   change: { action: string; target?: string; customerId?: number | null; detail?: Record<string, unknown> },
 ): Promise<void> {
+  const apiKeyId = actor.session?.apiKeyId ?? null;
   return audit(db, {
     actorUserId: actor.userId,
     customerId: change.customerId === undefined ? actor.customerId : change.customerId,
     action: change.action,
     target: change.target ?? null,
     ip: actor.ip,
-    detail: change.detail,
+    detail: apiKeyId === null ? change.detail : { ...change.detail, api_key_id: apiKeyId },
   });
 }
 

@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX } from '@phonebot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/app';
+import { liveCompany } from '../../../test/live';
 import { refusalRecorder } from '../../lib/audit';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { Limiter, memoryStore } from '../../lib/rate-limit';
@@ -70,6 +71,61 @@ describe('audit entries', () => {
     const rows = await entries('permission.refused', { actor: admin.userId });
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.detail ?? '{}')).toEqual({ api_key_id: key.id });
+  });
+
+  it('of a change made with an API key name the key beside the admin who created it', async () => {
+    const company = await liveCompany(app);
+    const admin = company.owner;
+    const token = API_KEY_PREFIX + randomToken();
+    const key = await app.db.db
+      .insertInto('api_keys')
+      .values({
+        customer_id: admin.customerId!,
+        created_by: admin.userId,
+        name: 'script',
+        scopes: JSON.stringify(['phonebots:read', 'phonebots:write']),
+        token_hash: tokenHash(token),
+        token_start: token.slice(0, API_KEY_PREFIX.length + 6),
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // A phonebot's id in the resource routes is its license key.
+    const path = `${API}/phonebots/${company.licenseKey}`;
+    const renamed = await app.request({
+      method: 'PATCH',
+      url: path,
+      token,
+      body: {
+        data: { type: 'phonebots', id: company.licenseKey, attributes: { bezeichnung: 'Renamed by a script' } },
+      },
+    });
+    expect(renamed.status, renamed.body).toBe(200);
+    const byKey = await app.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('actor_user_id', '=', admin.userId)
+      .where('target', '=', `phonebot:${company.licenseKey}`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(byKey.detail ?? '{}')).toMatchObject({ api_key_id: key.id });
+    // The admin's own change names no key.
+    const own = await app.request({
+      method: 'PATCH',
+      url: path,
+      token: admin.token,
+      body: { data: { type: 'phonebots', id: company.licenseKey, attributes: { bezeichnung: 'Renamed by hand' } } },
+    });
+    expect(own.status, own.body).toBe(200);
+    const byHand = await app.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('actor_user_id', '=', admin.userId)
+      .where('target', '=', `phonebot:${company.licenseKey}`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(byHand.id).not.toBe(byKey.id);
+    expect(JSON.parse(byHand.detail ?? '{}')).not.toHaveProperty('api_key_id');
   });
 });
 
