@@ -61,7 +61,7 @@ async function refusesConnections(base: string, ms: number): Promise<boolean> {
 }
 
 describe('SIGTERM', () => {
-  it('stops accepting, ends event streams, lets a running request finish, and exits 0', async () => {
+  it('stops accepting, ends event streams with a retry hint, lets a running request finish, and exits 0', async () => {
     const company = await prepared();
     const server = await spawnServer(serverEnv(company));
     cleanups.push(() => server.stop('SIGKILL'));
@@ -80,14 +80,23 @@ describe('SIGTERM', () => {
     const first = new TextDecoder().decode((await reader.read()).value);
     // Browsers wait this long before they reconnect to whichever process answers.
     expect(first).toMatch(/^retry: \d+/m);
+    let rest = '';
     const streamEnded = (async () => {
-      for (;;) if ((await reader.read()).done) return true;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return true;
+        rest += new TextDecoder().decode(value);
+      }
     })();
 
     const running = await slowLogin(server.port, company.adminEmail);
     await sleep(200);
     server.child.kill('SIGTERM');
     expect(await Promise.race([streamEnded, sleep(3000).then(() => false)])).toBe(true);
+    // Its last words tell the browser when to reconnect: 1 to 5 s, spread so the streams do not all return at once.
+    const retry = Number(/retry: (\d+)\n\n$/.exec(rest)?.[1]);
+    expect(retry).toBeGreaterThanOrEqual(1000);
+    expect(retry).toBeLessThanOrEqual(5000);
     expect(await refusesConnections(server.base, 3000)).toBe(true);
     expect(server.child.exitCode).toBeNull(); // still finishing the running request
     const answer = await running.finish();

@@ -43,6 +43,9 @@ const RETRY_ATTEMPTS = 9;
 const SESSION_CHECK_MS = 5_000;
 /** A heard change of a session's rows is checked this soon (a few changes at once are checked together). */
 const SESSION_CHECK_SOON_MS = 100;
+/** The reconnect delay a stopping process gives its streams: 1 s plus up to 4 s, spread at random. */
+const SHUTDOWN_RETRY_MIN_MS = 1_000;
+const SHUTDOWN_RETRY_SPREAD_MS = 4_000;
 
 /** The streams of one company open in this process, and how far its events were read. */
 type Company = {
@@ -193,7 +196,10 @@ export class EventHub {
     clearTimeout(this.sessionCheckTimer);
     for (const company of [...this.companies.values()]) {
       clearTimeout(company.retry);
-      for (const stream of [...company.streams]) stream.close();
+      // Each browser is told to reconnect after 1 to 5 s: the streams of a stopping process spread over that time
+      // instead of arriving at the remaining processes all at once.
+      for (const stream of [...company.streams])
+        stream.close(SHUTDOWN_RETRY_MIN_MS + Math.random() * SHUTDOWN_RETRY_SPREAD_MS);
     }
     await this.transport.close();
   }

@@ -85,10 +85,11 @@ export class EventStream {
     });
   }
 
-  close(): void {
+  /** Ends the stream; `retryMs` tells the browser how long to wait before it reconnects (an SSE `retry:` field). */
+  close(retryMs?: number): void {
     if (this.closed) return;
     this.closed = true;
-    if (!this.res.writableEnded) this.res.end();
+    if (!this.res.writableEnded) this.res.end(retryMs === undefined ? undefined : `retry: ${Math.round(retryMs)}\n\n`);
     this.onClose(this);
   }
 }
