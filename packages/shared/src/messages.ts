@@ -153,7 +153,8 @@ export const messages = {
   mfaNotEnabled: 'Two-factor sign-in is not on.',
   mfaNotStarted: 'Start the set-up again: scan a new QR code.',
   reauthRequired: 'Confirm it is you: enter your current password (or, with two-factor sign-in, a code of your app).',
-  reauthNotForApiKeys: 'This action needs a signed-in user who confirms it with their password; an API key cannot do it.',
+  reauthNotForApiKeys:
+    'This action needs a signed-in user who confirms it with their password; an API key cannot do it.',
   ownerOnlySetting: 'Only the company’s owner can change this setting.',
   callbackSlaInvalid: 'Enter whole minutes from 1 to 43200 for each priority.',
   retentionDaysInvalid: 'Enter whole days from 1 up to the maximum of this service, or leave it empty.',

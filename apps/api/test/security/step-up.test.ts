@@ -497,7 +497,8 @@ describe('step-up for sensitive actions', () => {
       }
       const owner = await app.signIn('admin');
       expect(
-        (await call('DELETE', `/customers/${owner.userId}`, superAdmin.token, { meta: { password: SUPER_PASSWORD } })).status,
+        (await call('DELETE', `/customers/${owner.userId}`, superAdmin.token, { meta: { password: SUPER_PASSWORD } }))
+          .status,
       ).toBe(204);
     });
   });

@@ -217,7 +217,9 @@ describe('two-factor sign-in', () => {
   });
 
   const stepUp = async (token: string, password: string) =>
-    expect((await app.request({ method: 'POST', url: `${API}/me/reauth`, token, body: { password } })).status).toBe(204);
+    expect((await app.request({ method: 'POST', url: `${API}/me/reauth`, token, body: { password } })).status).toBe(
+      204,
+    );
 
   it('the super requires it everywhere in Settings', async () => {
     const superLogin = await post('/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
