@@ -62,6 +62,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(30_000)),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
   SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
+  SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(300_000).default(0)),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
@@ -127,6 +128,11 @@ export type Config = {
   database: { statementTimeoutMs: number; acquireTimeoutMs: number };
   /** How long SIGTERM waits for running requests before it closes them (ms). */
   shutdownGraceMs: number;
+  /**
+   * How long a stopping process keeps serving with /readyz answering 503 before it stops accepting (ms), so that a
+   * balancer polling readiness takes it out of rotation first.
+   */
+  shutdownDrainMs: number;
   /** Bearer token that opens GET /metrics; unset, /metrics answers 404. */
   metricsToken: string | undefined;
 };
@@ -218,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
     ...overrides,
   };

@@ -25,6 +25,19 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** The apps whose process is stopping (markStopping); per app, so that runtimes in one process stay apart. */
+const stopping = new WeakSet<FastifyInstance>();
+
+/**
+ * Tells the app its process is stopping: from now on `/readyz` answers 503 `stopping`, so a balancer that polls it
+ * takes the process out of rotation, and every answer carries `Connection: close`, so a client holding a kept-alive
+ * connection (or a balancer that passes connections through) opens its next one elsewhere. Everything else is
+ * served as before until the process stops accepting (SHUTDOWN_DRAIN_MS later).
+ */
+export function markStopping(app: FastifyInstance): void {
+  stopping.add(app);
+}
+
 /**
  * Probes and the API's own description. The probes sit outside /api so a load balancer needs no token; the
  * OpenAPI document is built once, after every module registered its routes.
@@ -40,7 +53,13 @@ export function registerSystemRoutes(
   // at once instead of after the pool's acquire timeout.
   const redis = deps.redisUrl ? readinessRedis(deps.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (stopping.has(app)) reply.header('connection', 'close');
+    done();
+  });
   app.get('/readyz', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (stopping.has(app)) return reply.code(503).send({ status: 'stopping', database: deps.db.engine, checks: {} });
     const [database, cache] = await Promise.all([
       deps.db.ping(READY_TIMEOUT_MS).then(
         () => 'ok' as const,
@@ -60,7 +79,6 @@ export function registerSystemRoutes(
         : undefined,
     ]);
     const ready = database === 'ok' && cache !== 'unavailable';
-    reply.header('cache-control', 'no-store');
     return reply.code(ready ? 200 : 503).send({
       status: ready ? 'ok' : 'unavailable',
       database: deps.db.engine,
