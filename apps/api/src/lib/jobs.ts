@@ -5,6 +5,9 @@ import { HOUR, nowIso } from '../db/time';
 
 export type Job = { name: string; everyMs: number; run: () => Promise<string> };
 
+/** The first check after start, and how often checks follow (the shortest period of the jobs, at most an hour). */
+type JobTiming = { firstMs: number; tickMs: number };
+
 /**
  * Claims a job's run in the database: only the process whose update moves last_run_at runs it, so several
  * processes on one database run each job once per period. A second of slack keeps a job whose period equals the
@@ -26,10 +29,16 @@ export async function claimRun(db: Kysely<Database>, name: string, everyMs: numb
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Runs background jobs inside the api process: checks hourly (or at the shortest period), runs each when due. */
-export function startJobs(db: Kysely<Database>, jobs: Job[], log: Logger): () => void {
+/**
+ * Runs background jobs inside the api process: checks every tick (the shortest period, at most hourly) and runs each
+ * job whose claim succeeds. Every process ticks; the claim makes one of them run each job once per period. Once
+ * stopped, no further job of a tick under way is claimed or started (one already running finishes).
+ */
+export function startJobs(db: Kysely<Database>, jobs: Job[], log: Logger, timing: Partial<JobTiming> = {}): () => void {
+  let stopped = false;
   const tick = async () => {
     for (const job of jobs) {
+      if (stopped) return;
       try {
         if (!(await claimRun(db, job.name, job.everyMs))) continue;
         const outcome = await job.run();
@@ -40,11 +49,12 @@ export function startJobs(db: Kysely<Database>, jobs: Job[], log: Logger): () =>
       }
     }
   };
-  const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), Math.min(HOUR, ...jobs.map((job) => job.everyMs)));
+  const first = setTimeout(() => void tick(), timing.firstMs ?? 5_000);
+  const timer = setInterval(() => void tick(), timing.tickMs ?? Math.min(HOUR, ...jobs.map((job) => job.everyMs)));
   first.unref();
   timer.unref();
   return () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(timer);
   };
