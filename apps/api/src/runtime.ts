@@ -162,7 +162,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         everyMs: HOUR,
         run: async () => {
           const pruned = await pruneExpiredRows(db.db);
-          return `deleted ${pruned.idempotencyKeys} idempotency keys, ${pruned.sessions} expired sessions and ${pruned.oneTimeTokens} one-time tokens`;
+          return `deleted ${pruned.idempotencyKeys} idempotency keys, ${pruned.sessions} expired sessions, ${pruned.oneTimeTokens} one-time tokens and ${pruned.webhookDeliveries} webhook deliveries`;
         },
       },
       {

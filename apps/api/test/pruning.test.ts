@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../src/db/time';
 import { claimRun } from '../src/lib/jobs';
 import { deleteOldCalls } from '../src/modules/calls/calls.service';
-import { pruneExpiredRows } from '../src/modules/system/prune';
+import { DEFAULT_WEBHOOK_TIMING } from '../src/modules/integrations/webhook-sender';
+import { WEBHOOK_DELIVERY_KEEP_DAYS, pruneExpiredRows } from '../src/modules/system/prune';
 import { type TestApp, createTestApp } from './app';
 
 const apps: TestApp[] = [];
@@ -106,7 +107,7 @@ describe('pruning what nothing reads any more', () => {
     const live = await oneTime({ expires_at: ago(-HOUR), used_at: null });
 
     const pruned = await pruneExpiredRows(db, { batch: 100 });
-    expect(pruned).toEqual({ idempotencyKeys: 251, sessions: 1, oneTimeTokens: 2 });
+    expect(pruned).toEqual({ idempotencyKeys: 251, sessions: 1, oneTimeTokens: 2, webhookDeliveries: 0 });
 
     const keys = await db.selectFrom('idempotency_keys').select('idem_key').execute();
     expect(keys.map((k) => k.idem_key)).toEqual(['fresh-call']);
@@ -125,7 +126,86 @@ describe('pruning what nothing reads any more', () => {
     expect(tokens).not.toContain(expired.id);
 
     // A second run finds nothing.
-    expect(await pruneExpiredRows(db, { batch: 100 })).toEqual({ idempotencyKeys: 0, sessions: 0, oneTimeTokens: 0 });
+    expect(await pruneExpiredRows(db, { batch: 100 })).toEqual({
+      idempotencyKeys: 0,
+      sessions: 0,
+      oneTimeTokens: 0,
+      webhookDeliveries: 0,
+    });
+  });
+
+  it(`deletes finished webhook deliveries ${WEBHOOK_DELIVERY_KEEP_DAYS} days after their event, in batches`, async () => {
+    // The sender polls once an hour here: it would drop the old pending delivery below before the pruning looks.
+    const app = await createTestApp({ webhookTiming: { ...DEFAULT_WEBHOOK_TIMING, pollMs: HOUR } });
+    apps.push(app);
+    const db = app.db.db;
+    const admin = await app.signIn('admin');
+    const now = new Date().toISOString();
+    const hook = await db
+      .insertInto('webhooks')
+      .values({
+        customer_id: admin.customerId!,
+        url: 'https://hooks.example.com/in',
+        events: JSON.stringify(['call.created']),
+        description: '',
+        enabled: 0,
+        secret: 'not-used',
+        failing_since: null,
+        paused_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const delivery = (status: 'pending' | 'succeeded' | 'failed', created: string, tag: string) => ({
+      webhook_id: hook.id,
+      event: 'call.created',
+      message_id: `msg_${tag}`,
+      payload: '{}',
+      status,
+      attempts: status === 'pending' ? 0 : 3,
+      next_attempt_at: status === 'pending' ? now : null,
+      claimed_until: null,
+      last_attempt_at: status === 'pending' ? null : created,
+      response_status: status === 'succeeded' ? 200 : status === 'failed' ? 500 : null,
+      response_body: null,
+      duration_ms: null,
+      last_error: status === 'failed' ? 'answered 500' : null,
+      created_at: created,
+    });
+    const keep = WEBHOOK_DELIVERY_KEEP_DAYS * DAY;
+    // 250 finished deliveries past their time (more than two batches of 100), succeeded and failed alike.
+    await db
+      .insertInto('webhook_deliveries')
+      .values(
+        Array.from({ length: 250 }, (_, i) =>
+          delivery(i % 2 ? 'succeeded' : 'failed', ago(keep + HOUR + i * 60_000), `old-${i}`),
+        ),
+      )
+      .execute();
+    await db
+      .insertInto('webhook_deliveries')
+      .values([
+        delivery('succeeded', ago(keep - HOUR), 'recent-succeeded'),
+        delivery('failed', ago(keep - HOUR), 'recent-failed'),
+        // Pending ones are the sender's to send or to drop (and count) after WEBHOOK_MAX_AGE_DAYS, never pruned.
+        delivery('pending', ago(keep + DAY), 'old-pending'),
+      ])
+      .execute();
+
+    const pruned = await pruneExpiredRows(db, { batch: 100 });
+    expect(pruned.webhookDeliveries).toBe(250);
+    const left = await db.selectFrom('webhook_deliveries').select('message_id').orderBy('message_id').execute();
+    expect(left.map((row) => row.message_id)).toEqual(['msg_old-pending', 'msg_recent-failed', 'msg_recent-succeeded']);
+    // The endpoint's own log (the API's delivery list) shows what is left.
+    const listed = await app.request({
+      method: 'GET',
+      url: `/api/v2/webhooks/${hook.id}/deliveries`,
+      token: admin.token,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data).toHaveLength(3);
+    expect((await pruneExpiredRows(db, { batch: 100 })).webhookDeliveries).toBe(0);
   });
 
   it('runs once per period across processes', async () => {
