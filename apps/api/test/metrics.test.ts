@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './app';
 
@@ -92,6 +93,72 @@ describe('GET /metrics', () => {
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'phonebot_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(TOKEN);
+  });
+
+  it('reports the webhook queue: pending deliveries and the age of the oldest, read at each scrape', async () => {
+    const app = await createTestApp({ metricsToken: TOKEN });
+    apps.push(app);
+    const admin = await app.signIn('admin');
+    const scrape = async () =>
+      (await app.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const empty = await scrape();
+    expect(empty).toContain('# TYPE phonebot_webhook_queue_depth gauge');
+    expect(empty).toContain('# TYPE phonebot_webhook_queue_oldest_age_seconds gauge');
+    expect(sample(empty, 'phonebot_webhook_queue_depth')).toBe(0);
+    expect(sample(empty, 'phonebot_webhook_queue_oldest_age_seconds')).toBe(0);
+
+    // A paused endpoint: its deliveries wait in the queue, and the sender leaves them there.
+    const now = new Date().toISOString();
+    const hook = await app.db.db
+      .insertInto('webhooks')
+      .values({
+        customer_id: admin.customerId!,
+        url: 'https://hooks.example.com/in',
+        events: JSON.stringify(['call.created']),
+        description: '',
+        enabled: 0,
+        secret: 'not-used',
+        failing_since: null,
+        paused_reason: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const delivery = (status: 'pending' | 'succeeded' | 'failed', ageMs: number) => ({
+      webhook_id: hook.id,
+      event: 'call.created',
+      message_id: `msg_${crypto.randomUUID()}`,
+      payload: '{}',
+      status,
+      next_attempt_at: status === 'pending' ? now : null,
+      claimed_until: null,
+      last_attempt_at: null,
+      response_status: null,
+      response_body: null,
+      duration_ms: null,
+      last_error: null,
+      created_at: new Date(Date.now() - ageMs).toISOString(),
+    });
+    await app.db.db
+      .insertInto('webhook_deliveries')
+      .values([
+        delivery('pending', 300_000),
+        delivery('pending', 60_000),
+        delivery('pending', 0),
+        // Finished ones are the log, not the queue, however old.
+        delivery('succeeded', 3_600_000),
+        delivery('failed', 7_200_000),
+      ])
+      .execute();
+
+    const text = await scrape();
+    expect(sample(text, 'phonebot_webhook_queue_depth')).toBe(3);
+    const age = sample(text, 'phonebot_webhook_queue_oldest_age_seconds')!;
+    expect(age).toBeGreaterThanOrEqual(299);
+    expect(age).toBeLessThan(400);
+    // The mail figures still come from the same read.
+    expect(sample(text, 'phonebot_mail_outbox_depth')).toBeGreaterThanOrEqual(0);
   });
 
   it('counts open event streams', async () => {

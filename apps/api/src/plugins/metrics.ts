@@ -73,6 +73,16 @@ export function registerMetrics(app: FastifyInstance, deps: { token: string | un
     help: 'Age of the oldest mail queued and not yet sent (0 when none).',
     registers: [registry],
   });
+  const webhookDepth = new Gauge({
+    name: 'phonebot_webhook_queue_depth',
+    help: 'Webhook deliveries pending: not yet sent, or failed and waiting for their next attempt.',
+    registers: [registry],
+  });
+  const webhookAge = new Gauge({
+    name: 'phonebot_webhook_queue_oldest_age_seconds',
+    help: 'Age of the oldest pending webhook delivery, from its event (0 when none).',
+    registers: [registry],
+  });
   const scrapeErrors = new Counter({
     name: 'phonebot_metrics_collect_errors',
     help: 'Scrapes in which the database figures could not be read.',
@@ -104,12 +114,27 @@ export function registerMetrics(app: FastifyInstance, deps: { token: string | un
       throw ApiError.of(404, 'notFound');
     }
     try {
-      const row = await sql<{ depth: number | string; oldest: string | null }>`
-        select count(*) as depth, min(created_at) as oldest from mail_outbox where sent_at is null and failed_at is null
+      // One round trip, one read of each queue: the unsent mails, and the pending deliveries (their partial index).
+      const row = await sql<{
+        mail_depth: number | string;
+        mail_oldest: string | null;
+        webhook_depth: number | string;
+        webhook_oldest: string | null;
+      }>`
+        select mail.depth as mail_depth, mail.oldest as mail_oldest,
+          webhook.depth as webhook_depth, webhook.oldest as webhook_oldest
+        from (select count(*) as depth, min(created_at) as oldest from mail_outbox
+              where sent_at is null and failed_at is null) as mail
+        cross join (select count(*) as depth, min(created_at) as oldest from webhook_deliveries
+              where status = 'pending') as webhook
       `.execute(db.db);
-      const { depth, oldest } = row.rows[0] ?? { depth: 0, oldest: null };
-      outboxDepth.set(Number(depth));
-      outboxAge.set(oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0);
+      const figures = row.rows[0];
+      const age = (oldest: string | null | undefined) =>
+        oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0;
+      outboxDepth.set(Number(figures?.mail_depth ?? 0));
+      outboxAge.set(age(figures?.mail_oldest));
+      webhookDepth.set(Number(figures?.webhook_depth ?? 0));
+      webhookAge.set(age(figures?.webhook_oldest));
     } catch (error) {
       // The process's own figures still answer while the database is away.
       scrapeErrors.inc();
