@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { audit, refusalRecorder } from './lib/audit';
 import { ApiError, errorObject } from './lib/errors';
+import type { FileStore } from './lib/file-store';
 import type { Mailer } from './lib/mailer';
 import type { SecretBox } from './lib/secrets';
 import type { SmsProvider } from './lib/sms';
@@ -73,6 +74,8 @@ export type AppDeps = {
   sms: SmsProvider;
   events: EventHub;
   webhooks: WebhookSender;
+  /** Stored files (avatars): under DATA_DIR or in the deployment's bucket. */
+  files: FileStore;
   version: string;
 };
 
@@ -190,17 +193,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stepUp,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
-    dataDir: config.dataDir,
+    files: deps.files,
     operator: config.operator,
   });
   registerProfileRoutes(app, router, {
     ...authDeps,
     stepUp,
-    dataDir: config.dataDir,
+    files: deps.files,
     callRetentionDays: config.callRetentionDays,
   });
   registerDashboardRoutes(router, { db: db.db });
-  registerCustomerRoutes(router, { db: db.db, dataDir: config.dataDir, stepUp });
+  registerCustomerRoutes(router, { db: db.db, files: deps.files, stepUp });
   registerCustomerUsersRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, {
     db: db.db,
@@ -221,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerCallerTimelineRoutes(router, { db: db.db });
   registerCallerRightsRoutes(router, { db: db.db });
-  registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, dataDir: config.dataDir });
+  registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, files: deps.files });
   registerBillingRoutes(app, router, API_BASE, {
     db: db.db,
     paddle: config.paddle,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { FileStorage } from './lib/file-store';
 import { DEFAULT_WEBHOOK_TIMING } from './modules/integrations/webhook-sender';
 import { type TrustProxy, trustProxySetting } from './plugins/connections';
 import { type OperatorInput, isMessageKey, messageText, operatorSchema } from '@phonebot/shared';
@@ -67,6 +68,13 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   ),
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(['file', 's3']).default('file')),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
 });
 
 export type Config = {
@@ -135,7 +143,32 @@ export type Config = {
   shutdownDrainMs: number;
   /** Bearer token that opens GET /metrics; unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /** Where stored files (avatars) are kept: under DATA_DIR (STORAGE=file) or in an S3 bucket (STORAGE=s3). */
+  storage: FileStorage;
 };
+
+/** STORAGE and its S3_* settings; S3 needs a bucket, and a key id only with its secret. */
+function fileStorage(e: z.infer<typeof envSchema>, dataDir: string): FileStorage {
+  if (e.STORAGE === 'file') return { kind: 'file', dir: dataDir };
+  const problems = [
+    ...(e.S3_BUCKET ? [] : ['S3_BUCKET: required with STORAGE=s3']),
+    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
+      ? ["S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the AWS SDK's own credentials"]
+      : []),
+  ];
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
 
 /** Parses the environment once into one typed object; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -226,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
+    storage: fileStorage(e, path.resolve(e.DATA_DIR)),
     ...overrides,
   };
 }

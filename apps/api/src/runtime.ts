@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { type App, buildApp, tooManyRequests } from './app';
 import type { Config } from './config';
 import { type Db, createDb } from './db/client';
+import { type FileStore, createFileStore } from './lib/file-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
 import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
@@ -16,6 +17,7 @@ import { deleteOldCalls } from './modules/calls/calls.service';
 import { deleteOldSmsCounters } from './modules/calls/sms-guard';
 import { pruneEvents, registerAnnouncer } from './modules/events/call-events';
 import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
+import { pruneOrphanedAvatars } from './modules/profile/profile.service';
 import { EventHub } from './modules/events/event-hub';
 import { memoryTransport, postgresTransport, redisTransport } from './modules/events/transports';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
@@ -29,6 +31,7 @@ export type Runtime = App & {
   secrets: SecretBox;
   events: EventHub;
   webhooks: WebhookSender;
+  files: FileStore;
   /**
    * Stops accepting requests, ends the event streams, lets running requests (within SHUTDOWN_GRACE_MS) and mails
    * being sent finish, then closes the database.
@@ -114,6 +117,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     wakeMailer: mailer.wake,
     timing: config.webhookTiming,
   });
+  const files = await createFileStore(config.storage, log);
   const built = await buildApp({
     config,
     db,
@@ -124,6 +128,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     sms: createSmsProvider(config, log),
     events,
     webhooks,
+    files,
     version: readVersion(),
   });
   const stopJobs = startJobs(
@@ -173,6 +178,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
           return `deleted ${pruned.events} events and ${pruned.tickets} tickets`;
         },
       },
+      {
+        name: 'avatar-files-prune',
+        everyMs: DAY,
+        run: async () => `deleted ${await pruneOrphanedAvatars(db.db, files)} avatar files no user names`,
+      },
     ],
     log,
   );
@@ -184,6 +194,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     secrets,
     events,
     webhooks,
+    files,
     async close() {
       stopJobs();
       // Open streams would hold the server open: they end first, and their clients reconnect with Last-Event-ID.
@@ -198,6 +209,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       grace.unref();
       await built.app.close().finally(() => clearTimeout(grace));
       await webhooks.close();
+      await files.close();
       await mailer.close();
       await limiter.close();
       await db.close();

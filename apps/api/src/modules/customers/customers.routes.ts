@@ -4,6 +4,7 @@ import type { UpdateCustomerInput } from '@phonebot/shared';
 import { customerContracts } from '@phonebot/shared/contracts/customers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
+import type { FileStore } from '../../lib/file-store';
 import type { StepUp } from '../auth/step-up';
 import { pageLinks } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
@@ -21,7 +22,7 @@ import {
 /** The super's administration of customers; a customer is addressed by its owner's user id. */
 export function registerCustomerRoutes(
   router: ApiRouter,
-  deps: { db: Kysely<Database>; dataDir: string; stepUp: StepUp },
+  deps: { db: Kysely<Database>; files: FileStore; stepUp: StepUp },
 ): void {
   const { db } = deps;
   const c = customerContracts;

@@ -6,6 +6,7 @@ import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import { type Actor, auditChange } from '../../lib/audit';
 import type { StepUp } from '../auth/step-up';
 import { notFound } from '../../lib/domain-errors';
+import type { FileStore } from '../../lib/file-store';
 import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
 import { removeAvatarFiles } from '../profile/profile.service';
 import { deleteCustomerRow, updateCustomerRow } from './customers.store';
@@ -175,7 +176,7 @@ export async function updateCustomer(
  * monthly counts stay.
  */
 export async function deleteCustomer(
-  deps: { db: Kysely<Database>; dataDir: string; stepUp: StepUp },
+  deps: { db: Kysely<Database>; files: FileStore; stepUp: StepUp },
   actor: Actor,
   ownerUserId: number,
 ): Promise<number> {
@@ -191,7 +192,7 @@ export async function deleteCustomer(
     });
     return avatars;
   });
-  await removeAvatarFiles(deps.dataDir, avatars);
+  await removeAvatarFiles(deps.files, avatars);
   return customer.id;
 }
 

@@ -4,6 +4,7 @@ import { guestContracts } from '@phonebot/shared/contracts/customers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { generatePassword } from '../../lib/crypto';
+import type { FileStore } from '../../lib/file-store';
 import type { ApiRouter } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { ALL_PHONEBOTS, listPhonebots, phonebotResource } from '../phonebots/phonebots.service';
@@ -11,7 +12,7 @@ import { addGuest, deleteGuest, getGuest, guestResource, listGuests, setGuestPas
 
 export function registerGuestRoutes(
   router: ApiRouter,
-  deps: { db: Kysely<Database>; secrets: SecretBox; dataDir: string },
+  deps: { db: Kysely<Database>; secrets: SecretBox; files: FileStore },
 ): void {
   const { db, secrets } = deps;
   const c = guestContracts;

@@ -7,6 +7,7 @@ import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { generatePassword, hashPassword } from '../../lib/crypto';
 import { notFound, refuse } from '../../lib/domain-errors';
+import type { FileStore } from '../../lib/file-store';
 import { cancelPasswordLinks } from '../auth/auth.service';
 import { revokeUserTokens } from '../auth/tokens.service';
 import { customerByOwner } from '../customers/customers.service';
@@ -84,7 +85,7 @@ export async function setGuestPassword(
 
 /** Deletes a guest user (its sessions go with it); any other user's id answers 404. Answers the guest's customer. */
 export async function deleteGuest(
-  deps: { db: Kysely<Database>; dataDir: string },
+  deps: { db: Kysely<Database>; files: FileStore },
   actor: Actor,
   id: number,
 ): Promise<void> {
@@ -94,5 +95,5 @@ export async function deleteGuest(
     await auditChange(trx, actor, { action: 'guest.delete', target: `user:${id}`, customerId: deleted.customer_id });
     return deleted.avatar_path;
   });
-  await removeAvatarFiles(deps.dataDir, [avatar]);
+  await removeAvatarFiles(deps.files, [avatar]);
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -7,12 +6,16 @@ import { profileContracts } from '@phonebot/shared/contracts/profile';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { sendStoredFile } from '../../lib/file-reply';
+import { FileStoreError } from '../../lib/file-store';
 import { MIME_BY_EXT } from '../../lib/images';
 import { userResource } from '../../lib/resources';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
 import {
   AVATAR_DIR,
+  AVATAR_NAME,
   type ProfileDeps,
+  avatarKey,
   changePassword,
   getCompanyProfile,
   getUser,
@@ -22,8 +25,6 @@ import {
   updateOwnProfile,
 } from './profile.service';
 
-const AVATAR_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
-
 /** Only the user themself changes their image; any other id answers 404. */
 async function ownUser(db: Kysely<Database>, principal: Principal, id: number) {
   if (id !== principal.userId) throw notFound();
@@ -31,7 +32,7 @@ async function ownUser(db: Kysely<Database>, principal: Principal, id: number) {
 }
 
 export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, deps: ProfileDeps): void {
-  const { db, dataDir } = deps;
+  const { db, files } = deps;
   const c = profileContracts;
 
   router.handle(c.me, async ({ principal }) => ({ data: userResource(await getUser(db, principal.userId)) }));
@@ -84,26 +85,37 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
         throw ApiError.of(413, 'imageTooLarge', { pointer: '/attachment' });
       throw error;
     }
-    const updated = await saveAvatar(db, dataDir, user, bytes);
+    let updated;
+    try {
+      updated = await saveAvatar(db, files, user, bytes);
+    } catch (error) {
+      if (!(error instanceof FileStoreError)) throw error;
+      req.log.error({ err: error, storage: files.kind }, 'file store unavailable');
+      throw ApiError.of(503, 'serviceUnavailable', { headers: { 'retry-after': '5' } });
+    }
     return { meta: { url: userResource(updated).attributes.avatar_url } };
   });
 
   router.handle(c.removeAvatar, async ({ principal, params }) => {
-    await removeAvatar(db, dataDir, await ownUser(db, principal, params.id));
+    await removeAvatar(db, files, await ownUser(db, principal, params.id));
     return undefined;
   });
 
   // Avatars are public by their random names (an <img> cannot send a bearer token) and never sniffed as anything else.
-  app.get<{ Params: { name: string } }>(`/uploads/${AVATAR_DIR}/:name`, async (req, reply) => {
-    const { name } = req.params;
-    const file = path.join(dataDir, 'uploads', AVATAR_DIR, name);
-    if (!AVATAR_NAME.test(name) || !fs.existsSync(file)) return reply.code(404).type('text/plain').send('Not found');
-    const ext = path.extname(name).slice(1) as keyof typeof MIME_BY_EXT;
-    return reply
-      .type(MIME_BY_EXT[ext])
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(fs.createReadStream(file));
+  // Any process serves any avatar: they are read from the file store (a shared bucket with STORAGE=s3).
+  app.route<{ Params: { name: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `/uploads/${AVATAR_DIR}/:name`,
+    handler: async (req, reply) => {
+      const { name } = req.params;
+      if (!AVATAR_NAME.test(name)) return reply.code(404).type('text/plain').send('Not found');
+      const ext = path.extname(name).slice(1) as keyof typeof MIME_BY_EXT;
+      return sendStoredFile(req, reply, files, avatarKey(`${AVATAR_DIR}/${name}`), {
+        'content-type': MIME_BY_EXT[ext],
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'",
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+    },
   });
 }

@@ -5,6 +5,7 @@ import type { Database, User } from '../../db/schema';
 import { HOUR, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound, refuse } from '../../lib/domain-errors';
+import type { FileStore } from '../../lib/file-store';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import { emailChangeNoticeMail, invitationMail, mailContext } from '../auth/auth.mails';
 import { cancelPasswordLinks, issueUserToken } from '../auth/auth.service';
@@ -17,7 +18,7 @@ export type UsersDeps = {
   db: Kysely<Database>;
   mailer: Mailer;
   publicUrl: string;
-  dataDir: string;
+  files: FileStore;
   operator: OperatorInput;
   stepUp: StepUp;
 };
@@ -174,5 +175,5 @@ export async function deleteCompanyUser(deps: UsersDeps, actor: Actor, customerI
     await auditChange(trx, actor, { action: 'user.delete', target: `user:${id}` });
     return user.avatar_path;
   });
-  await removeAvatarFiles(deps.dataDir, [avatar]);
+  await removeAvatarFiles(deps.files, [avatar]);
 }

@@ -267,6 +267,12 @@ export async function avatarPathsOf(db: Kysely<Database>, customerId: number): P
   return rows.map((row) => row.avatar_path);
 }
 
+/** Every avatar file a user names, across the service. */
+export async function allAvatarPaths(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('avatar_path').where('avatar_path', 'is not', null).execute();
+  return rows.map((row) => row.avatar_path!);
+}
+
 /** How many staff (admins, adminusers, users) a company has, or the whole service for `all`; guests and supers not. */
 export async function staffCount(db: Kysely<Database>, owner: { customerId: number | null } | 'all'): Promise<number> {
   let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
