@@ -41,21 +41,27 @@ describe('event streams across a PostgreSQL restart', () => {
       LOG_LEVEL: 'warn',
     });
     cleanups.push(() => server.stop('SIGKILL'));
-    const login = await fetch(`${server.base}/api/v2/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: prepared.adminEmail, password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { meta: { access_token: string } }).meta.access_token;
+    // One session per stream, as separate browsers have (a session may hold only a few streams).
+    const signIn = async () => {
+      const login = await fetch(`${server.base}/api/v2/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: prepared.adminEmail, password: PASSWORD }),
+      });
+      return ((await login.json()) as { meta: { access_token: string } }).meta.access_token;
+    };
 
     // Half the streams stay open throughout; the other half are dropped while the database is away and come back
     // afterwards with the last id they had, as a browser does.
     const staying: SseClient[] = [];
     const resuming: SseClient[] = [];
+    const resumingTokens: string[] = [];
     for (let i = 0; i < STREAMS; i++) {
+      const token = await signIn();
       const stream = await openStream(server.base, { token });
       expect(stream.status).toBe(200);
       (i % 2 ? resuming : staying).push(stream);
+      if (i % 2) resumingTokens.push(token);
     }
     cleanups.push(async () => [...staying, ...resuming].forEach((stream) => stream.close()));
     const senders = startSenders(() => server.base, prepared.botToken, 4);
@@ -76,7 +82,7 @@ describe('event streams across a PostgreSQL restart', () => {
     expect(recovered).toBe(true);
     const resumed: SseClient[] = [];
     for (const [index, stream] of resuming.entries()) {
-      const again = await openStream(server.base, { token, lastEventId: lastIds[index]! });
+      const again = await openStream(server.base, { token: resumingTokens[index]!, lastEventId: lastIds[index]! });
       expect(again.status).toBe(200);
       // What the dropped stream had, then the replay and what came after.
       again.events.unshift(...stream.events);
