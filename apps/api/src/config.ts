@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './lib/redis';
 import type { FileStorage } from './lib/file-store';
 import { DEFAULT_WEBHOOK_TIMING } from './modules/integrations/webhook-sender';
 import { type TrustProxy, trustProxySetting } from './plugins/connections';
@@ -38,6 +39,10 @@ const envSchema = z.object({
   CALL_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   AUDIT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(730)),
   REDIS_URL: optionalString,
+  REDIS_COMMAND_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(50).max(60_000).default(DEFAULT_REDIS_COMMAND_TIMEOUT_MS),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -103,6 +108,8 @@ export type Config = {
   /** Audit entries older than this are deleted daily; always longer than calls are kept. */
   auditRetentionDays: number;
   redisUrl: string | undefined;
+  /** How long a Redis command may take before it fails (rate limits then count in the database). */
+  redisCommandTimeoutMs: number;
   logLevel: string;
   /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY): a hop count or their addresses. */
   trustProxy: TrustProxy;
@@ -238,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     callRetentionDays: e.CALL_RETENTION_DAYS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     operator: operator.data,

@@ -7,7 +7,8 @@ import type { Config } from './config';
 import { type Db, createDb } from './db/client';
 import { type FileStore, createFileStore } from './lib/file-store';
 import { createMailer, type Mailer } from './lib/mailer';
-import { Limiter, memoryStore, redisStore } from './lib/rate-limit';
+import { type Limiter, createLimiter } from './lib/rate-limit';
+import { createRedis } from './lib/redis';
 import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
 import { createSmsProvider } from './lib/sms';
 import { startJobs } from './lib/jobs';
@@ -78,7 +79,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     logLinks: config.env !== 'production',
     log,
   });
-  const limiter = new Limiter(config.redisUrl ? redisStore(config.redisUrl) : memoryStore(), tooManyRequests);
+  const limiter = createLimiter({
+    db: db.db,
+    redis: config.redisUrl
+      ? createRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, log, name: 'rate-limits' })
+      : undefined,
+    log,
+    tooMany: tooManyRequests,
+  });
   const secrets = createSecretBox(secretsKey.key);
   // Several processes on one PostgreSQL database hear of each other's changes through LISTEN/NOTIFY, which the
   // database delivers at commit; through Redis when told so (a pooler that cannot carry LISTEN) or when processes
@@ -89,7 +97,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   const events = new EventHub(
     db.db,
     useRedis
-      ? redisTransport(config.redisUrl!, log)
+      ? redisTransport(config.redisUrl!, log, { commandTimeoutMs: config.redisCommandTimeoutMs })
       : config.databaseUrl
         ? postgresTransport(config.databaseUrl, log)
         : memoryTransport(),

@@ -36,6 +36,7 @@ export type Database = {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_completed_calls: { call_id: number };
+  rate_limits: RateLimitsTable;
 };
 
 export type CustomersTable = {
@@ -421,4 +422,11 @@ export type WebhookDeliveriesTable = {
   created_at: string;
   /** The call the delivery is about (call.* and sms.* events): deleting the call deletes its deliveries. */
   call_id: Generated<number | null>;
+};
+
+/** A rate limit's current window (lib/rate-limit.ts, databaseStore): hits so far and when it ends (epoch ms). */
+export type RateLimitsTable = {
+  key: string;
+  count: number;
+  reset_at: number;
 };

@@ -24,6 +24,7 @@ import * as sessionRowsNotify from './2026-11-24-1301-session-rows-notify';
 import * as botRowsNotify from './2026-11-24-1401-bot-rows-notify';
 import * as sessionStepUp from './2026-11-28-0101-session-step-up';
 import * as webhookQueue from './2026-11-28-0301-webhook-queue';
+import * as rateLimits from './2026-11-28-0401-rate-limits';
 
 /** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-1401-bot-rows-notify': botRowsNotify,
   '2026-11-28-0101-session-step-up': sessionStepUp,
   '2026-11-28-0301-webhook-queue': webhookQueue,
+  '2026-11-28-0401-rate-limits': rateLimits,
 };

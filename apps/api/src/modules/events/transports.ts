@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { createRedis } from '../../lib/redis';
 
 /** What a transport tells the hub: a company has new events (up to `lastId` when known), or signals may have been lost. */
 export type TransportHandlers = {
@@ -153,17 +153,45 @@ export function postgresTransport(databaseUrl: string, log: Logger): EventTransp
   };
 }
 
+/** How often the subscriber's connection is asked for a PING, so that a stalled one is found and opened again. */
+const SUBSCRIBER_PING_MS = 2_000;
+
 /**
  * Redis pub/sub, for deployments whose PostgreSQL connections cannot LISTEN (a pooler in transaction mode). The
  * message goes out before the commit and pub/sub may drop messages while reconnecting, so the hub re-reads until the
  * announced id is visible and sweeps the heads regularly.
+ *
+ * Redis may be away: nothing waits for it. A publish fails at once or within the command timeout (lib/redis.ts),
+ * and the failure is logged once per outage; the subscriber's connection is pinged every 2 s, so a stalled one is
+ * torn down and opened again. Both connections come back by themselves; the subscriber then subscribes again and the
+ * hub reads what it missed. Meanwhile the streams get their events from the hub's sweep of the database (every 5 s).
+ * A process also starts while Redis is away.
  */
-export function redisTransport(url: string, log: Logger, channel = REDIS_CHANNEL): EventTransport {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
-  const subscriber = new Redis(url, { lazyConnect: true });
+export function redisTransport(
+  url: string,
+  log: Logger,
+  options: { commandTimeoutMs: number; channel?: string },
+): EventTransport {
+  const channel = options.channel ?? REDIS_CHANNEL;
+  const { commandTimeoutMs } = options;
+  const publisher = createRedis(url, { commandTimeoutMs, log, name: 'events-publisher', lazyConnect: true });
+  const subscriber = createRedis(url, { commandTimeoutMs, log, name: 'events-subscriber', lazyConnect: true });
   let readyOnce = false;
-  publisher.on('error', (error) => log.debug({ err: error }, 'redis publisher error'));
-  subscriber.on('error', (error) => log.debug({ err: error }, 'redis subscriber error'));
+  let subscribed = false;
+  let subscribing: Promise<void> | undefined;
+  let publishFailing = false;
+  let pinger: NodeJS.Timeout | undefined;
+  // ioredis subscribes again by itself to what it was subscribed to; a first subscription that failed (Redis was
+  // away at the start) is made when the connection is next ready.
+  const subscribe = () =>
+    (subscribing ??= subscriber
+      .subscribe(channel)
+      .then(() => {
+        subscribed = true;
+      })
+      .finally(() => {
+        subscribing = undefined;
+      }));
   return {
     name: 'redis',
     // Published before the commit, and pub/sub may drop messages: nothing may be kept on its word.
@@ -175,21 +203,49 @@ export function redisTransport(url: string, log: Logger, channel = REDIS_CHANNEL
         if (Number.isSafeInteger(customerId) && Number.isSafeInteger(lastId)) handlers.signal(customerId!, lastId);
       });
       subscriber.on('ready', () => {
+        if (!subscribed) subscribe().catch((error: unknown) => log.debug({ err: error }, 'redis subscribe failed'));
         if (readyOnce) {
           log.info('event subscriber connection restored');
           handlers.resync();
         }
         readyOnce = true;
       });
-      await Promise.all([publisher.connect(), subscriber.connect()]);
-      await subscriber.subscribe(channel);
+      pinger = setInterval(() => {
+        if (subscriber.status === 'ready') subscriber.ping().catch(() => undefined);
+      }, SUBSCRIBER_PING_MS);
+      pinger.unref();
+      const [published, subscribedNow] = await Promise.allSettled([
+        publisher.connect(),
+        subscriber.connect().then(subscribe),
+      ]);
+      readyOnce = true;
+      const failed = [published, subscribedNow].find((result) => result.status === 'rejected');
+      if (failed) {
+        log.warn(
+          { err: failed.reason },
+          'event transport cannot reach redis; it keeps trying, and event streams read the database every few seconds meanwhile',
+        );
+      }
     },
     announce(customerId, lastId) {
-      publisher.publish(channel, `${customerId}:${lastId}`).catch((error: unknown) => {
-        log.warn({ err: error }, 'could not publish a call event; the next sweep delivers it');
-      });
+      publisher.publish(channel, `${customerId}:${lastId}`).then(
+        () => {
+          if (!publishFailing) return;
+          publishFailing = false;
+          log.info('call events are published to redis again');
+        },
+        (error: unknown) => {
+          if (publishFailing) return;
+          publishFailing = true;
+          log.warn(
+            { err: error },
+            'could not publish call events to redis; event streams get them from the database sweep until it is back',
+          );
+        },
+      );
     },
     async close() {
+      clearInterval(pinger);
       subscriber.disconnect();
       publisher.disconnect();
     },
