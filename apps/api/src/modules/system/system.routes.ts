@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { API_BASE } from '@phonebot/shared';
 import type { Db } from '../../db/client';
+import { createRedis } from '../../lib/redis';
 import { buildOpenApi, renderReferencePage } from '../../lib/openapi';
 import type { ApiRouter } from '../../lib/router';
 
@@ -9,11 +10,6 @@ import type { ApiRouter } from '../../lib/router';
 export const READY_TIMEOUT_MS = 2_000;
 
 /** A connection of its own for the probe: it reconnects by itself, and a command fails after one retry. */
-function readinessRedis(url: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: READY_TIMEOUT_MS, lazyConnect: false });
-  redis.on('error', () => undefined); // reported by the probe's answer; reconnects by itself
-  return redis;
-}
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -51,7 +47,10 @@ export function registerSystemRoutes(
 
   // Readiness asks every service a request needs, each within a short time: a stalled database answers 503 here
   // at once instead of after the pool's acquire timeout.
-  const redis = deps.redisUrl ? readinessRedis(deps.redisUrl) : undefined;
+  // Bounded like every Redis connection on a request's path: a stalled one is torn down and opened again.
+  const redis = deps.redisUrl
+    ? createRedis(deps.redisUrl, { commandTimeoutMs: READY_TIMEOUT_MS, log: app.log as Logger, name: 'readiness' })
+    : undefined;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
   app.addHook('onRequest', (_req, reply, done) => {
     if (stopping.has(app)) reply.header('connection', 'close');
