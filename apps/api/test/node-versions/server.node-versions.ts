@@ -71,7 +71,7 @@ describe.each(targets)('the compiled server on Node.js $version', (target) => {
 
       const ready = await fetch(`${server.base}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'ok', database: engine });
+      expect(await ready.json()).toEqual({ status: 'ok', database: engine, checks: { database: 'ok' } });
       const superLogin = await api('POST', '/login', { body: SUPER });
       expect(superLogin.status).toBe(200);
       const superToken = superLogin.json.meta.access_token as string;
