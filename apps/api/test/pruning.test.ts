@@ -6,6 +6,7 @@ import { deleteOldCalls } from '../src/modules/calls/calls.service';
 import { DEFAULT_WEBHOOK_TIMING } from '../src/modules/integrations/webhook-sender';
 import { WEBHOOK_DELIVERY_KEEP_DAYS, pruneExpiredRows } from '../src/modules/system/prune';
 import { type TestApp, createTestApp } from './app';
+import { paidPhonebot } from './fixtures';
 
 const apps: TestApp[] = [];
 afterAll(async () => {
@@ -16,21 +17,7 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const hash = () => crypto.randomBytes(32).toString('hex');
 
 async function companyWithPhonebot(app: TestApp) {
-  const admin = await app.signIn('admin');
-  const created = await app.request({
-    method: 'POST',
-    url: '/api/v2/vbot',
-    token: admin.token,
-    body: { data: { type: 'vbots', attributes: { bezeichnung: 'Prune', category_terms: ['Sales'] } } },
-  });
-  const sup = await app.signIn('super');
-  await app.request({
-    method: 'PATCH',
-    url: `/api/v2/phonebot/${created.json.meta.license_Key}`,
-    token: sup.token,
-    body: { data: { type: 'vbots', attributes: { payment_status: 1 } } },
-  });
-  const botToken: string = created.json.meta.bot_token;
+  const { admin, botToken, licenseKey } = await paidPhonebot(app, 'Prune');
   const post = (key: string) =>
     app.request({
       method: 'POST',
@@ -41,7 +28,7 @@ async function companyWithPhonebot(app: TestApp) {
   const phonebot = await app.db.db
     .selectFrom('phonebots')
     .select('id')
-    .where('license_key', '=', created.json.meta.license_Key)
+    .where('license_key', '=', licenseKey)
     .executeTakeFirstOrThrow();
   return { admin, post, phonebotId: Number(phonebot.id) };
 }

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../src/db/errors';
 import { createLogger } from '../src/logger';
 import { TEST_ENGINE } from './db';
 import { createTestApp } from './app';
+import { paidPhonebot } from './fixtures';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -50,20 +51,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('SQLite with a full disk', () => {
     const lines: string[] = [];
     const app = await createTestApp({}, {}, { logLines: lines });
     cleanups.push(() => app.stop());
-    const admin = await app.signIn('admin');
-    const created = await app.request({
-      method: 'POST',
-      url: '/api/v2/vbot',
-      token: admin.token,
-      body: { data: { type: 'vbots', attributes: { bezeichnung: 'Full', category_terms: ['Sales'] } } },
-    });
-    const sup = await app.signIn('super');
-    await app.request({
-      method: 'PATCH',
-      url: `/api/v2/phonebot/${created.json.meta.license_Key}`,
-      token: sup.token,
-      body: { data: { type: 'vbots', attributes: { payment_status: 1 } } },
-    });
+    const { botToken } = await paidPhonebot(app, 'Full');
     await sql`create table filler (x blob)`.execute(app.db.db);
     const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(app.db.db);
     await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(app.db.db);
@@ -81,7 +69,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('SQLite with a full disk', () => {
       app.request({
         method: 'POST',
         url: '/api/v2/bot/calls',
-        headers: { authorization: `Bearer ${created.json.meta.bot_token}`, 'idempotency-key': 'full-1' },
+        headers: { authorization: `Bearer ${botToken}`, 'idempotency-key': 'full-1' },
         body: {
           caller_number: '+4930123456',
           response: Array.from({ length: 20 }, () => ({ action: 'UserRecognizedText', text: 'z'.repeat(1000) })),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type TestApp, createTestApp } from '../app';
+import { paidPhonebot } from '../fixtures';
 
 export type Prepared = {
   dataDir: string;
@@ -17,26 +18,14 @@ export type Prepared = {
 export async function prepareCompany(env: NodeJS.ProcessEnv = {}): Promise<{ app: TestApp; prepared: Prepared }> {
   const app = await createTestApp({}, env);
   const admin = await app.signIn('admin', { email: `rel-${crypto.randomBytes(4).toString('hex')}@example.com` });
-  const created = await app.request({
-    method: 'POST',
-    url: '/api/v2/vbot',
-    token: admin.token,
-    body: { data: { type: 'vbots', attributes: { bezeichnung: 'Reliable', category_terms: ['Sales'] } } },
-  });
-  const sup = await app.signIn('super');
-  await app.request({
-    method: 'PATCH',
-    url: `/api/v2/phonebot/${created.json.meta.license_Key}`,
-    token: sup.token,
-    body: { data: { type: 'vbots', attributes: { payment_status: 1 } } },
-  });
+  const { botToken, licenseKey } = await paidPhonebot(app, 'Reliable', admin);
   return {
     app,
     prepared: {
       dataDir: app.config.dataDir,
       databaseUrl: app.config.databaseUrl,
-      botToken: created.json.meta.bot_token,
-      licenseKey: created.json.meta.license_Key,
+      botToken,
+      licenseKey,
       adminEmail: admin.email,
       customerId: admin.customerId!,
     },
