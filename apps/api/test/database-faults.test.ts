@@ -137,7 +137,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('the database connection fails under
     const duringCut = await Promise.all([config(), config(), config()]);
     await sleep(1000);
     expect(server.child.exitCode, server.output.join('')).toBeNull();
-    proxy.restore();
+    await proxy.restore();
     const cutRecoveredMs = await readyzTurns(server.base, 200, 15_000);
     await sleep(1000);
     const afterCut = senders.acknowledged.size;
@@ -146,7 +146,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('the database connection fails under
     proxy.stall();
     const stallReadyzMs = await readyzTurns(server.base, 503, 5_000);
     const duringStall = await Promise.all([config(), config(), config()]);
-    proxy.restore();
+    await proxy.restore();
     const stallRecoveredMs = await readyzTurns(server.base, 200, 15_000);
     await sleep(1500);
     const afterStall = (await config()).status;

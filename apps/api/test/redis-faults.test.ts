@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createTestApp } from './app';
-import { freePort, type ServerProcess, spawnServer } from './process';
+import { type ServerProcess, spawnServer } from './process';
 import { prepareCompany } from './reliability/setup';
 import { reachable } from './reliability/services';
 import { writeFigures } from './security/figures';
 import { openStream } from './sse';
+import { startFaultProxy } from './tcp-proxy';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -19,93 +19,14 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Pair = { client: net.Socket; upstream: net.Socket | undefined };
-
 /**
- * A TCP gate in front of Redis on a fixed port: `refuse` closes its listener (connections are refused, the open
- * ones closed), `stall` accepts and holds new connections and stops forwarding on the open ones (nothing is
- * answered, nothing is closed: a half-open network or a frozen server), `restore` listens and forwards again
- * (stalled connections continue where they stopped).
+ * A TCP gate in front of Redis: `refuse` closes its listener (connections are refused, the open ones closed),
+ * `stall` accepts and holds new connections and stops forwarding on the open ones (nothing is answered, nothing is
+ * closed: a half-open network or a frozen server), `restore` listens and forwards again.
  */
 async function startRedisGate(target: { host: string; port: number }) {
-  const port = await freePort();
-  let mode: 'forward' | 'stall' = 'forward';
-  let server: net.Server | undefined;
-  const pairs = new Set<Pair>();
-  const destroy = (pair: Pair) => {
-    pairs.delete(pair);
-    pair.client.destroy();
-    pair.upstream?.destroy();
-  };
-  const forward = (from: net.Socket, to: net.Socket) => {
-    from.on('data', (chunk: Buffer) => {
-      if (!to.write(chunk)) from.pause();
-    });
-    to.on('drain', () => {
-      if (mode === 'forward') from.resume();
-    });
-  };
-  const connectUpstream = (pair: Pair) => {
-    const upstream = net.connect(target.port, target.host);
-    pair.upstream = upstream;
-    upstream.on('error', () => destroy(pair));
-    upstream.on('close', () => destroy(pair));
-    forward(pair.client, upstream);
-    forward(upstream, pair.client);
-    pair.client.resume();
-  };
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const next = net.createServer((client) => {
-        const pair: Pair = { client, upstream: undefined };
-        client.on('error', () => destroy(pair));
-        client.on('close', () => destroy(pair));
-        pairs.add(pair);
-        client.pause();
-        if (mode === 'forward') connectUpstream(pair);
-      });
-      next.once('error', reject);
-      next.listen(port, '127.0.0.1', () => {
-        server = next;
-        resolve();
-      });
-    });
-  const unlisten = async () => {
-    const current = server;
-    server = undefined;
-    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
-  };
-  await listen();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async refuse() {
-      const closed = unlisten();
-      for (const pair of [...pairs]) destroy(pair);
-      await closed;
-    },
-    stall() {
-      mode = 'stall';
-      for (const pair of pairs) {
-        pair.client.pause();
-        pair.upstream?.pause();
-      }
-    },
-    async restore() {
-      mode = 'forward';
-      if (!server) await listen();
-      for (const pair of [...pairs]) {
-        if (!pair.upstream) connectUpstream(pair);
-        else {
-          pair.client.resume();
-          pair.upstream.resume();
-        }
-      }
-    },
-    async close() {
-      for (const pair of [...pairs]) destroy(pair);
-      await unlisten();
-    },
-  };
+  const proxy = await startFaultProxy(target);
+  return Object.assign(proxy, { url: `redis://127.0.0.1:${proxy.port}` });
 }
 
 type Answer = { status: number; ms: number; json?: unknown };

@@ -8,17 +8,24 @@ export type FaultProxy = {
   cut: () => void;
   /** Stops forwarding in both directions and holds new connections unanswered, as a stalled network would. */
   stall: () => void;
-  /** Forwards again: stalled connections continue where they stopped, held ones are connected. */
-  restore: () => void;
+  /** Closes the listener and every connection: new connections are refused, as a stopped server's port does. */
+  refuse: () => Promise<void>;
+  /**
+   * Forwards again: stalled connections continue where they stopped, held ones are connected, and a refusing proxy
+   * listens on its port again.
+   */
+  restore: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 type Pair = { client: net.Socket; upstream: net.Socket | undefined };
 
-/** A TCP proxy to `target` whose faults the test switches: cut, stall and restore. */
+/** A TCP proxy to `target` whose faults the test switches: cut, stall, refuse and restore. */
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   let mode: 'forward' | 'cut' | 'stall' = 'forward';
   const pairs = new Set<Pair>();
+  let server: net.Server | undefined;
+  let port = 0;
 
   const destroy = (pair: Pair) => {
     pairs.delete(pair);
@@ -46,22 +53,37 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     pair.client.resume();
   };
 
-  const server = net.createServer((client) => {
-    const pair: Pair = { client, upstream: undefined };
-    client.on('error', () => destroy(pair));
-    client.on('close', () => destroy(pair));
-    if (mode === 'cut') {
-      client.destroy();
-      return;
-    }
-    pairs.add(pair);
-    client.pause();
-    if (mode === 'forward') connectUpstream(pair);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const next = net.createServer((client) => {
+        const pair: Pair = { client, upstream: undefined };
+        client.on('error', () => destroy(pair));
+        client.on('close', () => destroy(pair));
+        if (mode === 'cut') {
+          client.destroy();
+          return;
+        }
+        pairs.add(pair);
+        client.pause();
+        if (mode === 'forward') connectUpstream(pair);
+      });
+      next.once('error', reject);
+      // The first time on any free port, later on the same one, so clients find the proxy again.
+      next.listen(port, '127.0.0.1', () => {
+        server = next;
+        port = (next.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  const unlisten = async () => {
+    const current = server;
+    server = undefined;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+  await listen();
 
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
     get connections() {
       return pairs.size;
     },
@@ -76,8 +98,14 @@ export async function startFaultProxy(target: { host: string; port: number }): P
         pair.upstream?.pause();
       }
     },
-    restore() {
+    async refuse() {
+      const closed = unlisten();
+      for (const pair of [...pairs]) destroy(pair);
+      await closed;
+    },
+    async restore() {
       mode = 'forward';
+      if (!server) await listen();
       for (const pair of [...pairs]) {
         if (!pair.upstream) connectUpstream(pair);
         else {
@@ -88,7 +116,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     },
     async close() {
       for (const pair of [...pairs]) destroy(pair);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await unlisten();
     },
   };
 }

@@ -317,7 +317,7 @@ describe('three processes behind a balancer through PostgreSQL and Redis faults'
       const aliveDuring = alive();
       await sleep(from + FAULT_MS - Date.now());
       const to = Date.now();
-      proxy.restore();
+      await proxy.restore();
       const readyz200Ms = await readyzTurns(bases, 200, to, 15_000);
       // Load on all three again before the next fault.
       await sleep(1_500);
