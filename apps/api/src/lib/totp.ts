@@ -91,5 +91,6 @@ export function otpauthUri(secret: string, issuer: string, account: string): str
     digits: String(TOTP_DIGITS),
     period: String(TOTP_PERIOD_SECONDS),
   });
-  return `otpauth://totp/${label}?${params.toString()}`;
+  // URLSearchParams writes a space as `+`, which authenticator apps show literally: the issuer keeps `%20`.
+  return `otpauth://totp/${label}?${params.toString().replace(/\+/g, '%20')}`;
 }

@@ -55,7 +55,7 @@ describe('one-time passwords', () => {
   it('builds the otpauth URI with issuer and account', () => {
     const uri = otpauthUri('ABC', 'Phonebot Portal', 'a@example.com');
     expect(uri).toBe(
-      'otpauth://totp/Phonebot%20Portal%3Aa%40example.com?secret=ABC&issuer=Phonebot+Portal&algorithm=SHA1&digits=6&period=30',
+      'otpauth://totp/Phonebot%20Portal%3Aa%40example.com?secret=ABC&issuer=Phonebot%20Portal&algorithm=SHA1&digits=6&period=30',
     );
   });
 });
