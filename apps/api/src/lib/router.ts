@@ -13,6 +13,7 @@ import {
 } from '@phonebot/shared';
 import { z } from 'zod';
 import { ApiError, errorObject, forbidden, notFound, unauthenticated, validationError } from './errors';
+import type { BotPrincipal } from './principal';
 
 /** The signed-in user a request acts for. */
 export type Principal = {
@@ -33,16 +34,8 @@ export function customerOf(principal: Principal): number {
   return principal.customerId;
 }
 
-/** The phonebot a bot token belongs to. */
-export type BotPrincipal = {
-  phonebotId: number;
-  customerId: number;
-  licenseKey: string;
-  /** What each call needs, read with the token so that ingest does not read the phonebot again. */
-  phonebotName: string;
-  customerName: string;
-  categoryTerms: string[];
-};
+/** The phonebot a bot token belongs to (lib/principal.ts). */
+export type { BotPrincipal };
 
 export type Authenticator = (req: FastifyRequest) => Promise<Principal | null>;
 export type BotAuthenticator = (req: FastifyRequest) => Promise<BotPrincipal | null>;
