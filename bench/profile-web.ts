@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
+import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
 import { spawnServer } from '../apps/api/test/process';
 import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
 import { seedSqlite } from './generate';

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
+import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
 import { spawnServer } from '../apps/api/test/process';
 import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
 import { seedSqlite } from './generate';

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result, desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
+import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
 import { spawnServer } from '../apps/api/test/process';
 import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
 import { seedSqlite } from './generate';

@@ -4,7 +4,8 @@ import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './lib/redis';
 import type { FileStorage } from './lib/file-store';
 import { DEFAULT_WEBHOOK_TIMING } from './modules/integrations/webhook-sender';
 import { type TrustProxy, trustProxySetting } from './plugins/connections';
-import { type OperatorInput, isMessageKey, messageText, operatorSchema } from '@phonebot/shared';
+import { isMessageKey, messageText } from '@phonebot/shared';
+import { type OperatorInput, operatorSchema } from '@phonebot/shared/settings';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());

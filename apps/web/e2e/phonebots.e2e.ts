@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { maskProviderKey } from '@phonebot/shared/schemas/phonebot';
+import { maskProviderKey } from '@phonebot/shared/phonebots';
 import { axeViolations } from './axe';
 import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, confirmItIsYou, startStack } from './harness';
 

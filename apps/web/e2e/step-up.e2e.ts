@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
+import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
 import { totpCode, totpStep } from '../../api/src/lib/totp';
 import { axeViolations } from './axe';
 import { englishLeftovers } from './english-leftovers';

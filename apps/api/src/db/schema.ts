@@ -1,5 +1,6 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
-import type { Language, Role, SmsErrorReason, SmsState, UserStatus } from '@phonebot/shared';
+import type { Language, Role, UserStatus } from '@phonebot/shared';
+import type { SmsErrorReason, SmsState } from '@phonebot/shared/calls';
 
 /**
  * The database as the application sees it on both engines: timestamps are ISO-8601 UTC strings, counts are

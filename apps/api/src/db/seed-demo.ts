@@ -4,7 +4,8 @@
  * Usage: npm run seed:demo (uses DATA_DIR / DATABASE_URL like npm start).
  */
 import crypto from 'node:crypto';
-import { type Role, createPhonebotSchema } from '@phonebot/shared';
+import type { Role } from '@phonebot/shared';
+import { createPhonebotSchema } from '@phonebot/shared/phonebots';
 import { loadConfig } from '../config';
 import { hashPassword } from '../lib/crypto';
 import { createLogger } from '../logger';

@@ -1,4 +1,4 @@
-import type { UserAttributes } from '@phonebot/shared';
+import type { UserAttributes } from '@phonebot/shared/users';
 import type { User } from '../db/schema';
 
 /** The `users` resource of a user row; the avatar path becomes its public URL. */

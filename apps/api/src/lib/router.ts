@@ -6,11 +6,10 @@ import {
   type ContractParams,
   type ContractQuery,
   type Operation,
-  type ApiKeyScope,
   type Role,
-  apiKeyScopeOf,
   can,
 } from '@phonebot/shared';
+import { type ApiKeyScope, apiKeyScopeOf } from '@phonebot/shared/api-keys';
 import { z } from 'zod';
 import { ApiError, errorObject, forbidden, notFound, unauthenticated, validationError } from './errors';
 import type { BotPrincipal } from './principal';

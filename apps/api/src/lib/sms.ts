@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { API_BASE, type SmsErrorReason, type SmsState } from '@phonebot/shared';
+import { API_BASE } from '@phonebot/shared';
+import type { SmsErrorReason, SmsState } from '@phonebot/shared/calls';
 import type { Config } from '../config';
 
 /** Sends one SMS; throws an SmsError with the provider's reason when it was not accepted. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_PRIORITIES } from '@phonebot/shared';
+import { CALL_PRIORITIES } from '@phonebot/shared/calls';
 import { type TestApp, createTestApp } from '../../test/app';
 import { simulate } from './bot-sim';
 

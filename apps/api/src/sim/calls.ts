@@ -1,4 +1,4 @@
-import type { CallIngest, CallPriority, CallTurn } from '@phonebot/shared';
+import type { CallIngest, CallPriority, CallTurn } from '@phonebot/shared/calls';
 
 /** A small seeded random source, so a demo dataset or a load run can be repeated. */
 export function createRandom(seed = Date.now()): () => number {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyScopeOf } from '@phonebot/shared';
+import { apiKeyScopeOf } from '@phonebot/shared/api-keys';
 import { PASSWORD, type SignedIn, type TestApp, createTestApp } from '../app';
 import { writeFigures } from './figures';
 

@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Role } from '@phonebot/shared/constants';
+import type { Role } from '@phonebot/shared';
 import type { Navigate } from '../components/plain/plain-ui';
 import { LoginPage } from '../features/auth/components/login-page';
 import { lazyValue } from '../lib/lazy-value';

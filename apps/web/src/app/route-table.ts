@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
-import type { Role } from '@phonebot/shared/constants';
-import { can, homePath, type Operation } from '@phonebot/shared/permissions';
+import type { Role } from '@phonebot/shared';
+import { can, homePath, type Operation } from '@phonebot/shared';
 import type { TranslationKey } from '../lib/i18n';
 import { safeReturnUrl } from '../lib/return-url';
 

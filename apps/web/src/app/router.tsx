@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { lazyNamed } from './lazy-named';
 import { Navigate, Route, Routes } from 'react-router';
-import { can } from '@phonebot/shared/permissions';
+import { can } from '@phonebot/shared';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from './layout/auth-layout';

@@ -1,14 +1,16 @@
-import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared/constants';
 import {
+  API_BASE,
+  JSONAPI_MEDIA_TYPE,
   type ApiRoute,
   type Contract,
   type ContractRequest,
   type ContractResult,
   contractPath,
   contractQueryString,
-} from '@phonebot/shared/contract';
-import { isMessageKey, type MessageKey } from '@phonebot/shared/messages';
-import type { JsonApiErrorObject } from '@phonebot/shared/schemas/common';
+  isMessageKey,
+  type MessageKey,
+} from '@phonebot/shared';
+import type { JsonApiErrorObject } from '@phonebot/shared';
 import { clearToken, getToken } from './auth-token';
 import { confirmStepUp, stepUpMark } from './step-up';
 

@@ -1,4 +1,4 @@
-import { isMessageKey, type MessageKey } from '@phonebot/shared/messages';
+import { isMessageKey, type MessageKey } from '@phonebot/shared';
 import { isApiError } from './api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
+import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
 
 /**
  * `signed-out` covers a visitor without a token and a token the server refused (401): the guard then keeps the

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { API_BASE } from '@phonebot/shared/constants';
-import { eventRoutes } from '@phonebot/shared/routes/events';
+import { API_BASE } from '@phonebot/shared';
+import { eventRoutes } from '@phonebot/shared/events';
 import { callApi, isApiError } from './api-client';
 import { getToken, subscribeToken } from './auth-token';
 

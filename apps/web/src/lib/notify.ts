@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import { TOAST_LONG_MS, TOAST_MS } from '@phonebot/shared/constants';
+import { TOAST_LONG_MS, TOAST_MS } from '@phonebot/shared';
 import { i18n } from './i18n';
 
 type ToastOptions = {

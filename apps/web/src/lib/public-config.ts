@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Operator } from '@phonebot/shared/schemas/settings';
+import type { Operator } from '@phonebot/shared/settings';
+import { settingsRoutes } from '@phonebot/shared/settings';
 import { callApi } from './api-client';
-import { settingsRoutes } from '@phonebot/shared/routes/settings';
 
 /** What every screen may show before and after sign-in: the operator of this deployment. */
 export type PublicOperator = Operator;

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@phonebot/shared/constants';
-import { apiKeyRoutes } from '@phonebot/shared/routes/api-keys';
-import { phonebotRoutes } from '@phonebot/shared/routes/phonebots';
+import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
+import { apiKeyRoutes } from '@phonebot/shared/api-keys';
+import { phonebotRoutes } from '@phonebot/shared/phonebots';
 import type * as ApiClient from './api-client';
 import type * as StepUp from './step-up';
 

@@ -1,4 +1,4 @@
-import { messages, type MessageKey } from '@phonebot/shared/messages';
+import { messages, type MessageKey } from '@phonebot/shared';
 
 /** Labels of the web app; the shared messages sit beside them at the top level. */
 const ui = {

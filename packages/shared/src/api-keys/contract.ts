@@ -1,7 +1,7 @@
-import { defineContract } from '../contract';
-import { listDocument, resourceIdentifierRequest, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
-import { idParamSchema } from '../schemas/common';
-import { apiKeyAttributesSchema, createApiKeySchema } from '../schemas/integration';
+import { defineContract } from '../core/contract';
+import { listDocument, resourceIdentifierRequest, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import { idParamSchema } from '../core/fields';
+import { apiKeyAttributesSchema, createApiKeySchema } from './schema';
 
 export const apiKeyResourceSchema = resourceObject('api-keys', apiKeyAttributesSchema);
 const manage = ['integrations.manage'] as const;

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/api-keys.ts, typed by it: a client calls them without its schemas. */
-import type { apiKeyContracts } from '../contracts/api-keys';
-import { apiRoutes } from '../contract';
+import type { apiKeyContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const apiKeyRoutes = apiRoutes<typeof apiKeyContracts>({
   listApiKeys: ['GET', '/api-keys'],

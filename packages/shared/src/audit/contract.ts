@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { listDocument, resourceObject } from '../jsonapi';
-import { isoDaySchema, pagedQuery } from '../schemas/list-query';
+import { defineContract } from '../core/contract';
+import { listDocument, resourceObject } from '../core/jsonapi';
+import { isoDaySchema, pagedQuery } from '../core/paged-query';
 
 export const auditEventAttributesSchema = z.object({
   created_at: z.string(),

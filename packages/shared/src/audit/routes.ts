@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/audit.ts, typed by it: a client calls them without its schemas. */
-import type { auditContracts } from '../contracts/audit';
-import { apiRoutes } from '../contract';
+import type { auditContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const auditRoutes = apiRoutes<typeof auditContracts>({
   list: ['GET', '/audit-events'],

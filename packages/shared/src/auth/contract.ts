@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES } from '../constants';
-import { defineContract } from '../contract';
-import { metaDocument } from '../jsonapi';
+import { ROLES } from '../core/constants';
+import { defineContract } from '../core/contract';
+import { metaDocument } from '../core/jsonapi';
 import {
   PASSWORD_LINK_KINDS,
   confirmEmailSchema,
@@ -11,7 +11,7 @@ import {
   registerSchema,
   resetSchema,
   verifyEmailSchema,
-} from '../schemas/auth';
+} from './schema';
 
 const tags = ['Auth', 'Compatibility'] as const;
 

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/auth.ts, typed by it: a client calls them without its schemas. */
-import type { authContracts } from '../contracts/auth';
-import { apiRoutes } from '../contract';
+import type { authContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const authRoutes = apiRoutes<typeof authContracts>({
   login: ['POST', '/login'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../constants';
-import type { MessageKey } from '../messages';
-import { emailSchema, givenPasswordSchema, newPasswordSchema, optionalText, requiredText } from './common';
+import { LANGUAGES } from '../core/constants';
+import type { MessageKey } from '../core/messages';
+import { emailSchema, givenPasswordSchema, newPasswordSchema, optionalText, requiredText } from '../core/fields';
 
 const mismatch = 'passwordsMismatch' satisfies MessageKey;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, registerFormSchema, registerSchema, resetFormSchema } from './auth';
-import { parseListQuery } from '../list-query';
+import { loginSchema, registerFormSchema, registerSchema, resetFormSchema } from './schema';
+import { parseListQuery } from '../core/list-query';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).reverse().map((i) => [i.path.join('.'), i.message]));

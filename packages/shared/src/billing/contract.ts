@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { metaDocument, resourceObject, singleDocument } from '../jsonapi';
-import { CALL_PRIORITIES, CALL_STATUSES, callIngestSchema } from '../schemas/call';
+import { defineContract } from '../core/contract';
+import { metaDocument, resourceObject, singleDocument } from '../core/jsonapi';
+import { CALL_PRIORITIES, CALL_STATUSES, callIngestSchema } from '../calls/schema';
 
 export const checkoutSchema = z.object({
   environment: z.enum(['sandbox', 'production']),

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/billing.ts, typed by it: a client calls them without its schemas. */
-import type { billingContracts, botContracts } from '../contracts/billing';
-import { apiRoutes } from '../contract';
+import type { billingContracts, botContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const billingRoutes = apiRoutes<typeof billingContracts>({
   startCheckout: ['POST', '/phonebots/:id/checkout'],

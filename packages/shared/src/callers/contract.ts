@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { listDocument, metaDocument, resourceObject, singleDocument } from '../jsonapi';
-import { isWithheldNumber } from '../calls';
-import { CALL_LIMITS } from '../schemas/call';
-import { pagedQuery } from '../schemas/list-query';
-import { callAttributesSchema, callDetailAttributesSchema, noteResourceSchema, smsResourceSchema } from './calls';
+import { defineContract } from '../core/contract';
+import { listDocument, metaDocument, resourceObject, singleDocument } from '../core/jsonapi';
+import { isWithheldNumber } from '../calls/values';
+import { CALL_LIMITS } from '../calls/schema';
+import { pagedQuery } from '../core/paged-query';
+import { callAttributesSchema, callDetailAttributesSchema, noteResourceSchema, smsResourceSchema } from '../calls/contract';
 
 /**
  * A caller's number in the path (URL-encoded, E.164 as stored with the calls). A withheld number ('anonymous' and

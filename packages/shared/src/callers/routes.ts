@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/callers.ts, typed by it: a client calls them without its schemas. */
-import type { callerRightsContracts, callerTimelineContracts } from '../contracts/callers';
-import { apiRoutes } from '../contract';
+import type { callerRightsContracts, callerTimelineContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const callerRightsRoutes = apiRoutes<typeof callerRightsContracts>({
   getCaller: ['GET', '/callers/:number'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { defineContract } from '../core/contract';
 import {
   listDocument,
   metaDocument,
@@ -8,8 +8,8 @@ import {
   resourceObject,
   resourceRequest,
   singleDocument,
-} from '../jsonapi';
-import { CALL_LIMITS, CALL_PRIORITIES, CALL_STATUSES, CALL_VIEWS, callResponseSchema } from '../schemas/call';
+} from '../core/jsonapi';
+import { CALL_LIMITS, CALL_PRIORITIES, CALL_STATUSES, CALL_VIEWS, callResponseSchema } from './schema';
 import {
   assigneeSchema,
   bulkAssignSchema,
@@ -22,10 +22,10 @@ import {
   updateCallPrioritySchema,
   snoozeUntilSchema,
   updateCallStatusSchema,
-} from '../schemas/call';
-import { idParamSchema } from '../schemas/common';
-import { smsErrorReasonSchema, smsStateSchema, twilioStatusCallbackSchema } from '../schemas/sms';
-import { isoDaySchema, pagedQuery } from '../schemas/list-query';
+} from './schema';
+import { idParamSchema } from '../core/fields';
+import { smsErrorReasonSchema, smsStateSchema, twilioStatusCallbackSchema } from './sms';
+import { isoDaySchema, pagedQuery } from '../core/paged-query';
 
 /** A call as the lists show it. */
 export const callAttributesSchema = z.object({

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/calls.ts, typed by it: a client calls them without its schemas. */
-import type { callContracts } from '../contracts/calls';
-import { apiRoutes } from '../contract';
+import type { callContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const callRoutes = apiRoutes<typeof callContracts>({
   listCalls: ['GET', '/calls'],

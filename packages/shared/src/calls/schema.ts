@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages';
-import { idSchema } from './common';
-import { BULK_MAX, CALL_PRIORITIES, CALL_STATUSES, type CallPriority } from '../calls';
+import type { MessageKey } from '../core/messages';
+import { idSchema } from '../core/fields';
+import { BULK_MAX, CALL_PRIORITIES, CALL_STATUSES, type CallPriority } from './values';
 
 export {
   BULK_MAX,
@@ -16,7 +16,7 @@ export {
   type CallPriority,
   type CallStatus,
   type CallView,
-} from '../calls';
+} from './values';
 
 export const CALL_LIMITS = {
   turns: 500,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SMS_ERROR_REASONS } from '../calls';
+import { SMS_ERROR_REASONS } from './values';
 
-export { SMS_ERROR_REASONS, type SmsErrorReason } from '../calls';
+export { SMS_ERROR_REASONS, type SmsErrorReason } from './values';
 
 /**
  * Where an SMS stands: `queued` (handed to the provider, waiting), `sent` (on its way to the carrier),

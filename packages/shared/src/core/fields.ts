@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
-import type { MessageKey } from '../messages';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import type { MessageKey } from './messages';
 
 /**
  * Schema messages are message keys (see messages.ts): the web app translates them, the API answers their English
@@ -63,6 +63,6 @@ export function idSchema(errorKey: MessageKey = 'notFound') {
 export const idParamSchema = z.object({ id: idSchema() });
 
 /** The list query parameters of every list; the web app reads them from its URLs with parseListQuery. */
-export type { ListQuery } from '../list-query';
+export type { ListQuery } from './list-query';
 
-export type { JsonApiErrorDocument, JsonApiErrorObject } from '../jsonapi';
+export type { JsonApiErrorDocument, JsonApiErrorObject } from './jsonapi';

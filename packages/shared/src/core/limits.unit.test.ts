@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { smsSegments } from './call';
-import { idParamSchema } from './common';
-import { maskProviderKey } from './phonebot';
-import { smsAllowedNumbersSchema, smsRecipientAllowed } from './profile';
+import { smsSegments } from '../calls/schema';
+import { idParamSchema } from './fields';
+import { maskProviderKey } from '../phonebots/schema';
+import { smsAllowedNumbersSchema, smsRecipientAllowed } from '../profile/schema';
 
 describe('maskProviderKey', () => {
   it('shows at most the last 4 characters', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { isIsoDay } from '../list-query';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { isIsoDay } from './list-query';
 
 /**
  * The query of a list operation as the API reads it. Both spellings are accepted: the original one (`page`,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { listDocument, resourceObject } from '../jsonapi';
-import { ROLES, USER_STATUSES } from '../constants';
-import { idParamSchema } from '../schemas/common';
-import { pagedQuery } from '../schemas/list-query';
+import { defineContract } from '../core/contract';
+import { listDocument, resourceObject } from '../core/jsonapi';
+import { ROLES, USER_STATUSES } from '../core/constants';
+import { idParamSchema } from '../core/fields';
+import { pagedQuery } from '../core/paged-query';
 
 /** A user of a customer as the super sees it when helping: who, which role, and whether two-factor sign-in is on. */
 export const customerUserAttributesSchema = z.object({

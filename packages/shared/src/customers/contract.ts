@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { defineContract } from '../core/contract';
 import {
   listDocument,
   metaDocument,
@@ -7,8 +7,8 @@ import {
   resourceObject,
   resourceRequest,
   singleDocument,
-} from '../jsonapi';
-import { idParamSchema } from '../schemas/common';
+} from '../core/jsonapi';
+import { idParamSchema } from '../core/fields';
 import {
   CALLS_MONTH_SCHEMA,
   addGuestSchema,
@@ -16,10 +16,10 @@ import {
   guestAttributesSchema,
   guestPasswordSchema,
   updateCustomerSchema,
-} from '../schemas/customer';
-import { pagedQuery } from '../schemas/list-query';
-import { phonebotResourceSchema } from './phonebots';
-import { userDocumentSchema } from './users';
+} from './schema';
+import { pagedQuery } from '../core/paged-query';
+import { phonebotResourceSchema } from '../phonebots/contract';
+import { userDocumentSchema } from '../users/contract';
 
 export const customerResourceSchema = resourceObject('customers', customerAttributesSchema);
 export type CustomerResource = z.infer<typeof customerResourceSchema>;

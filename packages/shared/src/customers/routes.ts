@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/customers.ts, typed by it: a client calls them without its schemas. */
-import type { callsHistoryContracts, customerContracts, guestContracts } from '../contracts/customers';
-import { apiRoutes } from '../contract';
+import type { callsHistoryContracts, customerContracts, guestContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const callsHistoryRoutes = apiRoutes<typeof callsHistoryContracts>({
   callsCount: ['GET', '/fetchCallsCount'],

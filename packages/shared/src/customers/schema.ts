@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { USER_STATUSES } from '../constants';
-import type { MessageKey } from '../messages';
-import { emailSchema, idSchema, newPasswordSchema, optionalText, requiredText } from './common';
-import { isValidIban } from './profile';
+import { USER_STATUSES } from '../core/constants';
+import type { MessageKey } from '../core/messages';
+import { emailSchema, idSchema, newPasswordSchema, optionalText, requiredText } from '../core/fields';
+import { isValidIban } from '../profile/schema';
 
 /**
  * A customer row of `GET /customers`. Its id is the user id of the customer's owner (its first admin), as

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { metaDocument } from '../jsonapi';
+import { defineContract } from '../core/contract';
+import { metaDocument } from '../core/jsonapi';
 
 // The call events the stream carries and their `data` line are in ../calls.ts (CALL_EVENT_TYPES, CallEventData).
 

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/events.ts, typed by it: a client calls them without its schemas. */
-import type { eventContracts } from '../contracts/events';
-import { apiRoutes } from '../contract';
+import type { eventContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const eventRoutes = apiRoutes<typeof eventContracts>({
   createEventTicket: ['POST', '/events/ticket'],

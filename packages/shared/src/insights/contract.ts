@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { resourceObject } from '../jsonapi';
-import { isoDaySchema } from '../schemas/list-query';
+import { defineContract } from '../core/contract';
+import { resourceObject } from '../core/jsonapi';
+import { isoDaySchema } from '../core/paged-query';
 
 export const INSIGHT_SPLITS = ['priority', 'category', 'phonebot', 'status'] as const;
 export type InsightSplit = (typeof INSIGHT_SPLITS)[number];

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/insights.ts, typed by it: a client calls them without its schemas. */
-import type { insightsContracts } from '../contracts/insights';
-import { apiRoutes } from '../contract';
+import type { insightsContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const insightsRoutes = apiRoutes<typeof insightsContracts>({
   callStats: ['GET', '/analytics/calls'],

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { listDocument, metaDocument, resourceIdentifierRequest, resourceRequest, singleDocument } from '../jsonapi';
-import { pagedQuery } from '../schemas/list-query';
-import type { PHONEBOT_SECRETS } from '../schemas/phonebot';
+import { defineContract } from '../core/contract';
+import { listDocument, metaDocument, resourceIdentifierRequest, resourceRequest, singleDocument } from '../core/jsonapi';
+import { pagedQuery } from '../core/paged-query';
+import type { PHONEBOT_SECRETS } from './schema';
 import {
   createPhonebotSchema,
   guestPhonebotSchema,
   phonebotFieldsSchema,
   superUpdatePhonebotSchema,
   updatePhonebotSchema,
-} from '../schemas/phonebot';
+} from './schema';
 
 /** Every setting of a phonebot as the API answers it (the secrets are not among them). */
 const settingsSchema = phonebotFieldsSchema.omit({

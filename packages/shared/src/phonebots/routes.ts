@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/phonebots.ts, typed by it: a client calls them without its schemas. */
-import type { phonebotContracts } from '../contracts/phonebots';
-import { apiRoutes } from '../contract';
+import type { phonebotContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const phonebotRoutes = apiRoutes<typeof phonebotContracts>({
   listPhonebots: ['GET', '/phonebots'],

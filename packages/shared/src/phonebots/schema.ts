@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages';
+import type { MessageKey } from '../core/messages';
 
 /** Option lists of docs/product.md §5. */
 export const CHAT_MODELS = [

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
-import { idParamSchema } from '../schemas/common';
-import { companyProfileAttributesSchema, companyProfileSchema } from '../schemas/profile';
-import { changePasswordSchema, checklistSchema, updateMeSchema } from '../schemas/user';
-import { userDocumentSchema } from './users';
+import { defineContract } from '../core/contract';
+import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import { idParamSchema } from '../core/fields';
+import { companyProfileAttributesSchema, companyProfileSchema } from './schema';
+import { changePasswordSchema, checklistSchema, updateMeSchema } from '../users/schema';
+import { userDocumentSchema } from '../users/contract';
 
 export const companyProfileResourceSchema = resourceObject('profile', companyProfileAttributesSchema);
 export const companyProfileDocumentSchema = singleDocument(companyProfileResourceSchema);

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/profile.ts, typed by it: a client calls them without its schemas. */
-import type { dashboardContracts, profileContracts } from '../contracts/profile';
-import { apiRoutes } from '../contract';
+import type { dashboardContracts, profileContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const dashboardRoutes = apiRoutes<typeof dashboardContracts>({
   checklist: ['GET', '/dashboard/checklist'],

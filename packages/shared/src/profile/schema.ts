@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages';
-import { callbackSlaAttributesSchema, callbackSlaSchema } from './call';
-import { emailSchema, optionalText, requiredText } from './common';
+import type { MessageKey } from '../core/messages';
+import { callbackSlaAttributesSchema, callbackSlaSchema } from '../calls/schema';
+import { emailSchema, optionalText, requiredText } from '../core/fields';
 
 /** ISO 13616 check: move the first four characters to the end, letters to numbers, the remainder mod 97 is 1. */
 export function isValidIban(value: string): boolean {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { metaDocument, resourceObject } from '../jsonapi';
-import { idParamSchema } from '../schemas/common';
-import { reauthSchema } from '../schemas/mfa';
+import { defineContract } from '../core/contract';
+import { metaDocument, resourceObject } from '../core/jsonapi';
+import { idParamSchema } from '../core/fields';
+import { reauthSchema } from '../two-factor/schema';
 
 export const sessionAttributesSchema = z.object({
   created_at: z.string(),

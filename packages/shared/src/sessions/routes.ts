@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/sessions.ts, typed by it: a client calls them without its schemas. */
-import type { sessionContracts } from '../contracts/sessions';
-import { apiRoutes } from '../contract';
+import type { sessionContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const sessionRoutes = apiRoutes<typeof sessionContracts>({
   list: ['GET', '/me/sessions'],

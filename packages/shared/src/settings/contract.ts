@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
-import { operatorAttributesSchema, operatorSchema } from '../schemas/settings';
+import { defineContract } from '../core/contract';
+import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import { operatorAttributesSchema, operatorSchema } from './schema';
 
 export const publicConfigSchema = z.object({
   paddle: z.object({ environment: z.string(), client_token: z.string(), price_id: z.string() }).nullable(),

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/settings.ts, typed by it: a client calls them without its schemas. */
-import type { settingsContracts } from '../contracts/settings';
-import { apiRoutes } from '../contract';
+import type { settingsContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const settingsRoutes = apiRoutes<typeof settingsContracts>({
   publicConfig: ['GET', '/public-config'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages';
-import { optionalText } from './common';
+import type { MessageKey } from '../core/messages';
+import { optionalText } from '../core/fields';
 
 /** The parts of the operator's identity: who runs this deployment, named in the footer and in mails. */
 export const OPERATOR_FIELDS = [

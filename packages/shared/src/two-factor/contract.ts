@@ -1,23 +1,23 @@
-import { defineContract } from '../contract';
-import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
-import { idParamSchema } from '../schemas/common';
+import { defineContract } from '../core/contract';
+import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import { idParamSchema } from '../core/fields';
 import {
   confirmTotpSchema,
   disableTotpSchema,
-  loginMfaEnrolConfirmSchema,
-  loginMfaEnrolSchema,
-  loginMfaSchema,
-  mfaStatusSchema,
+  loginTwoFactorEnrolConfirmSchema,
+  loginTwoFactorEnrolSchema,
+  loginTwoFactorSchema,
+  twoFactorStatusSchema,
   recoveryCodesSchema,
   securitySettingsSchema,
   totpEnrolmentSchema,
-} from '../schemas/mfa';
-import { accessTokenSchema } from './auth';
+} from './schema';
+import { accessTokenSchema } from '../auth/contract';
 
 const tags = ['Two-factor sign-in'] as const;
 const securityDocumentSchema = singleDocument(resourceObject('security-settings', securitySettingsSchema));
 
-export const mfaContracts = {
+export const twoFactorContracts = {
   loginMfa: defineContract({
     operationId: 'loginMfa',
     method: 'POST',
@@ -26,7 +26,7 @@ export const mfaContracts = {
       'Second step of a sign-in with two-factor sign-in on: the mfa_token of POST /login and a code of the authenticator app or a recovery code; answers what login answers',
     tags: ['Auth', ...tags],
     auth: 'public',
-    body: loginMfaSchema,
+    body: loginTwoFactorSchema,
     responses: { 200: metaDocument(accessTokenSchema) },
     errors: [401, 403, 429],
   }),
@@ -38,7 +38,7 @@ export const mfaContracts = {
       'Set up two-factor sign-in during a sign-in that requires it (mfa_enrolment_required): answers a new secret and its otpauth URI',
     tags: ['Auth', ...tags],
     auth: 'public',
-    body: loginMfaEnrolSchema,
+    body: loginTwoFactorEnrolSchema,
     responses: { 200: metaDocument(totpEnrolmentSchema) },
     errors: [401, 429],
   }),
@@ -50,7 +50,7 @@ export const mfaContracts = {
       'Finish the set-up during sign-in with a first code: turns two-factor sign-in on and answers the access token and the 10 recovery codes (shown once)',
     tags: ['Auth', ...tags],
     auth: 'public',
-    body: loginMfaEnrolConfirmSchema,
+    body: loginTwoFactorEnrolConfirmSchema,
     responses: { 200: metaDocument(accessTokenSchema.extend(recoveryCodesSchema.shape)) },
     errors: [401, 403, 409, 429],
   }),
@@ -61,7 +61,7 @@ export const mfaContracts = {
     summary: 'Whether the signed-in user has two-factor sign-in on, whether it is required, recovery codes left',
     tags,
     auth: 'user',
-    responses: { 200: metaDocument(mfaStatusSchema) },
+    responses: { 200: metaDocument(twoFactorStatusSchema) },
     errors: [],
   }),
   startTotp: defineContract({

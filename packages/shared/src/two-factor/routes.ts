@@ -1,8 +1,8 @@
 /** The method and path of each operation of contracts/mfa.ts, typed by it: a client calls them without its schemas. */
-import type { mfaContracts } from '../contracts/mfa';
-import { apiRoutes } from '../contract';
+import type { twoFactorContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
-export const mfaRoutes = apiRoutes<typeof mfaContracts>({
+export const twoFactorRoutes = apiRoutes<typeof twoFactorContracts>({
   loginMfa: ['POST', '/login/mfa'],
   loginMfaEnrol: ['POST', '/login/mfa/enrol'],
   loginMfaEnrolConfirm: ['POST', '/login/mfa/enrol/confirm'],

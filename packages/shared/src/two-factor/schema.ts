@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages';
-import { givenPasswordSchema } from './common';
+import type { MessageKey } from '../core/messages';
+import { givenPasswordSchema } from '../core/fields';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -18,7 +18,7 @@ export const recoveryCodeSchema = z
   .transform((value) => value.replace(/[\s-]+/g, '').toLowerCase())
   .refine((value) => /^[a-z2-7]{16}$/.test(value), codeRequired);
 
-const mfaTokenSchema = z.string().min(16).max(200);
+const twoFactorTokenSchema = z.string().min(16).max(200);
 
 export const confirmTotpSchema = z.object({ code: totpCodeSchema });
 export type ConfirmTotpInput = z.infer<typeof confirmTotpSchema>;
@@ -48,9 +48,9 @@ export const reauthSchema = z
   });
 export type ReauthInput = z.infer<typeof reauthSchema>;
 
-export const loginMfaSchema = z
+export const loginTwoFactorSchema = z
   .object({
-    mfa_token: mfaTokenSchema,
+    mfa_token: twoFactorTokenSchema,
     code: totpCodeSchema.optional(),
     recovery_code: recoveryCodeSchema.optional(),
   })
@@ -58,26 +58,26 @@ export const loginMfaSchema = z
     message: codeRequired,
     path: ['code'],
   });
-export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
+export type LoginTwoFactorInput = z.infer<typeof loginTwoFactorSchema>;
 
-export const loginMfaEnrolSchema = z.object({ mfa_token: mfaTokenSchema });
-export type LoginMfaEnrolInput = z.infer<typeof loginMfaEnrolSchema>;
+export const loginTwoFactorEnrolSchema = z.object({ mfa_token: twoFactorTokenSchema });
+export type LoginTwoFactorEnrolInput = z.infer<typeof loginTwoFactorEnrolSchema>;
 
-export const loginMfaEnrolConfirmSchema = z.object({ mfa_token: mfaTokenSchema, code: totpCodeSchema });
-export type LoginMfaEnrolConfirmInput = z.infer<typeof loginMfaEnrolConfirmSchema>;
+export const loginTwoFactorEnrolConfirmSchema = z.object({ mfa_token: twoFactorTokenSchema, code: totpCodeSchema });
+export type LoginTwoFactorEnrolConfirmInput = z.infer<typeof loginTwoFactorEnrolConfirmSchema>;
 
 export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 
-export const mfaStatusSchema = z.object({
+export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   /** Whether the user's company, or the whole deployment, requires a second factor. */
   required: z.boolean(),
   recovery_codes_left: z.number().int(),
 });
-export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 export const securitySettingsSchema = z.object({ require_mfa: z.boolean() });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

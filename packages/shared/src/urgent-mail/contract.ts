@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { resourceObject, resourceRequest, singleDocument } from '../jsonapi';
-import { CALL_PRIORITIES } from '../schemas/call';
+import { defineContract } from '../core/contract';
+import { resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import { CALL_PRIORITIES } from '../calls/schema';
 
 /** Bounds of the wait before an untaken urgent call is mailed, in minutes. */
 export const URGENT_MAIL_MINUTES = { min: 1, max: 1440, default: 15 } as const;

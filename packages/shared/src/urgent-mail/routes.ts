@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/urgent-mail.ts, typed by it: a client calls them without its schemas. */
-import type { urgentMailContracts } from '../contracts/urgent-mail';
-import { apiRoutes } from '../contract';
+import type { urgentMailContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const urgentMailRoutes = apiRoutes<typeof urgentMailContracts>({
   getUrgentMail: ['GET', '/urgent-mail'],

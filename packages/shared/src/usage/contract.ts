@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { resourceObject } from '../jsonapi';
-import { CALLS_MONTH_SCHEMA } from '../schemas/customer';
+import { defineContract } from '../core/contract';
+import { resourceObject } from '../core/jsonapi';
+import { CALLS_MONTH_SCHEMA } from '../customers/schema';
 
 /** How many months the trend of each row covers, ending with the chosen month. */
 export const USAGE_MONTHS = 12;

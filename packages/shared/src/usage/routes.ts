@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/usage.ts, typed by it: a client calls them without its schemas. */
-import type { usageContracts } from '../contracts/usage';
-import { apiRoutes } from '../contract';
+import type { usageContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const usageRoutes = apiRoutes<typeof usageContracts>({
   usage: ['GET', '/usage'],

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
-import { listDocument, resourceIdentifierRequest, resourceObject, resourceRequest, singleDocument } from '../jsonapi';
-import type { MessageKey } from '../messages';
-import { emailSchema, idParamSchema, requiredText } from '../schemas/common';
-import { pagedQuery } from '../schemas/list-query';
-import { COMPANY_ROLES, addUserSchema, updateUserSchema, userAttributesSchema } from '../schemas/user';
+import { defineContract } from '../core/contract';
+import { listDocument, resourceIdentifierRequest, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import type { MessageKey } from '../core/messages';
+import { emailSchema, idParamSchema, requiredText } from '../core/fields';
+import { pagedQuery } from '../core/paged-query';
+import { COMPANY_ROLES, addUserSchema, updateUserSchema, userAttributesSchema } from './schema';
 
 export const userResourceSchema = resourceObject('users', userAttributesSchema);
 export type UserResource = z.infer<typeof userResourceSchema>;

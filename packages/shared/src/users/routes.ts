@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/users.ts, typed by it: a client calls them without its schemas. */
-import type { userContracts } from '../contracts/users';
-import { apiRoutes } from '../contract';
+import type { userContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const userRoutes = apiRoutes<typeof userContracts>({
   listUsers: ['GET', '/users'],

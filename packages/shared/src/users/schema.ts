@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES, ROLES, USER_STATUSES } from '../constants';
-import type { MessageKey } from '../messages';
-import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText } from './common';
+import { LANGUAGES, ROLES, USER_STATUSES } from '../core/constants';
+import type { MessageKey } from '../core/messages';
+import { emailSchema, givenPasswordSchema, newPasswordSchema, requiredText } from '../core/fields';
 
 /** A user as the API answers it (attributes of a `users` resource). */
 export const userAttributesSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../contract';
+import { defineContract } from '../core/contract';
 import {
   listDocument,
   metaDocument,
@@ -7,15 +7,15 @@ import {
   resourceObject,
   resourceRequest,
   singleDocument,
-} from '../jsonapi';
-import { idParamSchema, idSchema } from '../schemas/common';
-import { pagedQuery } from '../schemas/list-query';
+} from '../core/jsonapi';
+import { idParamSchema, idSchema } from '../core/fields';
+import { pagedQuery } from '../core/paged-query';
 import {
   createWebhookSchema,
   updateWebhookSchema,
   webhookAttributesSchema,
   webhookDeliveryAttributesSchema,
-} from '../schemas/integration';
+} from './schema';
 
 export const webhookResourceSchema = resourceObject('webhooks', webhookAttributesSchema);
 export const webhookDeliveryResourceSchema = resourceObject('webhook-deliveries', webhookDeliveryAttributesSchema);

@@ -1,6 +1,6 @@
 /** The method and path of each operation of contracts/webhooks.ts, typed by it: a client calls them without its schemas. */
-import type { webhookContracts } from '../contracts/webhooks';
-import { apiRoutes } from '../contract';
+import type { webhookContracts } from './contract';
+import { apiRoutes } from '../core/contract';
 
 export const webhookRoutes = apiRoutes<typeof webhookContracts>({
   listWebhooks: ['GET', '/webhooks'],

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX } from '@phonebot/shared';
+import { API_KEY_PREFIX } from '@phonebot/shared/api-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/app';
 import { liveCompany } from '../../../test/live';

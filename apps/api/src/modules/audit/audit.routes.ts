@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { auditContracts } from '@phonebot/shared/contracts/audit';
+import { auditContracts } from '@phonebot/shared/audit';
 import type { Database } from '../../db/schema';
 import { csvRow } from '../../lib/csv';
 import { pageLinks, pageMeta } from '../../lib/paging';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditEventResource, AuditQuery } from '@phonebot/shared/contracts/audit';
+import type { AuditEventResource, AuditQuery } from '@phonebot/shared/audit';
 import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';
 import { DAY, isoIn } from '../../db/time';

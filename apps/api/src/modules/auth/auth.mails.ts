@@ -3,11 +3,10 @@ import {
   EMAIL_CHANGE_TOKEN_TTL_HOURS,
   INVITE_TOKEN_TTL_HOURS,
   type Language,
-  type Operator,
-  type OperatorInput,
   RESET_TOKEN_TTL_MINUTES,
   VERIFY_TOKEN_TTL_HOURS,
 } from '@phonebot/shared';
+import type { Operator, OperatorInput } from '@phonebot/shared/settings';
 import type { Database } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { getOperator } from '../settings/settings.service';

@@ -1,4 +1,4 @@
-import { authContracts } from '@phonebot/shared/contracts/auth';
+import { authContracts } from '@phonebot/shared/auth';
 import type { ApiRouter } from '../../lib/router';
 import {
   type AuthDeps,

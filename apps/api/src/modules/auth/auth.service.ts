@@ -1,18 +1,16 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  API_BASE,
-  RESET_TOKEN_TTL_MINUTES,
-  VERIFY_TOKEN_TTL_HOURS,
-  type LoginInput,
-  type RegisterInput,
-  type ForgotInput,
-  type PasswordLinkInput,
-  type ResetInput,
-  type VerifyEmailInput,
-  type ConfirmEmailInput,
-  type OperatorInput,
-} from '@phonebot/shared';
+import { API_BASE, RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from '@phonebot/shared';
+import type {
+  LoginInput,
+  RegisterInput,
+  ForgotInput,
+  PasswordLinkInput,
+  ResetInput,
+  VerifyEmailInput,
+  ConfirmEmailInput,
+} from '@phonebot/shared/auth';
+import type { OperatorInput } from '@phonebot/shared/settings';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, UserTokenKind } from '../../db/schema';
 import { DAY, HOUR, MINUTE, isoIn, nowIso } from '../../db/time';

@@ -1,5 +1,5 @@
-import { mfaContracts } from '@phonebot/shared/contracts/mfa';
-import { sessionContracts } from '@phonebot/shared/contracts/sessions';
+import { sessionContracts } from '@phonebot/shared/sessions';
+import { twoFactorContracts } from '@phonebot/shared/two-factor';
 import { actorOf } from '../../lib/audit';
 import type { ApiRouter } from '../../lib/router';
 import {
@@ -19,7 +19,7 @@ import { endOtherSessions, endSession, listSessions } from './sessions.service';
 import { type StepUpDeps, reauthenticate } from './step-up';
 
 export function registerMfaRoutes(router: ApiRouter, deps: MfaDeps): void {
-  const c = mfaContracts;
+  const c = twoFactorContracts;
   const { db } = deps;
 
   router.handle(c.loginMfa, async ({ body, req }) => ({

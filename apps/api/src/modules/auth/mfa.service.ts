@@ -1,19 +1,18 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { type Role, can } from '@phonebot/shared';
 import {
   type ConfirmTotpInput,
   type DisableTotpInput,
-  type LoginMfaEnrolConfirmInput,
-  type LoginMfaEnrolInput,
-  type LoginMfaInput,
-  type MfaStatus,
+  type LoginTwoFactorEnrolConfirmInput,
+  type LoginTwoFactorEnrolInput,
+  type LoginTwoFactorInput,
+  type TwoFactorStatus,
   RECOVERY_CODE_COUNT,
-  type Role,
   type TotpEnrolment,
-  can,
   recoveryCodeSchema,
   totpCodeSchema,
-} from '@phonebot/shared';
+} from '@phonebot/shared/two-factor';
 import type { Database, UserTokenKind } from '../../db/schema';
 import { HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
 import { type Actor, audit, auditChange } from '../../lib/audit';
@@ -286,7 +285,7 @@ async function ownUser(db: Kysely<Database>, userId: number) {
   return user;
 }
 
-export async function mfaStatus(db: Kysely<Database>, userId: number): Promise<MfaStatus> {
+export async function mfaStatus(db: Kysely<Database>, userId: number): Promise<TwoFactorStatus> {
   const user = await ownUser(db, userId);
   const left = await db
     .selectFrom('mfa_recovery_codes')
@@ -387,7 +386,7 @@ function isResetter(role: Role): boolean {
 
 // ---- the second step of a sign-in ----
 
-export async function loginMfa(deps: MfaDeps, input: LoginMfaInput, ip: string, userAgent?: string) {
+export async function loginMfa(deps: MfaDeps, input: LoginTwoFactorInput, ip: string, userAgent?: string) {
   const { db, limiter } = deps;
   await limiter.consume(RATE_POLICIES.perIp, ip);
   const user = await challengedUser(db, input.mfa_token, 'mfa');
@@ -418,7 +417,7 @@ export async function loginMfa(deps: MfaDeps, input: LoginMfaInput, ip: string, 
   return signInAnswer(issued);
 }
 
-export async function loginMfaEnrol(deps: MfaDeps, input: LoginMfaEnrolInput, ip: string): Promise<TotpEnrolment> {
+export async function loginMfaEnrol(deps: MfaDeps, input: LoginTwoFactorEnrolInput, ip: string): Promise<TotpEnrolment> {
   await deps.limiter.consume(RATE_POLICIES.perIp, ip);
   const user = await challengedUser(deps.db, input.mfa_token, 'mfa-enrol');
   if (user.totp_secret_enc) throw challengeInvalid();
@@ -427,7 +426,7 @@ export async function loginMfaEnrol(deps: MfaDeps, input: LoginMfaEnrolInput, ip
 
 export async function loginMfaEnrolConfirm(
   deps: MfaDeps,
-  input: LoginMfaEnrolConfirmInput,
+  input: LoginTwoFactorEnrolConfirmInput,
   ip: string,
   userAgent?: string,
 ) {

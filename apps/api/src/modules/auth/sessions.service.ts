@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SessionResource } from '@phonebot/shared/contracts/sessions';
+import type { SessionResource } from '@phonebot/shared/sessions';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ReauthInput } from '@phonebot/shared';
+import type { ReauthInput } from '@phonebot/shared/two-factor';
 import type { Database } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import type { Actor, StepUpProof } from '../../lib/audit';

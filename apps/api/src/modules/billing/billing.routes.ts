@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
-import { billingContracts } from '@phonebot/shared/contracts/billing';
+import { billingContracts } from '@phonebot/shared/billing';
 import { ApiError } from '../../lib/errors';
 import { inspectJsonText } from '../../lib/json-guard';
 import { type ApiRouter, customerOf } from '../../lib/router';

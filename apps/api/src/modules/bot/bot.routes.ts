@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { botContracts } from '@phonebot/shared/contracts/billing';
+import { botContracts } from '@phonebot/shared/billing';
 import { ApiError } from '../../lib/errors';
 import type { ApiRouter } from '../../lib/router';
 import type { PhonebotsDeps } from '../phonebots/phonebots.service';

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { PHONEBOT_SECRETS, type CallIngest } from '@phonebot/shared';
-import type { botContracts } from '@phonebot/shared/contracts/billing';
+import type { botContracts } from '@phonebot/shared/billing';
+import type { CallIngest } from '@phonebot/shared/calls';
+import { PHONEBOT_SECRETS } from '@phonebot/shared/phonebots';
 import type { z } from 'zod';
 import { compiledQuery, placeholders, rowsQuery } from '../../db/compiled';
 import type { Database } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { callerRightsContracts } from '@phonebot/shared/contracts/callers';
+import { callerRightsContracts } from '@phonebot/shared/callers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { type ApiRouter, customerOf } from '../../lib/router';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { CallTurn } from '@phonebot/shared';
-import type { CallerDataCounts, CallerExportDocument } from '@phonebot/shared/contracts/callers';
+import type { CallerDataCounts, CallerExportDocument } from '@phonebot/shared/callers';
+import type { CallTurn } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';

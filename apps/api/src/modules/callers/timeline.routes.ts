@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { callerTimelineContracts } from '@phonebot/shared/contracts/callers';
+import { callerTimelineContracts } from '@phonebot/shared/callers';
 import type { Database } from '../../db/schema';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, customerOf } from '../../lib/router';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PagedQuery } from '@phonebot/shared';
-import type { CallResource, NoteResource, SmsResource } from '@phonebot/shared/contracts/calls';
-import type { TimelineCall } from '@phonebot/shared/contracts/callers';
+import type { TimelineCall } from '@phonebot/shared/callers';
+import type { CallResource, NoteResource, SmsResource } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { allCalls, type CallFilter, countCalls, listPage } from '../calls/calls.list';
 import { SMS_COLUMNS, smsResource } from '../calls/calls.service';

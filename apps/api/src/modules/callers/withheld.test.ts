@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isWithheldNumber } from '@phonebot/shared';
+import { isWithheldNumber } from '@phonebot/shared/calls';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/app';

@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { WITHHELD_NUMBER_CODES } from '@phonebot/shared';
+import { WITHHELD_NUMBER_CODES } from '@phonebot/shared/calls';
 
 const NON_ZERO_DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { callsHistoryContracts } from '@phonebot/shared/contracts/customers';
+import { callsHistoryContracts } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import type { ApiRouter } from '../../lib/router';
 import { monthOf } from '../calls/calls.service';

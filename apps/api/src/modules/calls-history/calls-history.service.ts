@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CallCountRow } from '@phonebot/shared';
+import type { CallCountRow } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 
 /**

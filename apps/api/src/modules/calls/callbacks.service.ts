@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
+import { can } from '@phonebot/shared';
 import {
   CALL_PRIORITIES,
   type CallPriority,
   DEFAULT_CALLBACK_SLA_MINUTES,
   SNOOZE_MAX_DAYS,
-  can,
-} from '@phonebot/shared';
+} from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CallView } from '@phonebot/shared';
-import { type CallListDocument, type CallListQuery, callContracts } from '@phonebot/shared/contracts/calls';
+import type { CallView } from '@phonebot/shared/calls';
+import { type CallListDocument, type CallListQuery, callContracts } from '@phonebot/shared/calls';
 import { MINUTE, nowIso } from '../../db/time';
 import { BoundedCache } from '../../lib/bounded-cache';
 import { csvRow } from '../../lib/csv';

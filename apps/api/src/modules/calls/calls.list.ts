@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { PagedQuery } from '@phonebot/shared';
 import {
   CALL_LIST_FILTERS,
   CALL_PRIORITIES,
@@ -9,9 +10,8 @@ import {
   type CallStatus,
   type CallTurn,
   type CallView,
-  type PagedQuery,
-} from '@phonebot/shared';
-import type { CallQueueCounts, CallResource } from '@phonebot/shared/contracts/calls';
+} from '@phonebot/shared/calls';
+import type { CallQueueCounts, CallResource } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { compiledQuery } from '../../db/compiled';
 import { DAY } from '../../db/time';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { callContracts } from '@phonebot/shared/contracts/calls';
+import { callContracts } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import type { SmsProvider } from '../../lib/sms';

@@ -7,7 +7,7 @@ import {
   type SendSmsInput,
   type SmsState,
   derivePriority,
-} from '@phonebot/shared';
+} from '@phonebot/shared/calls';
 import type {
   CallDetail,
   CallResource,
@@ -15,7 +15,7 @@ import type {
   SmsResource,
   createCallAttributesSchema,
   updateCallAttributesSchema,
-} from '@phonebot/shared/contracts/calls';
+} from '@phonebot/shared/calls';
 import type { z } from 'zod';
 import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CallPriority } from '@phonebot/shared';
+import type { CallPriority } from '@phonebot/shared/calls';
 import { rowLock } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import type { CallFacts } from '../insights/rollups';

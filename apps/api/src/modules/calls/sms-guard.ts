@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { normalizePhoneNumber, smsRecipientAllowed, smsSegments } from '@phonebot/shared';
+import { normalizePhoneNumber, smsSegments } from '@phonebot/shared/calls';
+import { smsRecipientAllowed } from '@phonebot/shared/profile';
 import type { Database } from '../../db/schema';
 import { HOUR, DAY } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';

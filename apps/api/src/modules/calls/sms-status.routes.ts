@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { callContracts } from '@phonebot/shared/contracts/calls';
+import { callContracts } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { ApiError, validationError } from '../../lib/errors';
 import type { ApiRouter } from '../../lib/router';

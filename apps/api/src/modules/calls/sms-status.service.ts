@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SMS_STATES, type SmsState } from '@phonebot/shared';
+import { SMS_STATES, type SmsState } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { twilioErrorLink, twilioErrorReason, twilioState } from '../../lib/sms';
 import { queueSmsDelivery } from '../integrations/webhooks.service';

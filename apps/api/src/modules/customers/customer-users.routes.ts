@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { customerUsersContracts } from '@phonebot/shared/contracts/customer-users';
+import { customerUsersContracts } from '@phonebot/shared/customer-users';
 import type { Database } from '../../db/schema';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import type { ApiRouter } from '../../lib/router';

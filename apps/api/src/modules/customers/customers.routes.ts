@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { UpdateCustomerInput } from '@phonebot/shared';
-import { customerContracts } from '@phonebot/shared/contracts/customers';
+import type { UpdateCustomerInput } from '@phonebot/shared/customers';
+import { customerContracts } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import type { FileStore } from '../../lib/file-store';

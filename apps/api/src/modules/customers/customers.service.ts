@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { CustomerAttributes, ListQuery, UpdateCustomerInput } from '@phonebot/shared';
+import type { ListQuery } from '@phonebot/shared';
+import type { CustomerAttributes, UpdateCustomerInput } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { dashboardContracts } from '@phonebot/shared/contracts/profile';
+import { dashboardContracts } from '@phonebot/shared/profile';
 import type { Database } from '../../db/schema';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import { checklist, dashboardCounts } from './dashboard.service';

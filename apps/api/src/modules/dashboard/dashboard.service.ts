@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { CHECKLIST_STEPS, type Checklist } from '@phonebot/shared';
-import type { DashboardCounts } from '@phonebot/shared/contracts/profile';
+import type { DashboardCounts } from '@phonebot/shared/profile';
+import { CHECKLIST_STEPS, type Checklist } from '@phonebot/shared/users';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../lib/router';
 import { phonebotCount, phonebotIdsQuery } from '../phonebots/phonebots.store';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { EVENT_TICKET_TTL_S, eventContracts, eventIdSchema } from '@phonebot/shared/contracts/events';
+import { EVENT_TICKET_TTL_S, eventContracts, eventIdSchema } from '@phonebot/shared/events';
 import type { Database } from '../../db/schema';
 import { ApiError, errorObject } from '../../lib/errors';
 import { type ApiRouter, customerOf } from '../../lib/router';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EVENT_TICKET_TTL_S } from '@phonebot/shared/contracts/events';
+import { EVENT_TICKET_TTL_S } from '@phonebot/shared/events';
 import type { Database } from '../../db/schema';
 import { isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';

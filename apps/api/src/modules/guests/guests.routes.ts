@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { messageText } from '@phonebot/shared';
-import { guestContracts } from '@phonebot/shared/contracts/customers';
+import { guestContracts } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { generatePassword } from '../../lib/crypto';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AddGuestInput } from '@phonebot/shared';
+import type { AddGuestInput } from '@phonebot/shared/customers';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { removeAvatarFiles } from '../profile/profile.service';

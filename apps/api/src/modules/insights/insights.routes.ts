@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type CallStatsDocument, insightsContracts } from '@phonebot/shared/contracts/insights';
+import { type CallStatsDocument, insightsContracts } from '@phonebot/shared/insights';
 import { MINUTE } from '../../db/time';
 import type { Database } from '../../db/schema';
 import { BoundedCache } from '../../lib/bounded-cache';

@@ -5,7 +5,7 @@ import {
   type CallStatsResource,
   type InsightSplit,
   INSIGHTS_MAX_DAYS,
-} from '@phonebot/shared/contracts/insights';
+} from '@phonebot/shared/insights';
 import type { Database, RollupDim } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { UNCATEGORIZED, countCalls } from '../calls/calls.list';

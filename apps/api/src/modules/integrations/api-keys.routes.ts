@@ -1,5 +1,5 @@
 import type { PagedQuery } from '@phonebot/shared';
-import { apiKeyContracts } from '@phonebot/shared/contracts/api-keys';
+import { apiKeyContracts } from '@phonebot/shared/api-keys';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { API_KEY_PREFIX, type ApiKeyAttributes, type ApiKeyScope, type CreateApiKeyInput } from '@phonebot/shared';
+import {
+  API_KEY_PREFIX,
+  type ApiKeyAttributes,
+  type ApiKeyScope,
+  type CreateApiKeyInput,
+} from '@phonebot/shared/api-keys';
 import type { Database } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { WEBHOOK_RESPONSE_EXCERPT } from '@phonebot/shared';
+import { WEBHOOK_RESPONSE_EXCERPT } from '@phonebot/shared/webhooks';
 import { type AddressGuard, guardedLookup } from './webhook-address';
 
 /** At most this much of an answer is read, for its excerpt; the rest is not waited for. */

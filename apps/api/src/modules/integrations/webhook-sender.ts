@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema';
 import { DAY, HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
-import type { OperatorInput } from '@phonebot/shared';
+import type { OperatorInput } from '@phonebot/shared/settings';
 import { queueMail } from '../../lib/mailer';
 import { mailContext } from '../auth/auth.mails';
 import { webhookPausedMail } from './webhook.mails';

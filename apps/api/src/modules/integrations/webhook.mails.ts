@@ -1,4 +1,5 @@
-import { type Language, WEBHOOK_MAX_AGE_DAYS } from '@phonebot/shared';
+import type { Language } from '@phonebot/shared';
+import { WEBHOOK_MAX_AGE_DAYS } from '@phonebot/shared/webhooks';
 import type { Mail } from '../../lib/mailer';
 import { type MailContext, composeMail } from '../auth/auth.mails';
 

@@ -1,5 +1,5 @@
 import type { PagedQuery } from '@phonebot/shared';
-import { webhookContracts } from '@phonebot/shared/contracts/webhooks';
+import { webhookContracts } from '@phonebot/shared/webhooks';
 import { actorOf } from '../../lib/audit';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, customerOf } from '../../lib/router';

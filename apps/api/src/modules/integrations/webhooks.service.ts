@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { SmsState } from '@phonebot/shared/calls';
 import {
   type CreateWebhookInput,
-  type SmsState,
   type UpdateWebhookInput,
   WEBHOOK_MAX_AGE_DAYS,
   WEBHOOK_SECRET_PREFIX,
@@ -10,7 +10,7 @@ import {
   type WebhookAttributes,
   type WebhookDeliveryAttributes,
   type WebhookEvent,
-} from '@phonebot/shared';
+} from '@phonebot/shared/webhooks';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';

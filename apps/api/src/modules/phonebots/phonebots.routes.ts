@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { type PhonebotFields, guestPhonebotSchema, updatePhonebotSchema } from '@phonebot/shared';
-import { type PhonebotType, phonebotContracts } from '@phonebot/shared/contracts/phonebots';
+import {
+  type PhonebotFields,
+  guestPhonebotSchema,
+  updatePhonebotSchema,
+  type PhonebotType,
+  phonebotContracts,
+} from '@phonebot/shared/phonebots';
 import { actorOf } from '../../lib/audit';
 import { ApiError, validationError } from '../../lib/errors';
 import { pageLinks, pageMeta } from '../../lib/paging';

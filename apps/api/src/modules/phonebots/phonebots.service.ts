@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { PagedQuery } from '@phonebot/shared';
 import {
   PHONEBOT_DEFAULTS,
   PHONEBOT_SECRETS,
-  type OperatorInput,
-  type PagedQuery,
   type PhonebotFields,
   type PhonebotSecret,
   type PhonebotServiceStatus,
   type PhonebotStatus,
   maskProviderKey,
-} from '@phonebot/shared';
-import type { PhonebotType } from '@phonebot/shared/contracts/phonebots';
+} from '@phonebot/shared/phonebots';
+import type { PhonebotType } from '@phonebot/shared/phonebots';
+import type { OperatorInput } from '@phonebot/shared/settings';
 import { rowLock } from '../../db/engine';
 import type { Database, PhonebotsTable } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { can } from '@phonebot/shared';
-import { profileContracts } from '@phonebot/shared/contracts/profile';
+import { profileContracts } from '@phonebot/shared/profile';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { ApiError, forbidden, notFound } from '../../lib/errors';

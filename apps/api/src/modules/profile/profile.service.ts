@@ -1,15 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  EMAIL_CHANGE_TOKEN_TTL_HOURS,
-  type ChangePasswordInput,
-  type CompanyProfile,
-  type CompanyProfileInput,
-  type OperatorInput,
-  type Role,
-  type UpdateMeInput,
-  can,
-} from '@phonebot/shared';
+import { EMAIL_CHANGE_TOKEN_TTL_HOURS, type Role, can } from '@phonebot/shared';
+import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/profile';
+import type { OperatorInput } from '@phonebot/shared/settings';
+import type { ChangePasswordInput, UpdateMeInput } from '@phonebot/shared/users';
 import type { Database, User } from '../../db/schema';
 import { companySla, parseSla } from '../calls/callbacks.service';
 import { HOUR, nowIso } from '../../db/time';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { OperatorInput } from '@phonebot/shared';
-import { settingsContracts } from '@phonebot/shared/contracts/settings';
+import type { OperatorInput } from '@phonebot/shared/settings';
+import { settingsContracts } from '@phonebot/shared/settings';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { OPERATOR_FIELDS, type Operator, type OperatorInput } from '@phonebot/shared';
+import { OPERATOR_FIELDS, type Operator, type OperatorInput } from '@phonebot/shared/settings';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';

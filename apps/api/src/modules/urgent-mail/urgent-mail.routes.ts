@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { urgentMailContracts } from '@phonebot/shared/contracts/urgent-mail';
+import { urgentMailContracts } from '@phonebot/shared/urgent-mail';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { type ApiRouter, customerOf } from '../../lib/router';

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import { CALL_PRIORITIES, COMPANY_ROLES, type CallPriority, type OperatorInput } from '@phonebot/shared';
-import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
+import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared/calls';
+import type { OperatorInput } from '@phonebot/shared/settings';
+import type { UrgentMailSettings } from '@phonebot/shared/urgent-mail';
+import { COMPANY_ROLES } from '@phonebot/shared/users';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { usageContracts } from '@phonebot/shared/contracts/usage';
+import { usageContracts } from '@phonebot/shared/usage';
 import type { Database } from '../../db/schema';
 import type { ApiRouter } from '../../lib/router';
 import { monthOf } from '../calls/calls.service';

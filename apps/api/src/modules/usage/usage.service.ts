@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { USAGE_MONTHS, type UsageAttributes, type UsageDocument } from '@phonebot/shared/contracts/usage';
+import { USAGE_MONTHS, type UsageAttributes, type UsageDocument } from '@phonebot/shared/usage';
 import type { Database } from '../../db/schema';
 import { phonebotsWithPayment } from '../phonebots/phonebots.store';
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { PagedQuery, UpdateUserInput } from '@phonebot/shared';
-import { userContracts } from '@phonebot/shared/contracts/users';
+import type { PagedQuery } from '@phonebot/shared';
+import type { UpdateUserInput } from '@phonebot/shared/users';
+import { userContracts } from '@phonebot/shared/users';
 import { actorOf } from '../../lib/audit';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { userResource } from '../../lib/resources';

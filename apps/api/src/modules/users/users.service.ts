@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import { type CompanyRole, INVITE_TOKEN_TTL_HOURS, type OperatorInput, type UpdateUserInput } from '@phonebot/shared';
+import { INVITE_TOKEN_TTL_HOURS } from '@phonebot/shared';
+import type { OperatorInput } from '@phonebot/shared/settings';
+import type { CompanyRole, UpdateUserInput } from '@phonebot/shared/users';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, User } from '../../db/schema';
 import { HOUR, nowIso } from '../../db/time';

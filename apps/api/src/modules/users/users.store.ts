@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { COMPANY_ROLES, type Language, type Role, type UserStatus } from '@phonebot/shared';
+import type { Language, Role, UserStatus } from '@phonebot/shared';
+import { COMPANY_ROLES } from '@phonebot/shared/users';
 import type { Database, User, UserUpdate } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate } from '../../lib/list';

@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@phonebot/shared/constants';
-import { can } from '@phonebot/shared/permissions';
+import type { Role } from '@phonebot/shared';
+import { can } from '@phonebot/shared';
 
 type AccountMenuProps = {
   role: Role;

@@ -5,8 +5,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SIDEBAR_PIN_WIDTH } from '@phonebot/shared/constants';
-import { can, homePath } from '@phonebot/shared/permissions';
+import { SIDEBAR_PIN_WIDTH, can, homePath } from '@phonebot/shared';
 import { PageLoader } from '../../components/page-loader';
 import { RetryAlert } from '../../components/retry-alert';
 import { ReauthDialog } from '../../features/auth/components/reauth-dialog';

@@ -17,8 +17,8 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@phonebot/shared/constants';
-import { menuFor } from '@phonebot/shared/permissions';
+import type { Role } from '@phonebot/shared';
+import { menuFor } from '@phonebot/shared';
 import { isTranslationKey } from '../../lib/i18n';
 
 const ICONS: Record<string, ComponentType<IconProps>> = {

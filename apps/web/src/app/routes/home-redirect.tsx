@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { homePath } from '@phonebot/shared/permissions';
+import { homePath } from '@phonebot/shared';
 import { PageLoader } from '../../components/page-loader';
 import { useRole } from '../../features/auth/queries';
 

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { matchPath } from 'react-router';
-import { can } from '@phonebot/shared/permissions';
+import { can } from '@phonebot/shared';
 import type { CallScreenProps } from '../../features/calls/components/call-list-screen';
 
 /**

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API_BASE } from '@phonebot/shared/constants';
-import { auditRoutes } from '@phonebot/shared/routes/audit';
-import { contractQueryString } from '@phonebot/shared/contract';
+import { API_BASE, contractQueryString } from '@phonebot/shared';
+import { auditRoutes } from '@phonebot/shared/audit';
 import { ApiError, callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
 

@@ -6,12 +6,12 @@ import type {
   RegisterInput,
   ResetInput,
   VerifyEmailInput,
-} from '@phonebot/shared/schemas/auth';
+} from '@phonebot/shared/auth';
+import { authRoutes } from '@phonebot/shared/auth';
+import { profileRoutes } from '@phonebot/shared/profile';
+import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import type { Language } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
-import { authRoutes } from '@phonebot/shared/routes/auth';
-import { profileRoutes } from '@phonebot/shared/routes/profile';
-import { mfaRoutes } from '@phonebot/shared/routes/mfa';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -78,14 +78,14 @@ export async function fetchMe(signal?: AbortSignal) {
 
 /** The second step of a sign-in: a code of the authenticator app or a recovery code. */
 export async function loginMfa(input: { mfa_token: string; code?: string; recovery_code?: string }) {
-  return (await callApi(mfaRoutes.loginMfa, { body: input }, { dropTokenOn401: false })).meta;
+  return (await callApi(twoFactorRoutes.loginMfa, { body: input }, { dropTokenOn401: false })).meta;
 }
 
 /** Starts the set-up of a second factor that the company requires, during sign-in. */
 export async function loginMfaEnrol(mfaToken: string) {
-  return (await callApi(mfaRoutes.loginMfaEnrol, { body: { mfa_token: mfaToken } }, { dropTokenOn401: false })).meta;
+  return (await callApi(twoFactorRoutes.loginMfaEnrol, { body: { mfa_token: mfaToken } }, { dropTokenOn401: false })).meta;
 }
 
 export async function loginMfaEnrolConfirm(input: { mfa_token: string; code: string }) {
-  return (await callApi(mfaRoutes.loginMfaEnrolConfirm, { body: input }, { dropTokenOn401: false })).meta;
+  return (await callApi(twoFactorRoutes.loginMfaEnrolConfirm, { body: input }, { dropTokenOn401: false })).meta;
 }

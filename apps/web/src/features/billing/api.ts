@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Checkout } from '@phonebot/shared/contracts/billing';
-import { billingRoutes } from '@phonebot/shared/routes/billing';
-import type { PublicConfig } from '@phonebot/shared/contracts/settings';
-import { settingsRoutes } from '@phonebot/shared/routes/settings';
+import type { Checkout } from '@phonebot/shared/billing';
+import { billingRoutes } from '@phonebot/shared/billing';
+import type { PublicConfig } from '@phonebot/shared/settings';
+import { settingsRoutes } from '@phonebot/shared/settings';
 import { callApi } from '../../lib/api-client';
 
 export type { PublicConfig };

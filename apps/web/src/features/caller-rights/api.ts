@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallerExportDocument } from '@phonebot/shared/contracts/callers';
-import { callerRightsRoutes } from '@phonebot/shared/routes/callers';
+import type { CallerExportDocument } from '@phonebot/shared/callers';
+import { callerRightsRoutes } from '@phonebot/shared/callers';
 import { callApi } from '../../lib/api-client';
 
 const callerKey = (number: string) => ['callers', number] as const;

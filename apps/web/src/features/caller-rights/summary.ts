@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { CallerExportDocument } from '@phonebot/shared/contracts/callers';
+import type { CallerExportDocument } from '@phonebot/shared/callers';
 import type { callerRightsTranslations } from './locales';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { CallerExportDocument } from '@phonebot/shared/contracts/callers';
+import type { CallerExportDocument } from '@phonebot/shared/callers';
 import { exportFileName } from './download';
 import { callerSummaryHtml } from './summary';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { CALLS_HISTORY_POLL_MS } from '@phonebot/shared/constants';
-import type { CallCountResource } from '@phonebot/shared/contracts/customers';
-import { callsHistoryRoutes } from '@phonebot/shared/routes/customers';
-import { usageRoutes } from '@phonebot/shared/routes/usage';
+import { CALLS_HISTORY_POLL_MS } from '@phonebot/shared';
+import type { CallCountResource } from '@phonebot/shared/customers';
+import { callsHistoryRoutes } from '@phonebot/shared/customers';
+import { usageRoutes } from '@phonebot/shared/usage';
 import { callApi } from '../../lib/api-client';
 
 /** A row of Calls History; the customer's id tells apart two customers of the same name. */

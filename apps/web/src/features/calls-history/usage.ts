@@ -1,5 +1,5 @@
-import { PAYMENT_STATUS } from '@phonebot/shared/schemas/phonebot';
-import type { UsageAttributes } from '@phonebot/shared/contracts/usage';
+import { PAYMENT_STATUS } from '@phonebot/shared/phonebots';
+import type { UsageAttributes } from '@phonebot/shared/usage';
 import { toCsv } from './csv';
 
 export type PaymentState = keyof typeof PAYMENT_STATUS | 'unknown' | 'deleted';

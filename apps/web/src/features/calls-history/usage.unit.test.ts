@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageAttributes } from '@phonebot/shared/contracts/usage';
+import type { UsageAttributes } from '@phonebot/shared/usage';
 import { filterUsage, paymentState, usageCsv } from './usage';
 
 const row = (patch: Partial<UsageAttributes>): UsageAttributes => ({

@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, CALLS_POLL_MS } from '@phonebot/shared/constants';
-import { BULK_MAX, type CallPriority, type CallStatus } from '@phonebot/shared/calls';
-import type { CallAttributes, CallResource, NoteResource, SmsResource } from '@phonebot/shared/contracts/calls';
-import { callRoutes } from '@phonebot/shared/routes/calls';
-import { contractQueryString } from '@phonebot/shared/contract';
-import { callerTimelineRoutes } from '@phonebot/shared/routes/callers';
-import type { JsonApiErrorObject } from '@phonebot/shared/jsonapi';
+import { API_BASE, CALLS_POLL_MS, contractQueryString } from '@phonebot/shared';
+import type { JsonApiErrorObject } from '@phonebot/shared';
+import { callerTimelineRoutes } from '@phonebot/shared/callers';
+import { BULK_MAX, type CallPriority, type CallStatus, callRoutes } from '@phonebot/shared/calls';
+import type { CallAttributes, CallResource, NoteResource, SmsResource } from '@phonebot/shared/calls';
 import { ApiError, callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/auth-token';
 import { useLiveState } from '../../lib/live-events';

@@ -1,4 +1,4 @@
-import { PAGE_SIZES_MAIN, PAGE_SIZES_SMALL } from '@phonebot/shared/constants';
+import { PAGE_SIZES_MAIN, PAGE_SIZES_SMALL } from '@phonebot/shared';
 
 /**
  * docs/product.md §4 and §9: the dismissible notice 'Call logs are deleted after 30 days.' shows only when this flag is on.

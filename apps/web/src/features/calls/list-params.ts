@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useUrlSearch } from '../../lib/use-url-search';
+import { isIsoDay, parseListQuery } from '@phonebot/shared';
 import {
   CALL_LIST_FILTERS,
   CALL_PRIORITIES,
@@ -8,7 +9,6 @@ import {
   type CallPriority,
   type CallStatus,
 } from '@phonebot/shared/calls';
-import { isIsoDay, parseListQuery } from '@phonebot/shared/list-query';
 import { LIST_CONFIG, type CallListKind, type PageSize } from './constants';
 
 /** A call list's state as it lives in the URL (page, per_page, sort, search, date, filters), so a pasted link shows the same list. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/schemas/profile';
-import { profileRoutes } from '@phonebot/shared/routes/profile';
+import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/profile';
+import { profileRoutes } from '@phonebot/shared/profile';
 import { callApi } from '../../lib/api-client';
 
 export const companyKeys = {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileRoutes } from '@phonebot/shared/routes/profile';
+import { profileRoutes } from '@phonebot/shared/profile';
 import type { FeatureTranslations } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 import { companyKeys } from './api';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { companyProfileSchema, smsAllowedNumbersSchema } from '@phonebot/shared/schemas/profile';
-import { CALLBACK_SLA_MAX_MINUTES, type CallPriority } from '@phonebot/shared/schemas/call';
+import { CALLBACK_SLA_MAX_MINUTES, type CallPriority } from '@phonebot/shared/calls';
+import { companyProfileSchema, smsAllowedNumbersSchema } from '@phonebot/shared/profile';
 import { lazyValue } from '../../lib/lazy-value';
 
 /** The allowed SMS numbers are edited as text, one number or prefix per line (commas and semicolons work too). */

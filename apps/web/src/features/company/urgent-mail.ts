@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
-import { urgentMailRoutes } from '@phonebot/shared/routes/urgent-mail';
+import type { UrgentMailSettings } from '@phonebot/shared/urgent-mail';
+import { urgentMailRoutes } from '@phonebot/shared/urgent-mail';
 import type { FeatureTranslations } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListQuery } from '@phonebot/shared/schemas/common';
-import type { UpdateCustomerInput } from '@phonebot/shared/schemas/customer';
-import type { CustomerResource } from '@phonebot/shared/contracts/customers';
-import { customerRoutes } from '@phonebot/shared/routes/customers';
+import type { ListQuery } from '@phonebot/shared';
+import type { UpdateCustomerInput, CustomerResource } from '@phonebot/shared/customers';
+import { customerRoutes } from '@phonebot/shared/customers';
 import { callApi } from '../../lib/api-client';
 
 /** A customer as GET /customers lists it; its id is the user id of the customer's owner (its first admin). */

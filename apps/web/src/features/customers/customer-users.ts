@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { customerUsersRoutes } from '@phonebot/shared/routes/customer-users';
-import { mfaRoutes } from '@phonebot/shared/routes/mfa';
+import { customerUsersRoutes } from '@phonebot/shared/customer-users';
+import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import type { FeatureTranslations } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 
@@ -25,7 +25,7 @@ export function useSuperResetMfa(ownerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await callApi(mfaRoutes.resetUserMfa, { params: { id } });
+      await callApi(twoFactorRoutes.resetUserMfa, { params: { id } });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['customers', ownerId, 'users'] }),
   });

@@ -1,5 +1,5 @@
 import { useUrlSearch } from '../../lib/use-url-search';
-import { type ListQuery, parseListQuery } from '@phonebot/shared/list-query';
+import { type ListQuery, parseListQuery } from '@phonebot/shared';
 
 type ListParam = 'page' | 'per_page' | 'sort' | 'search';
 

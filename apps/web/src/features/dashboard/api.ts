@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardRoutes } from '@phonebot/shared/routes/profile';
+import { dashboardRoutes } from '@phonebot/shared/profile';
 import { callApi } from '../../lib/api-client';
 
 export const dashboardKeys = {

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddGuestInput } from '@phonebot/shared/schemas/customer';
-import type { GuestResource } from '@phonebot/shared/contracts/customers';
-import { customerRoutes, guestRoutes } from '@phonebot/shared/routes/customers';
-import type { PhonebotAttributes } from '@phonebot/shared/contracts/phonebots';
+import type { AddGuestInput, GuestResource } from '@phonebot/shared/customers';
+import { customerRoutes, guestRoutes } from '@phonebot/shared/customers';
+import type { PhonebotAttributes } from '@phonebot/shared/phonebots';
 import { callApi } from '../../lib/api-client';
 
 export type Guest = GuestResource;

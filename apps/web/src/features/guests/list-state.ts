@@ -1,5 +1,5 @@
 import { useUrlSearch } from '../../lib/use-url-search';
-import { parseListQuery } from '@phonebot/shared/list-query';
+import { parseListQuery } from '@phonebot/shared';
 
 /** The two lists of Guest Administration keep their page and search in the URL under their own prefix. */
 export type ListSection = 'guests' | 'bots';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallStatsQuery } from '@phonebot/shared/contracts/insights';
-import { insightsRoutes } from '@phonebot/shared/routes/insights';
+import type { CallStatsQuery } from '@phonebot/shared/insights';
+import { insightsRoutes } from '@phonebot/shared/insights';
 import { callApi } from '../../lib/api-client';
 
 export const insightsKeys = {

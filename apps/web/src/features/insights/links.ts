@@ -1,4 +1,4 @@
-import type { InsightSplit } from '@phonebot/shared/contracts/insights';
+import type { InsightSplit } from '@phonebot/shared/insights';
 
 /** The call list of all calls (every status), filtered by the given list filters. */
 function allCalls(params: Record<string, string>): string {

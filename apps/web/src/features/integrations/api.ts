@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateApiKeyInput, CreateWebhookInput, UpdateWebhookInput } from '@phonebot/shared/schemas/integration';
-import { apiKeyRoutes } from '@phonebot/shared/routes/api-keys';
-import { webhookRoutes } from '@phonebot/shared/routes/webhooks';
+import type { CreateApiKeyInput } from '@phonebot/shared/api-keys';
+import { apiKeyRoutes } from '@phonebot/shared/api-keys';
+import type { CreateWebhookInput, UpdateWebhookInput } from '@phonebot/shared/webhooks';
+import { webhookRoutes } from '@phonebot/shared/webhooks';
 import { callApi } from '../../lib/api-client';
 
 export const integrationKeys = {

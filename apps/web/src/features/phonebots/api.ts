@@ -1,10 +1,9 @@
-import { CALLS_POLL_MS } from '@phonebot/shared/constants';
+import { CALLS_POLL_MS } from '@phonebot/shared';
+import type { ListQuery } from '@phonebot/shared';
+import { authRoutes } from '@phonebot/shared/auth';
+import type { PhonebotFields, GuestPhonebotAttributes, PhonebotAttributes } from '@phonebot/shared/phonebots';
+import { phonebotRoutes } from '@phonebot/shared/phonebots';
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import type { ListQuery } from '@phonebot/shared/schemas/common';
-import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
-import { authRoutes } from '@phonebot/shared/routes/auth';
-import type { GuestPhonebotAttributes, PhonebotAttributes } from '@phonebot/shared/contracts/phonebots';
-import { phonebotRoutes } from '@phonebot/shared/routes/phonebots';
 import { callApi } from '../../lib/api-client';
 
 export type { GuestPhonebotAttributes, PhonebotAttributes };

@@ -1,4 +1,4 @@
-import { isMessageKey } from '@phonebot/shared/messages';
+import { isMessageKey } from '@phonebot/shared';
 import { isApiError } from '../../lib/api-client';
 import type { ErrorText } from '../../lib/api-errors';
 

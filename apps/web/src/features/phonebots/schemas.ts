@@ -8,7 +8,7 @@ import {
   PHONEBOT_SECRETS,
   updatePhonebotSchema,
   type PhonebotFields,
-} from '@phonebot/shared/schemas/phonebot';
+} from '@phonebot/shared/phonebots';
 import { lazyValue } from '../../lib/lazy-value';
 import type { PhonebotAttributes } from './api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONEBOT_DEFAULTS } from '@phonebot/shared/schemas/phonebot';
+import { PHONEBOT_DEFAULTS } from '@phonebot/shared/phonebots';
 import { formValuesOf, lazyCreateFormSchema, lazyUpdateFormSchema, paymentStatusName, stripQuotes } from './schemas';
 import type { PhonebotAttributes } from './api';
 

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ChangePasswordInput, OwnProfileInput } from '@phonebot/shared/schemas/user';
-import { mfaRoutes } from '@phonebot/shared/routes/mfa';
-import { profileRoutes } from '@phonebot/shared/routes/profile';
-import { sessionRoutes } from '@phonebot/shared/routes/sessions';
-import type { UserResource } from '@phonebot/shared/contracts/users';
+import { profileRoutes } from '@phonebot/shared/profile';
+import { sessionRoutes } from '@phonebot/shared/sessions';
+import { twoFactorRoutes } from '@phonebot/shared/two-factor';
+import type { ChangePasswordInput, OwnProfileInput, UserResource } from '@phonebot/shared/users';
 import { ApiError, callApi } from '../../lib/api-client';
 
 /** The signed-in user as My profile shows it; the id names the avatar's upload path. */
@@ -117,7 +116,7 @@ export function useChangePassword() {
 export const mfaQuery = () =>
   queryOptions({
     queryKey: [...profileKeys.all, 'mfa'] as const,
-    queryFn: async ({ signal }) => (await callApi(mfaRoutes.status, {}, { signal })).meta,
+    queryFn: async ({ signal }) => (await callApi(twoFactorRoutes.status, {}, { signal })).meta,
   });
 
 export function useMfa() {
@@ -133,18 +132,18 @@ function useMfaMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 export function useStartTotp() {
-  return useMutation({ mutationFn: async () => (await callApi(mfaRoutes.startTotp, {})).meta });
+  return useMutation({ mutationFn: async () => (await callApi(twoFactorRoutes.startTotp, {})).meta });
 }
 
 export function useConfirmTotp() {
   return useMfaMutation(
-    async (code: string) => (await callApi(mfaRoutes.confirmTotp, { body: { code } })).meta.recovery_codes,
+    async (code: string) => (await callApi(twoFactorRoutes.confirmTotp, { body: { code } })).meta.recovery_codes,
   );
 }
 
 export function useDisableTotp() {
   return useMfaMutation(async (input: { password: string; code: string }) => {
-    await callApi(mfaRoutes.disableTotp, { body: input });
+    await callApi(twoFactorRoutes.disableTotp, { body: input });
   });
 }
 

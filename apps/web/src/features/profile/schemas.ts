@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '@phonebot/shared/constants';
-import type { MessageKey } from '@phonebot/shared/messages';
-import { changePasswordSchema, ownProfileSchema } from '@phonebot/shared/schemas/user';
+import { PASSWORD_MAX_LENGTH } from '@phonebot/shared';
+import type { MessageKey } from '@phonebot/shared';
+import { changePasswordSchema, ownProfileSchema } from '@phonebot/shared/users';
 import { lazyValue } from '../../lib/lazy-value';
 
 /** The Info card: the password field stays empty unless the e-mail changes (the submit handler asks for it then). */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Operator, OperatorInput } from '@phonebot/shared/schemas/settings';
-import { mfaRoutes } from '@phonebot/shared/routes/mfa';
-import { settingsRoutes } from '@phonebot/shared/routes/settings';
+import type { Operator, OperatorInput } from '@phonebot/shared/settings';
+import { settingsRoutes } from '@phonebot/shared/settings';
+import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import { callApi } from '../../lib/api-client';
 import { reloadOperator } from '../../lib/public-config';
 
@@ -44,7 +44,7 @@ const securityKey = [...settingsKeys.all, 'security'] as const;
 export function useSecuritySettings() {
   return useQuery({
     queryKey: securityKey,
-    queryFn: async ({ signal }) => (await callApi(mfaRoutes.security, {}, { signal })).data.attributes,
+    queryFn: async ({ signal }) => (await callApi(twoFactorRoutes.security, {}, { signal })).data.attributes,
   });
 }
 
@@ -53,7 +53,7 @@ export function useUpdateSecurity() {
   return useMutation({
     mutationFn: async (requireMfa: boolean) => {
       const body = { data: { type: 'security-settings' as const, attributes: { require_mfa: requireMfa } } };
-      return (await callApi(mfaRoutes.updateSecurity, { body })).data.attributes;
+      return (await callApi(twoFactorRoutes.updateSecurity, { body })).data.attributes;
     },
     onSuccess: (saved) => queryClient.setQueryData(securityKey, saved),
   });

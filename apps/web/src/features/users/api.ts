@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { AddUserInput, UpdateUserInput } from '@phonebot/shared/schemas/user';
-import { mfaRoutes } from '@phonebot/shared/routes/mfa';
-import type { UserResource } from '@phonebot/shared/contracts/users';
-import { userRoutes } from '@phonebot/shared/routes/users';
+import { twoFactorRoutes } from '@phonebot/shared/two-factor';
+import type { AddUserInput, UpdateUserInput, UserResource } from '@phonebot/shared/users';
+import { userRoutes } from '@phonebot/shared/users';
 import { callApi } from '../../lib/api-client';
 
 /** A user of the signed-in admin's company, as the Users screens show it. */
@@ -108,7 +107,7 @@ export function useDeleteUser(alsoInvalidate: readonly QueryKey[] = []) {
 export function useResetUserMfa() {
   return useMutation({
     mutationFn: async (id: number) => {
-      await callApi(mfaRoutes.resetUserMfa, { params: { id } });
+      await callApi(twoFactorRoutes.resetUserMfa, { params: { id } });
     },
   });
 }

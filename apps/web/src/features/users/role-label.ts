@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Role } from '@phonebot/shared/constants';
+import type { Role } from '@phonebot/shared';
 
 /** Roles as the company sees them: user is "User", adminuser is "Admin" (docs/product.md §4), admin, the owner, is "Owner". */
 export function roleLabel(t: TFunction, role: Role): string {

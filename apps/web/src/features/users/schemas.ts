@@ -1,4 +1,4 @@
-import { addUserSchema, updateUserSchema } from '@phonebot/shared/schemas/user';
+import { addUserSchema, updateUserSchema } from '@phonebot/shared/users';
 import { lazyValue } from '../../lib/lazy-value';
 
 // The screens' chunks carry zod already (their answers are parsed with it), so the form schemas come with them.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import type { Role } from '@phonebot/shared/constants';
-import type { LoginInput } from '@phonebot/shared/schemas/auth';
+import type { Role } from '@phonebot/shared';
+import type { LoginInput } from '@phonebot/shared/auth';
 import {
   PlainAlert,
   PlainButton,

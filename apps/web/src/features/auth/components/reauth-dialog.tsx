@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, getDefaultZIndex } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { mfaRoutes } from '@phonebot/shared/routes/mfa';
-import { sessionRoutes } from '@phonebot/shared/routes/sessions';
+import { sessionRoutes } from '@phonebot/shared/sessions';
+import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import { PasswordField } from '../../../components/form/password-field';
 import { callApi } from '../../../lib/api-client';
 import { errorText, type ErrorText } from '../../../lib/api-errors';
@@ -18,7 +18,7 @@ const SIX_DIGITS = /^\d{6}$/;
 
 async function factorOfUser(): Promise<Factor> {
   try {
-    return (await callApi(mfaRoutes.status, {})).meta.enabled ? 'code' : 'password';
+    return (await callApi(twoFactorRoutes.status, {})).meta.enabled ? 'code' : 'password';
   } catch {
     // The server names the factor it wants when it refuses the password (see `submit`).
     return 'password';

@@ -3,7 +3,7 @@ import { Button, Group, List, Modal, Skeleton, Stack, Text } from '@mantine/core
 import { IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { can } from '@phonebot/shared/permissions';
+import { can } from '@phonebot/shared';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';

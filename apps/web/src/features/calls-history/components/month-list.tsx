@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useUrlSearch } from '../../../lib/use-url-search';
-import { parseListQuery } from '@phonebot/shared/list-query';
-import { MONTH_PATTERN } from '@phonebot/shared/schemas/customer';
+import { parseListQuery } from '@phonebot/shared';
+import { MONTH_PATTERN } from '@phonebot/shared/customers';
 import { MonthField } from './month-field';
 
 /** The current month in the browser's time zone, as YYYY-MM (docs/product.md §9: the default month). */

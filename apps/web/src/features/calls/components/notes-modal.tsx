@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { notesQuery, useAddNote } from '../api';
 
 // The schema (and zod with it) loads when the field is first focused, not with the call screens.
-const lazyNoteSchema = lazyValue(async () => (await import('@phonebot/shared/schemas/call')).noteSchema);
+const lazyNoteSchema = lazyValue(async () => (await import('@phonebot/shared/calls')).noteSchema);
 
 type NotesModalProps = {
   /** The call whose notes are shown; null closes the modal. */

@@ -1,6 +1,6 @@
 import { Chip, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CallQueueCounts } from '@phonebot/shared/contracts/calls';
+import type { CallQueueCounts } from '@phonebot/shared/calls';
 import type { CallListParams } from '../list-params';
 
 export const QUEUES = ['all', 'mine', 'unassigned', 'overdue', 'important', 'snoozed'] as const;

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SmsState } from '@phonebot/shared';
-import type { SmsResource } from '@phonebot/shared/contracts/calls';
+import type { SmsState, SmsResource } from '@phonebot/shared/calls';
 import { registerTranslations } from '../../../lib/i18n';
 import { smsDeliveryTranslations } from '../sms-delivery-locales';
 

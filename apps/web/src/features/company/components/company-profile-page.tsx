@@ -16,8 +16,8 @@ import {
 import { IconKey, IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CALLBACK_SLA_MAX_MINUTES } from '@phonebot/shared/schemas/call';
-import type { CompanyProfile } from '@phonebot/shared/schemas/profile';
+import { CALLBACK_SLA_MAX_MINUTES } from '@phonebot/shared/calls';
+import type { CompanyProfile } from '@phonebot/shared/profile';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useZodForm } from '../../../components/form/use-zod-form';

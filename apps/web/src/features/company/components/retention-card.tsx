@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CompanyProfile } from '@phonebot/shared/schemas/profile';
-import { RETENTION_DAYS_LIMIT } from '@phonebot/shared/schemas/profile';
+import type { CompanyProfile } from '@phonebot/shared/profile';
+import { RETENTION_DAYS_LIMIT } from '@phonebot/shared/profile';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';

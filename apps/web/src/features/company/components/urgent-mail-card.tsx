@@ -1,8 +1,8 @@
 import { Button, Group, MultiSelect, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared';
-import { URGENT_MAIL_MINUTES, type UrgentMailSettings } from '@phonebot/shared/contracts/urgent-mail';
+import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared/calls';
+import { URGENT_MAIL_MINUTES, type UrgentMailSettings } from '@phonebot/shared/urgent-mail';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';

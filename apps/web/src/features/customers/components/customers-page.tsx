@@ -16,7 +16,7 @@ import { IconPencil, IconSearch, IconUserCheck, IconUserOff } from '@tabler/icon
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES_MAIN } from '@phonebot/shared/constants';
+import { PAGE_SIZES_MAIN } from '@phonebot/shared';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useConfirm } from '../../../components/use-confirm';

@@ -20,7 +20,7 @@ import { customersTranslations } from '../locales';
 registerTranslations(customersTranslations);
 
 const lazyUpdateCustomerSchema = lazyValue(
-  async () => (await import('@phonebot/shared/schemas/customer')).updateCustomerSchema,
+  async () => (await import('@phonebot/shared/customers')).updateCustomerSchema,
 );
 
 function BackLink() {

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Progress, Stack, Text, ThemeIcon, Title, Visually
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ChecklistStep } from '@phonebot/shared/schemas/user';
+import type { ChecklistStep } from '@phonebot/shared/users';
 import { useChecklist } from '../api';
 
 /** Where each step is done. */

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CallStatsMeta } from '@phonebot/shared/contracts/insights';
+import type { CallStatsMeta } from '@phonebot/shared/insights';
 import { durationParts } from '../links';
 
 export function useFormats() {

@@ -19,8 +19,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUrlSearch } from '../../../lib/use-url-search';
-import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/contracts/insights';
-import { isIsoDay } from '@phonebot/shared/list-query';
+import { isIsoDay } from '@phonebot/shared';
+import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/insights';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';

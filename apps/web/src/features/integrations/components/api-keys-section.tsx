@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } 
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_SCOPES, type ApiKeyScope } from '@phonebot/shared/schemas/integration';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@phonebot/shared/api-keys';
 import { useConfirm } from '../../../components/use-confirm';
 import { ListTable } from '../../../components/list-table';
 import { PageLoader } from '../../../components/page-loader';

@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Code, Group, Modal, Paper, Stack, Table, Text,
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_EVENTS, WEBHOOK_MAX_AGE_DAYS } from '@phonebot/shared/schemas/integration';
+import { WEBHOOK_EVENTS, WEBHOOK_MAX_AGE_DAYS } from '@phonebot/shared/webhooks';
 import { ListTable } from '../../../components/list-table';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
+import type { PhonebotFields } from '@phonebot/shared/phonebots';
 import { useCreatePhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';

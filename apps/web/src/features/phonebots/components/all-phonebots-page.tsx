@@ -4,7 +4,7 @@ import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useTranslation } from 'react-i18next';
-import { parseListQuery } from '@phonebot/shared/list-query';
+import { parseListQuery } from '@phonebot/shared';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorText } from '../../../lib/api-errors';

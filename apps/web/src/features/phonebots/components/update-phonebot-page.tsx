@@ -3,9 +3,9 @@ import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@phonebot/shared/constants';
-import { can } from '@phonebot/shared/permissions';
-import { PAYMENT_STATUS } from '@phonebot/shared/schemas/phonebot';
+import type { Role } from '@phonebot/shared';
+import { can } from '@phonebot/shared';
+import { PAYMENT_STATUS } from '@phonebot/shared/phonebots';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Operator } from '@phonebot/shared/schemas/settings';
+import type { Operator } from '@phonebot/shared/settings';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useZodForm } from '../../../components/form/use-zod-form';

@@ -2,7 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_ROLES, type CompanyRole } from '@phonebot/shared/schemas/user';
+import { COMPANY_ROLES, type CompanyRole } from '@phonebot/shared/users';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useZodForm } from '../../../components/form/use-zod-form';

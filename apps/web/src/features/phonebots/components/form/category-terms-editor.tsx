@@ -2,7 +2,7 @@ import { ActionIcon, Button, Fieldset, Group, Input, Stack, Text, TextInput } fr
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHONEBOT_LIMITS } from '@phonebot/shared/schemas/phonebot';
+import { PHONEBOT_LIMITS } from '@phonebot/shared/phonebots';
 import { translateText } from '../../../../lib/i18n';
 import { stripQuotes } from '../../schemas';
 import { usePhonebotFormContext } from './form-context';

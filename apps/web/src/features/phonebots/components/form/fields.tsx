@@ -1,7 +1,7 @@
 import { NativeSelect, NumberInput, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../../components/form/password-field';
-import type { PhonebotSecret } from '@phonebot/shared/schemas/phonebot';
+import type { PhonebotSecret } from '@phonebot/shared/phonebots';
 import type { phonebotsTranslations } from '../../locales';
 import type { PhonebotFieldName } from '../../schemas';
 import { usePhonebotFormContext } from './form-context';

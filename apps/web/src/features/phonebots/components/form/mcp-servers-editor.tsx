@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PHONEBOT_LIMITS } from '@phonebot/shared/schemas/phonebot';
+import { PHONEBOT_LIMITS } from '@phonebot/shared/phonebots';
 import { usePhonebotFormContext } from './form-context';
 
 /** The MCP servers the OpenAI tool forwards to: a list of URLs, empty ones dropped on save. */

@@ -4,7 +4,7 @@ import type { FormErrors } from '@mantine/form';
 import { IconPointFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PhonebotFields } from '@phonebot/shared/schemas/phonebot';
+import type { PhonebotFields } from '@phonebot/shared/phonebots';
 import { useUnsavedChangesGuard } from '../../../../components/use-unsaved-changes-guard';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { lazyCreateFormSchema, lazyUpdateFormSchema, type PhonebotFormValues } from '../../schemas';

@@ -12,7 +12,7 @@ import {
   TTS_MODELS,
   VOICES,
   type PhonebotSecret,
-} from '@phonebot/shared/schemas/phonebot';
+} from '@phonebot/shared/phonebots';
 import { CategoryTermsEditor } from './category-terms-editor';
 import { FlagField, NumberField, SecretField, SelectField, TextField } from './fields';
 import { usePhonebotFormContext } from './form-context';
