@@ -245,6 +245,9 @@ export function redisStore(redis: Redis, fallback: RateLimitStore, log: Pick<Log
 
 export type RatePolicy = { name: string; max: number; windowMs: number };
 
+/** A request counted under a policy: the window's count with it, and the ms until the window ends. */
+export type RateCount = { policy: RatePolicy; count: number; resetMs: number };
+
 /** Attempts reserved before an expensive check (a password); a failed check leaves them counted. */
 export type Reservation = {
   /** The check passed: the attempts are given back, and the first policy's count (this client's) starts over. */
@@ -255,13 +258,17 @@ export type Reservation = {
 export class Limiter {
   constructor(
     private readonly store: RateLimitStore,
-    private readonly tooMany: (retryAfterSeconds: number) => Error,
+    private readonly tooMany: (retryAfterSeconds: number, policy: RatePolicy) => Error,
   ) {}
 
-  /** Counts this request and refuses it once the window holds more than `max`. */
-  async consume(policy: RatePolicy, key: string): Promise<void> {
+  /**
+   * Counts this request and refuses it once the window holds more than `max`. `report` learns the count either way
+   * (the answer's RateLimit fields).
+   */
+  async consume(policy: RatePolicy, key: string, report?: (counted: RateCount) => void): Promise<void> {
     const { count, resetMs } = await this.store.hit(`${policy.name}:${key}`, policy.windowMs);
-    if (count > policy.max) throw this.tooMany(Math.ceil(resetMs / 1000));
+    report?.({ policy, count, resetMs });
+    if (count > policy.max) throw this.tooMany(Math.ceil(resetMs / 1000), policy);
   }
 
   /** Counts this event under the policy without refusing anything; answers the window's count and the ms left. */
@@ -287,7 +294,7 @@ export class Limiter {
       taken.push(name);
       if (count > policy.max) {
         for (const done of taken) await this.store.release(done);
-        throw this.tooMany(Math.ceil(resetMs / 1000));
+        throw this.tooMany(Math.ceil(resetMs / 1000), policy);
       }
     }
     // A failed check keeps its attempts counted: nothing to settle.
@@ -313,7 +320,7 @@ export function createLimiter(options: {
   db: Kysely<Database>;
   redis: Redis | undefined;
   log: Logger;
-  tooMany: (retryAfterSeconds: number) => Error;
+  tooMany: (retryAfterSeconds: number, policy: RatePolicy) => Error;
 }): Limiter {
   const inDb = databaseStore(options.db, options.log);
   return new Limiter(options.redis ? redisStore(options.redis, inDb, options.log) : inDb, options.tooMany);
