@@ -1,0 +1,64 @@
+// Set-up of the component tests (vitest project `web`, jsdom): what Mantine needs of a browser that jsdom lacks,
+// the app's texts, and a clean page, session and cache before every test.
+import { cleanup, configure } from '@testing-library/react';
+import { setI18n } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { i18n, initI18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { apiStub } from './api';
+
+// jsdom computes no layout: Mantine asks for media queries, observes sizes and scrolls elements into view.
+window.matchMedia = (query: string): MediaQueryList =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+window.ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+window.IntersectionObserver ??= class {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+Element.prototype.scrollIntoView = () => {};
+Element.prototype.scrollTo = () => {};
+window.scrollTo = () => {};
+// Mantine reads computed styles with a pseudo-element argument that jsdom does not implement.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// Screens load their code lazily, as in the browser; on a busy machine that can take a few seconds.
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeAll(async () => {
+  await initI18n();
+  setI18n(i18n);
+});
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  await i18n.changeLanguage('en');
+  apiStub.reset();
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  // A request no test answered is a screen asking for something the test did not expect.
+  expect(apiStub.unanswered(), 'requests without an answer').toEqual([]);
+});
