@@ -9,7 +9,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
-import * as rollups from '../apps/api/src/db/migrations/2026-11-24-0601-call-rollups';
+import * as rollups from '../apps/api/src/db/migrations/20261124120055-call-rollups';
 import type { Database } from '../apps/api/src/db/schema';
 import { hashPassword, randomToken, tokenHash } from '../apps/api/src/lib/crypto';
 import { issueAccessToken } from '../apps/api/src/modules/auth/tokens.service';

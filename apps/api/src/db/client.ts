@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
+import { renameLegacyMigrations } from './migrations/legacy-names';
 import { SESSION_ROWS, WriteWatch } from './write-watch';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -307,14 +308,17 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
-/** Applies every pending migration; throws when one fails so the process does not start on a half schema. */
+/**
+ * Applies every pending migration, strictly in the order of their names (a database that has a later migration than
+ * a pending one is refused); throws when one fails so the process does not start on a half schema. A database
+ * migrated under the names used until 2026-12-06 has its records renamed first.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  await renameLegacyMigrations(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    // Migrations are independent of each other's order within a release; a database that already has a later one
-    // still gets an earlier one that arrived with the same release.
-    allowUnorderedMigrations: true,
+    allowUnorderedMigrations: false,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

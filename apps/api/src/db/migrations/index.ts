@@ -1,57 +1,61 @@
 import type { Migration } from 'kysely';
-import * as accounts from './2026-11-21-0001-accounts';
-import * as phonebotsAndCalls from './2026-11-21-0002-phonebots-and-calls';
-import * as callFollowUp from './2026-11-21-0003-call-follow-up';
-import * as billing from './2026-11-21-0004-billing';
-import * as mailOutbox from './2026-11-24-0101-mail-outbox';
-import * as callPreview from './2026-11-24-0102-call-preview';
-import * as smsGuard from './2026-11-24-0103-sms-guard';
-import * as emailChange from './2026-11-24-0104-email-change';
-import * as settings from './2026-11-24-0201-settings';
-import * as tokenRevocation from './2026-11-24-0202-token-revocation';
-import * as callbackWorkflow from './2026-11-24-0401-callback-workflow';
-import * as callEvents from './2026-11-24-0501-call-events';
-import * as urgentCallMail from './2026-11-24-0502-urgent-call-mail';
-import * as apiKeys from './2026-11-24-0801-api-keys';
-import * as webhooks from './2026-11-24-0802-webhooks';
-import * as userLanguage from './2026-11-24-0901-user-language';
-import * as twoFactor from './2026-11-24-0701-two-factor';
-import * as sessionDetails from './2026-11-24-0702-session-details';
-import * as callRollups from './2026-11-24-0601-call-rollups';
-import * as smsDelivery from './2026-11-24-1001-sms-delivery';
-import * as companyRetention from './2026-11-24-1201-company-retention';
-import * as sessionRowsNotify from './2026-11-24-1301-session-rows-notify';
-import * as botRowsNotify from './2026-11-24-1401-bot-rows-notify';
-import * as sessionStepUp from './2026-11-28-0101-session-step-up';
-import * as webhookQueue from './2026-11-28-0301-webhook-queue';
-import * as rateLimits from './2026-11-28-0401-rate-limits';
+import * as accounts from './20261121211641-accounts';
+import * as phonebotsAndCalls from './20261121212939-phonebots-and-calls';
+import * as callFollowUp from './20261121213614-call-follow-up';
+import * as billing from './20261121214719-billing';
+import * as settings from './20261124081729-settings';
+import * as tokenRevocation from './20261124081730-token-revocation';
+import * as mailOutbox from './20261124085619-mail-outbox';
+import * as callPreview from './20261124085620-call-preview';
+import * as smsGuard from './20261124085621-sms-guard';
+import * as emailChange from './20261124085622-email-change';
+import * as callEvents from './20261124103433-call-events';
+import * as urgentCallMail from './20261124104240-urgent-call-mail';
+import * as userLanguage from './20261124112425-user-language';
+import * as twoFactor from './20261124114553-two-factor';
+import * as sessionDetails from './20261124114554-session-details';
+import * as callbackWorkflow from './20261124115442-callback-workflow';
+import * as callRollups from './20261124120055-call-rollups';
+import * as apiKeys from './20261124120843-api-keys';
+import * as webhooks from './20261124120844-webhooks';
+import * as smsDelivery from './20261124141258-sms-delivery';
+import * as companyRetention from './20261124142203-company-retention';
+import * as sessionRowsNotify from './20261124171318-session-rows-notify';
+import * as botRowsNotify from './20261124205909-bot-rows-notify';
+import * as sessionStepUp from './20261128174000-session-step-up';
+import * as webhookQueue from './20261128180052-webhook-queue';
+import * as rateLimits from './20261128184939-rate-limits';
 
-/** Every migration, by its dated name. Listed explicitly so that nothing depends on reading a folder at run time. */
+/**
+ * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
+ * they run in. Listed explicitly so that nothing depends on reading a folder at run time. A new migration is named
+ * after every one here and appended at the end (see docs/operations.md).
+ */
 export const migrations: Record<string, Migration> = {
-  '2026-11-21-0001-accounts': accounts,
-  '2026-11-21-0002-phonebots-and-calls': phonebotsAndCalls,
-  '2026-11-21-0003-call-follow-up': callFollowUp,
-  '2026-11-21-0004-billing': billing,
-  '2026-11-24-0101-mail-outbox': mailOutbox,
-  '2026-11-24-0102-call-preview': callPreview,
-  '2026-11-24-0103-sms-guard': smsGuard,
-  '2026-11-24-0104-email-change': emailChange,
-  '2026-11-24-0201-settings': settings,
-  '2026-11-24-0202-token-revocation': tokenRevocation,
-  '2026-11-24-0401-callback-workflow': callbackWorkflow,
-  '2026-11-24-0501-call-events': callEvents,
-  '2026-11-24-0502-urgent-call-mail': urgentCallMail,
-  '2026-11-24-0801-api-keys': apiKeys,
-  '2026-11-24-0802-webhooks': webhooks,
-  '2026-11-24-0901-user-language': userLanguage,
-  '2026-11-24-0701-two-factor': twoFactor,
-  '2026-11-24-0702-session-details': sessionDetails,
-  '2026-11-24-0601-call-rollups': callRollups,
-  '2026-11-24-1001-sms-delivery': smsDelivery,
-  '2026-11-24-1201-company-retention': companyRetention,
-  '2026-11-24-1301-session-rows-notify': sessionRowsNotify,
-  '2026-11-24-1401-bot-rows-notify': botRowsNotify,
-  '2026-11-28-0101-session-step-up': sessionStepUp,
-  '2026-11-28-0301-webhook-queue': webhookQueue,
-  '2026-11-28-0401-rate-limits': rateLimits,
+  '20261121211641-accounts': accounts,
+  '20261121212939-phonebots-and-calls': phonebotsAndCalls,
+  '20261121213614-call-follow-up': callFollowUp,
+  '20261121214719-billing': billing,
+  '20261124081729-settings': settings,
+  '20261124081730-token-revocation': tokenRevocation,
+  '20261124085619-mail-outbox': mailOutbox,
+  '20261124085620-call-preview': callPreview,
+  '20261124085621-sms-guard': smsGuard,
+  '20261124085622-email-change': emailChange,
+  '20261124103433-call-events': callEvents,
+  '20261124104240-urgent-call-mail': urgentCallMail,
+  '20261124112425-user-language': userLanguage,
+  '20261124114553-two-factor': twoFactor,
+  '20261124114554-session-details': sessionDetails,
+  '20261124115442-callback-workflow': callbackWorkflow,
+  '20261124120055-call-rollups': callRollups,
+  '20261124120843-api-keys': apiKeys,
+  '20261124120844-webhooks': webhooks,
+  '20261124141258-sms-delivery': smsDelivery,
+  '20261124142203-company-retention': companyRetention,
+  '20261124171318-session-rows-notify': sessionRowsNotify,
+  '20261124205909-bot-rows-notify': botRowsNotify,
+  '20261128174000-session-step-up': sessionStepUp,
+  '20261128180052-webhook-queue': webhookQueue,
+  '20261128184939-rate-limits': rateLimits,
 };

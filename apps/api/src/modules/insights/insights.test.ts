@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
-import * as rollupMigration from '../../db/migrations/2026-11-24-0601-call-rollups';
+import * as rollupMigration from '../../db/migrations/20261124120055-call-rollups';
 import { countStoredCalls, deleteOldCalls, insertCallRow, monthOf, storeCall } from '../calls/calls.service';
 import { bumpCallsVersion } from '../calls/calls-version';
 import { completionBucket, forgetCaller } from './rollups';

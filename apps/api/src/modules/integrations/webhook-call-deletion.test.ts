@@ -213,9 +213,8 @@ describe('the webhook queue migration', () => {
       const migrator = new Migrator({
         db: db.db,
         provider: { getMigrations: async () => migrations },
-        allowUnorderedMigrations: true,
       });
-      expect((await migrator.migrateTo('2026-11-24-1401-bot-rows-notify')).error).toBeUndefined();
+      expect((await migrator.migrateTo('20261124205909-bot-rows-notify')).error).toBeUndefined();
       const now = '2026-11-24T10:00:00.000Z';
       const customer = await db.db
         .insertInto('customers')
