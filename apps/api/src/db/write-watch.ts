@@ -13,7 +13,8 @@ export type WatchedTables = Readonly<Record<string, readonly string[]>>;
 
 /**
  * The rows a signed-in session's check reads: its access token (revoked or deleted), its user (role, status,
- * company) and its company (status). Migration 2026-11-24-1301 notifies the same changes on PostgreSQL.
+ * company) and its company (status). Migration 20261124171318-session-rows-notify notifies the same changes on
+ * PostgreSQL.
  */
 export const SESSION_ROWS: WatchedTables = {
   access_tokens: ['revoked_reason', 'user_id'],

@@ -30,9 +30,9 @@ export type EventTransport = {
 
 /** The channel the migration's trigger notifies on PostgreSQL. */
 export const POSTGRES_CHANNEL = 'call_events';
-/** The channel migration 2026-11-24-1301 notifies when a session's rows change. */
+/** The channel migration 20261124171318-session-rows-notify notifies when a session's rows change. */
 export const SESSION_ROWS_CHANNEL = 'session_rows';
-/** The channel migration 2026-11-24-1401 notifies when a bot token's phonebot or customer changes. */
+/** The channel migration 20261124205909-bot-rows-notify notifies when a bot token's phonebot or customer changes. */
 export const BOT_ROWS_CHANNEL = 'bot_rows';
 export const REDIS_CHANNEL = 'phonebot:call-events';
 
