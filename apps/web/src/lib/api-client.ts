@@ -47,6 +47,11 @@ type RequestOptions = {
    * action without a recent step-up) never drops it: see `apiRequest`.
    */
   dropTokenOn401?: boolean;
+  /**
+   * The answer is a file (a CSV export) of this media type, returned as a Blob; otherwise it is a JSON:API
+   * document. A refusal is a JSON:API error document either way.
+   */
+  file?: string;
 };
 
 function errorObject(status: number, code: MessageKey, detail: string): JsonApiErrorObject {
@@ -89,8 +94,8 @@ async function apiRequest(method: string, path: string, options: RequestOptions 
 }
 
 async function sendRequest(method: string, path: string, options: RequestOptions): Promise<unknown> {
-  const { body, formData, signal, dropTokenOn401 = true } = options;
-  const headers: Record<string, string> = { Accept: JSONAPI_MEDIA_TYPE };
+  const { body, formData, signal, dropTokenOn401 = true, file } = options;
+  const headers: Record<string, string> = { Accept: file ?? JSONAPI_MEDIA_TYPE };
   if (body !== undefined) headers['Content-Type'] = JSONAPI_MEDIA_TYPE;
   const token = getToken();
   if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -108,6 +113,7 @@ async function sendRequest(method: string, path: string, options: RequestOptions
     throw new ApiError(0, [errorObject(0, 'serviceUnavailable', 'The server could not be reached.')]);
   }
 
+  if (response.ok && file !== undefined) return response.blob();
   const payload = await readJson(response);
   if (response.ok) return payload;
 
@@ -138,4 +144,22 @@ export async function callApi<C extends Contract>(route: ApiRoute<C>, ...[reques
   };
   const path = contractPath(route.path, input.params) + contractQueryString(input.query);
   return (await apiRequest(route.method, path, { ...options, body: input.body })) as ContractResult<C>;
+}
+
+type FileArgs<C extends Contract> = [RequiredKeys<ContractRequest<C>>] extends [never]
+  ? [request?: ContractRequest<C>, options?: Omit<RequestOptions, 'file'>]
+  : [request: ContractRequest<C>, options?: Omit<RequestOptions, 'file'>];
+
+/**
+ * Calls an operation whose answer is a file (an export), as `callApi` does, with the same token, step-up and
+ * errors; the answer is the file's content. Save it with lib/download.ts.
+ */
+export async function callApiFile<C extends Contract>(
+  route: ApiRoute<C>,
+  accept: string,
+  ...[request, options]: FileArgs<C>
+): Promise<Blob> {
+  const input = (request ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const path = contractPath(route.path, input.params) + contractQueryString(input.query);
+  return (await apiRequest(route.method, path, { ...options, file: accept })) as Blob;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { saveText } from '../../lib/download';
 
 /**
  * A QR code drawn in the browser (the value never leaves the page); the drawing code loads on first use. Plain
@@ -36,14 +37,7 @@ export function OneTimeCodes({
 }) {
   const [copied, setCopied] = useState(false);
   const text = `${codes.join('\n')}\n`;
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => saveText(fileName, text, 'text/plain');
   return (
     <div className="pb-stack">
       <ul className="pb-codes" data-testid="recovery-codes">

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API_BASE, contractQueryString } from '@phonebot/shared';
 import { auditRoutes } from '@phonebot/shared/audit';
-import { ApiError, callApi } from '../../lib/api-client';
-import { getToken } from '../../lib/auth-token';
+import { callApi, callApiFile } from '../../lib/api-client';
+import { saveFile } from '../../lib/download';
 
 /** The audit log's filters as the screen keeps them in the address. */
 export type AuditFilters = { user?: number; action?: string; from?: string; to?: string; page: number };
@@ -29,26 +28,7 @@ export function useAuditEvents(filters: AuditFilters) {
   });
 }
 
-/** Downloads audit_log.csv of the filtered entries (the api client reads JSON only, so this fetches it itself). */
+/** Downloads audit_log.csv of the filtered entries. */
 export async function downloadAuditLog(filters: AuditFilters): Promise<void> {
-  const token = getToken();
-  const response = await fetch(`${API_BASE}${auditRoutes.export.path}${contractQueryString(query(filters, false))}`, {
-    headers: { Accept: 'text/csv', ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
-  }).catch(() => {
-    throw new ApiError(0, [
-      { status: '0', code: 'serviceUnavailable', title: 'Unreachable', detail: 'The server could not be reached.' },
-    ]);
-  });
-  if (!response.ok)
-    throw new ApiError(response.status, [
-      { status: String(response.status), title: response.statusText, detail: response.statusText },
-    ]);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'audit_log.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile('audit_log.csv', await callApiFile(auditRoutes.export, 'text/csv', { query: query(filters, false) }));
 }

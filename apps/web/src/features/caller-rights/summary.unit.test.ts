@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { CallerExportDocument } from '@phonebot/shared/callers';
-import { exportFileName } from './download';
+import { exportFileName } from './export-file';
 import { callerSummaryHtml } from './summary';
 
 const t = ((key: string, options: Record<string, unknown> = {}) =>

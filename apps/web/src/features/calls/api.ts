@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, CALLS_POLL_MS, contractQueryString } from '@phonebot/shared';
-import type { JsonApiErrorObject } from '@phonebot/shared';
+import { CALLS_POLL_MS, contractQueryString } from '@phonebot/shared';
 import { callerTimelineRoutes } from '@phonebot/shared/callers';
 import { BULK_MAX, type CallPriority, type CallStatus, callRoutes } from '@phonebot/shared/calls';
 import type { CallAttributes, CallResource, NoteResource, SmsResource } from '@phonebot/shared/calls';
-import { ApiError, callApi } from '../../lib/api-client';
-import { getToken } from '../../lib/auth-token';
+import { callApi, callApiFile } from '../../lib/api-client';
+import { saveFile } from '../../lib/download';
 import { useLiveState } from '../../lib/live-events';
 import { LIST_CONFIG, type CallListKind } from './constants';
 import { apiQuery, type CallListParams } from './list-params';
@@ -259,43 +258,12 @@ export function useMarkNotified() {
   });
 }
 
-async function errorsOf(response: Response): Promise<JsonApiErrorObject[]> {
-  try {
-    const body = (await response.json()) as { errors?: JsonApiErrorObject[] };
-    if (Array.isArray(body.errors)) return body.errors;
-  } catch {
-    // Not a JSON:API error document: the status says enough.
-  }
-  return [{ status: String(response.status), title: response.statusText, detail: response.statusText }];
-}
-
 /**
  * Downloads call_log.csv of a list (its view, search, day, filters and sort) from the server, which quotes the values
- * and neutralises formulas. The api client only reads JSON, so the file is fetched here with the same bearer token
- * and saved through an object URL.
+ * and neutralises formulas.
  */
 export async function downloadCallLog(kind: CallListKind, params: CallListParams): Promise<void> {
   const { page: _page, per_page: _perPage, ...listed } = apiQuery(params);
-  const query = contractQueryString({ view: LIST_CONFIG[kind].exportView, ...listed });
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${callRoutes.exportCalls.path}${query}`, {
-      headers: { Accept: 'text/csv', ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
-    });
-  } catch {
-    throw new ApiError(0, [
-      { status: '0', code: 'serviceUnavailable', title: 'Unreachable', detail: 'The server could not be reached.' },
-    ]);
-  }
-  if (!response.ok) throw new ApiError(response.status, await errorsOf(response));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'call_log.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: the download has to start reading the blob first.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const query = { view: LIST_CONFIG[kind].exportView, ...listed };
+  saveFile('call_log.csv', await callApiFile(callRoutes.exportCalls, 'text/csv', { query }));
 }

@@ -11,7 +11,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRole } from '../../auth/queries';
 import { callDetailQuery } from '../../calls/api';
 import { fetchCallerExport, useCallerCounts, useEraseCaller } from '../api';
-import { exportFileName, saveFile } from '../download';
+import { saveText } from '../../../lib/download';
+import { exportFileName } from '../export-file';
 import { callerRightsTranslations } from '../locales';
 import { callerSummaryHtml } from '../summary';
 
@@ -44,9 +45,9 @@ export function CallerRightsActions({ number, onErased }: CallerRightsActionsPro
     try {
       const doc = await fetchCallerExport(number);
       if (format === 'json') {
-        saveFile(`${JSON.stringify(doc, null, 2)}\n`, exportFileName(number, 'json'), 'application/json');
+        saveText(exportFileName(number, 'json'), `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
       } else {
-        saveFile(callerSummaryHtml(doc, t, i18n.language), exportFileName(number, 'html'), 'text/html');
+        saveText(exportFileName(number, 'html'), callerSummaryHtml(doc, t, i18n.language), 'text/html');
       }
       notifySuccess(t('callerRights.exported'));
     } catch (error) {

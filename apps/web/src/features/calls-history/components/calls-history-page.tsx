@@ -10,7 +10,7 @@ import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { callCountsQuery } from '../api';
 import { toCsv } from '../csv';
-import { downloadText } from '../download';
+import { saveCsv } from '../../../lib/download';
 import { filterRows, groupByCustomer, groupPage } from '../group';
 import { callsHistoryTranslations } from '../locales';
 import { GroupPager, MonthListFilters, monthStart, useMonthListParams } from './month-list';
@@ -46,7 +46,7 @@ export function CallsHistoryPage() {
       CSV_HEADER,
       found.map((row) => [row.name, row.phonebot, row.number_of_calls]),
     );
-    downloadText(`calls_history_${month}.csv`, csv);
+    saveCsv(`calls_history_${month}.csv`, csv);
   };
 
   let content;

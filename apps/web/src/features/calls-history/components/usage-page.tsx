@@ -11,7 +11,7 @@ import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { usageQuery } from '../api';
-import { downloadText } from '../download';
+import { saveCsv } from '../../../lib/download';
 import { groupByCustomer, groupPage } from '../group';
 import { callsHistoryTranslations } from '../locales';
 import { filterUsage, paymentState, usageCsv } from '../usage';
@@ -112,7 +112,7 @@ export function UsagePage() {
       notifyError(t('noDataToExport'));
       return;
     }
-    downloadText(`usage_${month}.csv`, usageCsv(found, months));
+    saveCsv(`usage_${month}.csv`, usageCsv(found, months));
   };
 
   let content;

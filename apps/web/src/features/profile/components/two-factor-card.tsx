@@ -6,19 +6,11 @@ import { QrCode } from '../../../components/plain/qr-code';
 import { PageLoader } from '../../../components/page-loader';
 import { RetryAlert } from '../../../components/retry-alert';
 import { isApiError } from '../../../lib/api-client';
+import { saveText } from '../../../lib/download';
 import { errorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useConfirmTotp, useDisableTotp, useMfa, useStartTotp } from '../api';
-
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The recovery codes of a new enrolment, shown once with ways to keep them. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -51,7 +43,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             </Button>
           )}
         </CopyButton>
-        <Button variant="default" onClick={() => downloadText(text, 'phonebot-portal-recovery-codes.txt')}>
+        <Button variant="default" onClick={() => saveText('phonebot-portal-recovery-codes.txt', text, 'text/plain')}>
           {t('profile.mfa.download')}
         </Button>
         <Button onClick={onDone}>{t('profile.mfa.done')}</Button>
