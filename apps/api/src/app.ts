@@ -45,7 +45,7 @@ import type { WebhookSender } from './modules/integrations/webhook-sender';
 import { registerWebhookRoutes } from './modules/integrations/webhooks.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { getOperator } from './modules/settings/settings.service';
+import { getOperator } from './modules/settings';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
 import { registerProfileRoutes } from './modules/profile/profile.routes';

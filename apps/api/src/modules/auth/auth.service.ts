@@ -21,7 +21,8 @@ import { type Mailer, queueMail } from '../../lib/mailer';
 import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import { issueChallenge, mfaRequiredFor } from './mfa.service';
 import { issueAccessToken, revokeUserTokens } from './tokens.service';
-import { alreadyRegisteredMail, mailContext, resetMail, verificationMail } from './auth.mails';
+import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mails';
+import { mailContext } from '../settings';
 import { accountAllowed, accountByEmail, insertUser, updateUser } from '../users/users.store';
 import { insertCustomer } from '../customers/customers.store';
 

@@ -23,7 +23,8 @@ import type { Limiter, RatePolicy } from '../../lib/rate-limit';
 import type { Principal } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
-import { mailContext, mfaResetMail } from './auth.mails';
+import { mfaResetMail } from './auth.mails';
+import { mailContext } from '../settings';
 import { type AuthDeps, RATE_POLICIES, reservePasswordCheck } from './auth.service';
 import type { StepUp } from './step-up';
 import { endSessionsWithoutSecondFactor, issueAccessToken } from './tokens.service';
@@ -417,7 +418,11 @@ export async function loginMfa(deps: MfaDeps, input: LoginTwoFactorInput, ip: st
   return signInAnswer(issued);
 }
 
-export async function loginMfaEnrol(deps: MfaDeps, input: LoginTwoFactorEnrolInput, ip: string): Promise<TotpEnrolment> {
+export async function loginMfaEnrol(
+  deps: MfaDeps,
+  input: LoginTwoFactorEnrolInput,
+  ip: string,
+): Promise<TotpEnrolment> {
   await deps.limiter.consume(RATE_POLICIES.perIp, ip);
   const user = await challengedUser(deps.db, input.mfa_token, 'mfa-enrol');
   if (user.totp_secret_enc) throw challengeInvalid();

@@ -6,7 +6,7 @@ import type { Database, WebhookDeliveriesTable } from '../../db/schema';
 import { DAY, HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
 import type { OperatorInput } from '@phonebot/shared/settings';
 import { queueMail } from '../../lib/mailer';
-import { mailContext } from '../auth/auth.mails';
+import { mailContext } from '../settings';
 import { webhookPausedMail } from './webhook.mails';
 import type { SecretBox } from '../../lib/secrets';
 import { type AddressGuard, RefusedAddressError, checkWebhookTarget } from './webhook-address';

@@ -1,7 +1,7 @@
 import type { Language } from '@phonebot/shared';
 import { WEBHOOK_MAX_AGE_DAYS } from '@phonebot/shared/webhooks';
 import type { Mail } from '../../lib/mailer';
-import { type MailContext, composeMail } from '../auth/auth.mails';
+import { type MailContext, composeMail } from '../../lib/mail-layout';
 
 type Reason = 'failing' | 'gone';
 

@@ -1,6 +1,6 @@
 import type { Language } from '@phonebot/shared';
 import type { Mail } from '../../lib/mailer';
-import { type MailContext, composeMail, nameForMail } from '../auth/auth.mails';
+import { type MailContext, composeMail, nameForMail } from '../../lib/mail-layout';
 
 const TEXTS: Record<Language, { subject: string; body: (phonebot: string, by: string) => string[]; open: string }> = {
   en: {

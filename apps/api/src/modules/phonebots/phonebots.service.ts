@@ -21,10 +21,9 @@ import { notFound } from '../../lib/domain-errors';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import type { SecretBox } from '../../lib/secrets';
 import { type Mailer, queueMail } from '../../lib/mailer';
-import { bumpCallsVersion } from '../calls/calls-version';
-import { openCallIdsOfPhonebot } from '../calls/calls.store';
+import { publishChanges } from '../../lib/changes';
 import { activeUsersToMail, firstUserIdOf, userById } from '../users/users.store';
-import { mailContext } from '../auth/auth.mails';
+import { mailContext } from '../settings';
 import type { StepUp } from '../auth/step-up';
 import { botTokenIssuedMail } from './phonebots.mails';
 
@@ -301,10 +300,7 @@ export async function updatePhonebot(
       .execute();
     // The call lists show the phonebot's name and terms: their ETags must change with them.
     const shown = bezeichnung !== undefined || settings.category_terms !== undefined;
-    await bumpCallsVersion(trx, row.customer_id, {
-      kind: 'updated',
-      callIds: shown ? await openCallIdsOfPhonebot(trx, row) : [],
-    });
+    await publishChanges(trx, [{ kind: 'phonebot-changed', customerId: row.customer_id, phonebotId: row.id, shown }]);
     const byHand = paymentStatus !== undefined && paymentStatus !== current.payment_status;
     await auditPhonebot(
       trx,
@@ -320,9 +316,9 @@ export async function updatePhonebot(
 /** Deletes a phonebot and (by cascade) its calls; the monthly call counts stay. */
 export async function deletePhonebot(db: Kysely<Database>, actor: Actor, row: PhonebotRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const callIds = await openCallIdsOfPhonebot(trx, row);
+    // Published before the row goes: its calls go with it (the change names the open ones).
+    await publishChanges(trx, [{ kind: 'phonebot-deleted', customerId: row.customer_id, phonebotId: row.id }]);
     await trx.deleteFrom('phonebots').where('id', '=', row.id).execute();
-    await bumpCallsVersion(trx, row.customer_id, { kind: 'deleted', callIds });
     await auditPhonebot(trx, actor, row, 'phonebot.delete');
   });
 }

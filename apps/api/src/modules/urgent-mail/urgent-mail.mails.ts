@@ -1,6 +1,6 @@
 import type { Language } from '@phonebot/shared';
 import type { Mail } from '../../lib/mailer';
-import { type MailContext, composeMail } from '../auth/auth.mails';
+import { type MailContext, composeMail } from '../../lib/mail-layout';
 
 export type UrgentCall = { caller: string; priority: string; phonebot: string; at: string };
 

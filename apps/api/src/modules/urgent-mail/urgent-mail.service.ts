@@ -8,7 +8,7 @@ import { DAY, MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { notFound } from '../../lib/domain-errors';
 import { type Mail, queueMail } from '../../lib/mailer';
-import { mailContext } from '../auth/auth.mails';
+import { mailContext } from '../settings';
 import { urgentCallMail } from './urgent-mail.mails';
 import { customerUrgentMail, customersWithUrgentMail, updateCustomerRow } from '../customers/customers.store';
 import { claimUrgentMail, untakenUrgentCallIds, urgentMailCalls } from '../calls/calls.store';
