@@ -1,6 +1,8 @@
-// Runs every test: lint, typecheck, unit and API integration tests on SQLite and PostgreSQL, the reliability
-// proofs, the browser flows in Chromium, then the compiled server under the other supported Node.js versions. A
-// missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure.
+// Runs every test: lint, typecheck, unit, component and API integration tests on SQLite and PostgreSQL, the
+// reliability proofs, the browser flows in Chromium and the compiled server under the other supported Node.js
+// versions. A missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure, found before anything runs.
+// Work that leaves a core idle runs beside other work: lint, the type check and the builds (server, web app, OpenAPI
+// document) side by side, the Node.js versions beside the browser flows.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,9 +25,12 @@ if (unknown.length > 0) {
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
+/** What did not run, said when it is found and again at the end. */
+const notRun = [];
 function loud(message) {
   const line = '!'.repeat(78);
   console.error(`\n${line}\n!! ${message}\n${line}\n`);
+  notRun.push(message);
 }
 
 const started = Date.now();
@@ -67,58 +72,84 @@ function summary() {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  for (const message of notRun.splice(0)) loud(message);
 }
 
 const wants = (stage) => only.length === 0 || only.includes(stage);
 
+/**
+ * Starts a command in the background with its output in a file (a pipe would stall it while a stage runs in the
+ * foreground); answers a promise of its exit code and the file. A stage that fails ends this script, and the
+ * command with it.
+ */
+function background(command, args, log, env = {}) {
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const out = fs.openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  process.on('exit', () => child.exitCode === null && child.signalCode === null && child.kill());
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code: code ?? signal, log })));
+}
+
 // The other Node.js versions' binaries and their better-sqlite3 builds are prepared in the background while the
 // stages before them run (compiling SQLite takes a core for a minute or two; lint and typecheck leave one free).
 // Its output is kept and shown when the stage that needs it starts.
-let preparing = null;
-if (wants('node-versions')) {
-  const log = path.join(root, '.tmp/node-versions-prepare.log');
-  fs.mkdirSync(path.dirname(log), { recursive: true });
-  const out = fs.openSync(log, 'w');
-  const child = spawn('node', ['scripts/test-node-versions.mjs', '--prepare-only'], {
-    cwd: root,
-    stdio: ['ignore', out, out],
-  });
-  preparing = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code: code ?? signal, log })));
-  // A stage that fails ends this script: the preparation ends with it.
-  process.on('exit', () => child.exitCode === null && child.kill());
+const preparing = wants('node-versions')
+  ? background(
+      'node',
+      ['scripts/test-node-versions.mjs', '--prepare-only'],
+      path.join(root, '.tmp/node-versions-prepare.log'),
+    )
+  : null;
+
+// PostgreSQL and Chromium are looked for before anything runs, so a run that cannot finish says so at once.
+const postgres = ['api', 'node-versions'].some(wants) ? await postgresReachable() : true;
+if (postgres !== true) {
+  loud(
+    `PostgreSQL is not reachable at ${pgUrl} (${postgres}): the API tests and the Node.js versions run on SQLite ONLY.`,
+  );
+  if (ci) {
+    console.error('CI=true: a missing PostgreSQL is a failure.');
+    process.exit(1);
+  }
+}
+const browserFlows = wants('e2e') && fs.existsSync(chromium);
+if (wants('e2e') && !browserFlows) {
+  loud(`Chromium not found at ${chromium}: the browser flows DO NOT RUN. Install it with: apt-get install -y chromium`);
+  if (ci) {
+    console.error('CI=true: a missing Chromium is a failure.');
+    process.exit(1);
+  }
 }
 
-/** One step of a chain: its title, command and arguments. */
-function runChained(title, command, args) {
+/**
+ * One step of a chain: its title, command and arguments, and optionally a check of its output that answers what to
+ * show and whether it failed (the OpenAPI lint fails on a warning, which redocly's exit code does not).
+ */
+function runChained(title, command, args, check) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: process.env });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const from = Date.now();
-    child.on('close', (code, signal) =>
-      resolve({
-        title,
-        command,
-        args,
-        output,
-        status: code ?? signal,
-        seconds: Math.round((Date.now() - from) / 1000),
-      }),
-    );
+    child.on('close', (code, signal) => {
+      let status = code ?? signal;
+      if (check) ({ output, status } = check(output, status));
+      resolve({ title, command, args, output, status, seconds: Math.round((Date.now() - from) / 1000) });
+    });
   });
 }
 
 /**
  * Runs chains of steps side by side (each chain's steps one after another) and prints each step's output, in the
- * order of the chains, once all are done: lint and the type checks are each single-threaded.
+ * order of the chains, once all are done: lint, the type checks and the builds are each mostly single-threaded.
  */
 async function runChains(chains) {
   const results = await Promise.all(
     chains.map(async (chain) => {
       const done = [];
-      for (const [title, command, args] of chain) {
-        const result = await runChained(title, command, args);
+      for (const [title, command, args, check] of chain) {
+        const result = await runChained(title, command, args, check);
         done.push(result);
         if (result.status !== 0) break;
       }
@@ -157,46 +188,48 @@ const typecheckSteps = JSON.parse(fs.readFileSync(path.join(root, 'package.json'
     return [`Typecheck ${args.at(-1)}`, 'npx', [command, ...args]];
   });
 const typecheckChains = [typecheckSteps];
-await runChains([...(wants('lint') ? [lintChain] : []), ...(wants('typecheck') ? typecheckChains : [])]);
 
-// The OpenAPI document, as the server generates it, must pass redocly's recommended rules without a warning.
-if (wants('openapi')) {
-  const document = path.join(root, '.tmp/openapi.json');
-  run('OpenAPI document', 'node', ['--import', 'tsx', 'scripts/openapi-document.ts', document]);
-  console.log(`\n=== OpenAPI lint (at ${elapsed()}): redocly lint --extends recommended`);
-  const lint = spawnSync('npx', ['redocly', 'lint', '--extends', 'recommended', '--format', 'summary', document], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  const report = `${lint.stdout}${lint.stderr}`;
-  const problems = report.split('\n').filter((line) => /^(warning|error) /.test(line.trim()));
-  console.log(problems.length ? problems.join('\n') : 'no errors, no warnings');
-  if (lint.status !== 0 || problems.length > 0) {
-    console.error(report);
-    console.error('\nOpenAPI lint failed.');
-    summary();
-    process.exit(1);
-  }
+/** The OpenAPI document must pass redocly's recommended rules without a warning (its exit code ignores warnings). */
+function openapiLintCheck(output, status) {
+  const problems = output.split('\n').filter((line) => /^(warning|error) /.test(line.trim()));
+  const failed = status !== 0 || problems.length > 0;
+  return {
+    output: failed ? output : `${problems.length ? problems.join('\n') : 'no errors, no warnings'}\n`,
+    status: failed ? 1 : 0,
+  };
 }
 
-// The API tests, the proofs and the browser flows start the compiled server as production does: build it once,
-// so every stage runs the sources as they are (start.mjs would also rebuild a stale build).
-if (['api', 'reliability', 'e2e', 'node-versions'].some(wants))
-  run('Server build', 'node', ['scripts/build-server.mjs']);
+// The builds: the API tests, the proofs and the browser flows start the compiled server as production does (built
+// once, so every stage runs the sources as they are; start.mjs would also rebuild a stale build), the browser flows
+// need the web app's build, and the OpenAPI document is generated and linted.
+const document = path.join(root, '.tmp/openapi.json');
+const buildChain = [
+  ...(['api', 'reliability', 'e2e', 'node-versions'].some(wants)
+    ? [['Server build', 'node', ['scripts/build-server.mjs']]]
+    : []),
+  ...(wants('openapi')
+    ? [
+        ['OpenAPI document', 'node', ['--import', 'tsx', 'scripts/openapi-document.ts', document]],
+        [
+          'OpenAPI lint',
+          'npx',
+          ['redocly', 'lint', '--extends', 'recommended', '--format', 'summary', document],
+          openapiLintCheck,
+        ],
+      ]
+    : []),
+  ...(browserFlows ? [['Web build', 'npm', ['run', 'build', '-w', 'apps/web']]] : []),
+];
+await runChains([
+  ...(wants('lint') ? [lintChain] : []),
+  ...(wants('typecheck') ? typecheckChains : []),
+  ...(buildChain.length > 0 ? [buildChain] : []),
+]);
 
 if (wants('api')) {
-  const projects = ['--project', 'unit', '--project', 'api-sqlite'];
-  const reachable = await postgresReachable();
-  if (reachable === true) {
-    projects.push('--project', 'api-postgres');
-  } else {
-    loud(`PostgreSQL is not reachable at ${pgUrl} (${reachable}): the API tests run on SQLite ONLY.`);
-    if (ci) {
-      console.error('CI=true: a missing PostgreSQL is a failure.');
-      process.exit(1);
-    }
-  }
-  run('Unit and API tests', 'npx', [
+  const projects = ['--project', 'unit', '--project', 'web', '--project', 'api-sqlite'];
+  if (postgres === true) projects.push('--project', 'api-postgres');
+  run('Unit, component and API tests', 'npx', [
     'vitest',
     'run',
     ...projects,
@@ -220,52 +253,21 @@ if (wants('reliability')) {
   ]);
 }
 
-if (wants('e2e')) {
-  if (!fs.existsSync(chromium)) {
-    loud(
-      `Chromium not found at ${chromium}: the browser flows DID NOT RUN. Install it with: apt-get install -y chromium`,
-    );
-    if (ci) {
-      console.error('CI=true: a missing Chromium is a failure.');
-      process.exit(1);
-    }
-  } else {
-    run('Web build', 'npm', ['run', 'build', '-w', 'apps/web']);
-    run(
-      'Browser flows',
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--project',
-        'e2e',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${reports}/e2e.json`,
-      ],
-      { CHROMIUM_PATH: chromium },
-    );
-  }
-}
-
 // Node.js 20.19, 22 and 24 from the npm registry (kept in .tmp/node-versions: a few minutes the first time, seconds
-// after), each running the compiled server against SQLite and PostgreSQL.
+// after), each running the compiled server against SQLite and PostgreSQL. They start a server process at a time and
+// mostly wait for it, so they run beside the browser flows; their output follows the flows'.
+let versions = null;
 if (wants('node-versions')) {
-  console.log(`\n=== Node.js versions (at ${elapsed()}): binaries and better-sqlite3 (prepared in the background)`);
   const prepared = await preparing;
-  process.stdout.write(fs.readFileSync(prepared.log, 'utf8'));
   if (prepared.code !== 0) {
+    process.stdout.write(fs.readFileSync(prepared.log, 'utf8'));
     console.error(`\nPreparing the Node.js versions failed (exit ${prepared.code}).`);
     summary();
     process.exit(1);
   }
-  const reachable = await postgresReachable();
-  if (reachable !== true) {
-    loud(`PostgreSQL is not reachable at ${pgUrl} (${reachable}): the Node.js versions run on SQLite ONLY.`);
-    if (ci) process.exit(1);
-  }
-  run(
-    'Node.js versions',
+  console.log(`\n=== Node.js versions (at ${elapsed()}, in the background): vitest run --project node-versions`);
+  const from = Date.now();
+  versions = background(
     'npx',
     [
       'vitest',
@@ -276,11 +278,41 @@ if (wants('node-versions')) {
       '--reporter=json',
       `--outputFile.json=${reports}/node-versions.json`,
     ],
+    path.join(root, '.tmp/node-versions.log'),
     {
       NODE_VERSIONS_FILE: path.join(root, '.tmp/node-versions/targets.json'),
-      ...(reachable === true ? {} : { NODE_VERSIONS_ENGINES: 'sqlite' }),
+      ...(postgres === true ? {} : { NODE_VERSIONS_ENGINES: 'sqlite' }),
     },
+  ).then((result) => ({ ...result, prepared, seconds: Math.round((Date.now() - from) / 1000) }));
+}
+
+if (browserFlows) {
+  run(
+    'Browser flows',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'e2e',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/e2e.json`,
+    ],
+    { CHROMIUM_PATH: chromium },
   );
+}
+
+if (versions) {
+  const result = await versions;
+  console.log(`\n=== Node.js versions (${result.seconds} s, beside the browser flows): binaries and better-sqlite3`);
+  process.stdout.write(fs.readFileSync(result.prepared.log, 'utf8'));
+  process.stdout.write(fs.readFileSync(result.log, 'utf8'));
+  if (result.code !== 0) {
+    console.error(`\nNode.js versions failed (exit ${result.code}).`);
+    summary();
+    process.exit(1);
+  }
 }
 
 summary();
