@@ -15,13 +15,7 @@ import pg from 'pg';
 import type { PagedQuery } from '@phonebot/shared';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import type { Database } from '../apps/api/src/db/schema';
-import {
-  type CallFilter,
-  categoryList,
-  countQuery,
-  pageQuery,
-  queueCountsQuery,
-} from '../apps/api/src/modules/calls/calls.list';
+import { type CallFilter, categoryList, countQuery, pageQuery, queueCountsQuery } from '../apps/api/src/modules/calls';
 import { createCompanies, growCalls } from './generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

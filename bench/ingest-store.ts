@@ -9,8 +9,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHANGE_SUBSCRIBERS } from '../apps/api/src/change-subscribers';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
-import { createIngestQueue, principalFromBotToken } from '../apps/api/src/modules/bot/bot.service';
+import { registerChangeSubscribers } from '../apps/api/src/lib/changes';
+import { createIngestQueue, principalFromBotToken } from '../apps/api/src/modules/bot';
 import { createCompanies, scratchPostgres } from './generate';
 
 const engine = process.argv[2] ?? 'postgres';
@@ -20,6 +22,7 @@ const scratch = engine === 'postgres' ? await scratchPostgres(`pbp_ingest_store_
 const db = createDb({ dataDir, databaseUrl: scratch?.url });
 try {
   await migrateToLatest(db.db);
+  registerChangeSubscribers(db.db, CHANGE_SUBSCRIBERS);
   const fixture = await createCompanies(db.db);
   const bot = await principalFromBotToken(db.db, fixture.botToken);
   if (!bot) throw new Error('the benchmark phonebot was not found');

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
-import { countCalls } from '../apps/api/src/modules/calls/calls.list';
+import { countCalls } from '../apps/api/src/modules/calls';
 import { createCompanies, growCalls } from './generate';
 import { runIngest, startBenchServer, stopBenchServer } from './server-process';
 

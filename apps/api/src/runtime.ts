@@ -14,13 +14,19 @@ import { createSmsProvider } from './lib/sms';
 import { startJobs } from './lib/jobs';
 import { DAY, HOUR, MINUTE } from './db/time';
 import { deleteOldAuditEvents } from './modules/audit/audit.service';
-import { deleteOldCalls } from './modules/calls/calls.service';
-import { deleteOldSmsCounters } from './modules/calls/sms-guard';
-import { pruneEvents, registerAnnouncer } from './modules/events/call-events';
+import { CHANGE_SUBSCRIBERS } from './change-subscribers';
+import { registerChangeSubscribers } from './lib/changes';
+import { deleteOldCalls, deleteOldSmsCounters } from './modules/calls';
 import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
 import { pruneOrphanedAvatars } from './modules/profile/profile.service';
-import { EventHub } from './modules/events/event-hub';
-import { memoryTransport, postgresTransport, redisTransport } from './modules/events/transports';
+import {
+  EventHub,
+  memoryTransport,
+  postgresTransport,
+  pruneEvents,
+  redisTransport,
+  registerAnnouncer,
+} from './modules/events';
 import { ensureSuperAdmin } from './modules/auth/bootstrap';
 import { pruneExpiredRows } from './modules/system/prune';
 import { type WebhookSender, createWebhookSender } from './modules/integrations/webhook-sender';
@@ -63,6 +69,8 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     acquireTimeoutMs: config.database.acquireTimeoutMs,
     log,
   });
+  // Every change of calls reaches these, in their transaction (docs/architecture.md "The path of a change").
+  const unregisterSubscribers = registerChangeSubscribers(db.db, CHANGE_SUBSCRIBERS);
   try {
     const applied = await db.migrate();
     if (applied.length) log.info({ migrations: applied, engine: db.engine }, 'database migrated');
@@ -221,6 +229,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       await mailer.close();
       await limiter.close();
       await db.close();
+      unregisterSubscribers();
     },
   };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../src/db/time';
 import { claimRun } from '../src/lib/jobs';
-import { deleteOldCalls } from '../src/modules/calls/calls.service';
+import { deleteOldCalls } from '../src/modules/calls';
 import { DEFAULT_WEBHOOK_TIMING } from '../src/modules/integrations/webhook-sender';
 import { WEBHOOK_DELIVERY_KEEP_DAYS, pruneExpiredRows } from '../src/modules/system/prune';
 import { type TestApp, createTestApp } from './app';

@@ -59,8 +59,8 @@ describe('helpers', () => {
 
 describe('time zones', () => {
   it('puts calls into the month and day of the server’s time zone', async () => {
-    const { monthOf } = await import('../modules/calls/calls.service');
-    const { dayRange } = await import('../modules/calls/calls.list');
+    const { monthOf } = await import('../modules/calls-history/monthly-counts');
+    const { dayRange } = await import('../modules/calls/calls.filter');
     const before = process.env.TZ;
     process.env.TZ = 'Europe/Berlin';
     try {

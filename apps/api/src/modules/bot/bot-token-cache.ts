@@ -1,4 +1,4 @@
-import type { BotPrincipal } from '../../lib/router';
+import type { BotPrincipal } from '../../lib/principal';
 
 /** While the cache hears of every change, an entry is still read again after this long (a bound on the unforeseen). */
 const LIVE_TTL_MS = 10 * 60_000;

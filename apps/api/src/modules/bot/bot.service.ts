@@ -10,11 +10,10 @@ import { isPostgres } from '../../db/engine';
 import { nowIso } from '../../db/time';
 import { tokenHash } from '../../lib/crypto';
 import { type DomainError, refuse } from '../../lib/domain-errors';
-import type { BotPrincipal } from '../../lib/router';
+import type { CallFacts } from '../../lib/changes';
+import type { BotPrincipal } from '../../lib/principal';
 import type { SecretBox } from '../../lib/secrets';
-import { type CallbackSla, companySla } from '../calls/callbacks.service';
-import { countStoredCalls, newCallRow } from '../calls/calls.service';
-import type { CallFacts } from '../insights/rollups';
+import { type CallTarget, type CallbackSla, companySla, newCallRow, publishNewCalls } from '../calls';
 import type { BotTokenCache } from './bot-token-cache';
 import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
 import { phonebotByBotToken, setHeartbeat } from '../phonebots/phonebots.store';
@@ -138,8 +137,8 @@ async function dropCalls(trx: Kysely<Database>, ids: readonly number[]): Promise
  * (the stored call's id and first attributes). A key already stored (a retry, or a call another group stored
  * meanwhile: the claim waits for that group's commit) is not claimed: its call is removed again and the request
  * answers what the key stored. A key that appears twice in the group is claimed by its first call and the later one
- * answers like a retry. Then `onShared` is told and the rows the calls share (counts, version, events) are updated
- * once for the calls kept.
+ * answers like a retry. Then `onShared` is told and the calls kept are published as one batch (lib/changes.ts): the
+ * rows they share (counts, version, events) are updated once for the whole group.
  */
 async function ingestGroupIn(
   trx: Kysely<Database>,
@@ -217,7 +216,7 @@ async function ingestGroupIn(
   );
 
   const own = new Map<number, StoredCallDocument>();
-  const stored: Parameters<typeof countStoredCalls>[1][number][] = [];
+  const stored: { target: CallTarget; id: number; at: string }[] = [];
   const facts: CallFacts[] = [];
   firsts.forEach((i, k) => {
     if (!claimedKeys.has(keyOf(requests[i]!))) return;
@@ -268,7 +267,7 @@ async function ingestGroupIn(
     );
   }
   onShared?.();
-  if (stored.length > 0) await countStoredCalls(trx, stored, facts);
+  if (stored.length > 0) await publishNewCalls(trx, stored, facts);
   return outcomes;
 }
 

@@ -4,20 +4,12 @@ import type { CallTurn } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
+import { publishChanges } from '../../lib/changes';
 import { notFound } from '../../lib/domain-errors';
-import { containsIgnoreCase } from '../../lib/list';
-import { callerCounted, forgetCaller } from '../insights/rollups';
-import { bumpCallsVersion } from '../calls/calls-version';
+import { callerCounted } from '../insights';
 import { callerTimeline } from './timeline.service';
-import {
-  callConversations,
-  callerCallCount,
-  callerCallIdsQuery,
-  deleteCallRows,
-  lockCallerCalls,
-} from '../calls/calls.store';
+import { callConversations, callerCallCount, callerCallIdsQuery, deleteCallRows, lockCallerCalls } from '../calls';
 import { customerCompanyName } from '../customers/customers.store';
-import { userEmailsQuery } from '../users/users.store';
 
 /**
  * A caller's rights over what a company keeps of their number (GDPR Art. 15 and 17): how much there is, an export
@@ -106,12 +98,13 @@ export function maskNumber(number: string): string {
 }
 
 /**
- * Erases every call of the number in the company with its notes and SMS, in one transaction, and whatever else
- * holds the number: the repeat-caller counts, queued webhook deliveries and unsent mails about its calls. Monthly
- * counts and the Insights rollups keep their numbers. The audit entry records that an erasure happened (the number
- * masked, the counts), not what was erased. The calls are locked first (PostgreSQL), so of two erasures at once the
- * second finds nothing left and answers 404. A number whose calls are all gone (retention) but which the
- * repeat-caller counts still hold is erased from them; the rows' locks order two such erasures the same way.
+ * Erases every call of the number in the company with its notes and SMS, in one transaction, and publishes the
+ * erasure (lib/changes.ts), which whatever else holds the number forgets: the repeat-caller counts, queued webhook
+ * deliveries and unsent mails about its calls. Monthly counts and the Insights rollups keep their numbers. The
+ * audit entry records that an erasure happened (the number masked, the counts), not what was erased. The calls are
+ * locked first (PostgreSQL), so of two erasures at once the second finds nothing left and answers 404. A number
+ * whose calls are all gone (retention) but which the repeat-caller counts still hold is erased from them; the
+ * counts' row is locked as it is read, which orders two such erasures the same way.
  */
 export async function eraseCaller(
   db: Kysely<Database>,
@@ -140,24 +133,10 @@ export async function eraseCaller(
       sms += Number(goneSms.numDeletedRows);
       await deleteCallRows(trx, customerId, slice);
     }
-    const forgotten = await forgetCaller(trx, customerId, number);
     // Nothing kept of the number (or another erasure took it first): as another company's number.
-    if (ids.length === 0 && forgotten === 0) throw notFound();
-    await trx
-      .deleteFrom('webhook_deliveries')
-      .where('webhook_id', 'in', (eb) => eb.selectFrom('webhooks').select('id').where('customer_id', '=', customerId))
-      .where((eb) => containsIgnoreCase(eb.ref('payload'), number))
-      .execute();
-    await trx
-      .deleteFrom('mail_outbox')
-      .where('sent_at', 'is', null)
-      .where('to_address', 'in', userEmailsQuery(trx, customerId))
-      .where((eb) =>
-        eb.or([containsIgnoreCase(eb.ref('text_body'), number), containsIgnoreCase(eb.ref('html_body'), number)]),
-      )
-      .execute();
+    if (ids.length === 0 && !(await callerCounted(trx, customerId, number, { lock: true }))) throw notFound();
+    await publishChanges(trx, [{ kind: 'erased', customerId, callIds: ids, callerNumber: number }]);
     const counts = { calls: ids.length, notes, sms };
-    if (ids.length > 0) await bumpCallsVersion(trx, customerId, { kind: 'deleted', callIds: ids });
     await auditChange(trx, actor, {
       action: 'caller.erase',
       target: `caller:${maskNumber(number)}`,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { startReceiver } from '../../../test/webhook-receiver';
-import { deleteOldCalls } from '../calls/calls.service';
+import { deleteOldCalls } from '../calls';
 import { maskNumber } from './rights.service';
 
 /** The caller whose data is asked for; its digits are looked for everywhere once it is erased. */

@@ -3,8 +3,7 @@ import type { PagedQuery } from '@phonebot/shared';
 import type { TimelineCall } from '@phonebot/shared/callers';
 import type { CallResource, NoteResource, SmsResource } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
-import { allCalls, type CallFilter, countCalls, listPage } from '../calls/calls.list';
-import { SMS_COLUMNS, smsResource } from '../calls/calls.service';
+import { type CallFilter, SMS_COLUMNS, allCalls, countCalls, listPage, smsResource } from '../calls';
 
 /** The calls of one number in the company: the same rows the lists read, by (customer_id, caller_number, created_at). */
 function timelineFilter(customerId: number, number: string): CallFilter {

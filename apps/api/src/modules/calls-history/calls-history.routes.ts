@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { callsHistoryContracts } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import type { ApiRouter } from '../../lib/router';
-import { monthOf } from '../calls/calls.service';
 import { callCounts } from './calls-history.service';
+import { monthOf } from './monthly-counts';
 
 export function registerCallsHistoryRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {
   router.handle(callsHistoryContracts.callsCount, async ({ query }) => {

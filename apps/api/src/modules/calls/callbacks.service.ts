@@ -9,8 +9,8 @@ import {
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
-import type { Principal } from '../../lib/router';
-import { bumpCallsVersion } from './calls-version';
+import { publishChanges } from '../../lib/changes';
+import type { Principal } from '../../lib/principal';
 import { customerCallbackSla } from '../customers/customers.store';
 import { isCompanyStaff } from '../users/users.store';
 
@@ -119,7 +119,7 @@ export async function assignCalls(
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
       .execute();
-    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: ids });
+    await publishChanges(trx, [{ kind: 'updated', customerId, callIds: ids }]);
     return ids.length;
   });
 }
@@ -142,7 +142,7 @@ export async function snoozeCalls(
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
       .execute();
-    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: ids });
+    await publishChanges(trx, [{ kind: 'updated', customerId, callIds: ids }]);
     return ids.length;
   });
 }

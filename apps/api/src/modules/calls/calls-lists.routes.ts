@@ -8,16 +8,10 @@ import { csvRow } from '../../lib/csv';
 import type { SignalledCache } from '../../lib/signalled-cache';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
-import {
-  type CallFilter,
-  allCalls,
-  callsVersion,
-  categoryList,
-  countCalls,
-  listEtag,
-  listPage,
-  queueCounts,
-} from './calls.list';
+import { type CallFilter, countCalls } from './calls.filter';
+import { allCalls, categoryList, listPage } from './calls.list';
+import { callsVersion, listEtag } from './calls-version';
+import { queueCounts } from './queue-counts';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
 import { assignableUsers } from '../users/users.store';

@@ -4,22 +4,20 @@ import type { Database } from '../../db/schema';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import type { SmsProvider } from '../../lib/sms';
 import { assignCalls, snoozeCalls } from './callbacks.service';
+import { callDetail } from './call-detail.service';
 import {
-  addNote,
-  callDetail,
-  callNotes,
-  callSms,
-  createCall,
   deleteCall,
-  deleteOldCalls,
   markNotified,
-  sendSms,
   setCategory,
   setPriority,
   setStatus,
   setStatuses,
   updateCall,
 } from './calls.service';
+import { createCall } from './new-calls.service';
+import { addNote, callNotes } from './notes.service';
+import { deleteOldCalls } from './retention.service';
+import { callSms, sendSms } from './sms.service';
 import type { SmsLimits } from './sms-guard';
 
 export type CallsDeps = {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CallPriority } from '@phonebot/shared/calls';
 import { rowLock } from '../../db/engine';
 import type { Database } from '../../db/schema';
-import type { CallFacts } from '../insights/rollups';
+import type { CallFacts } from '../../lib/changes';
 
 /**
  * The calls table's own reads and writes that other modules need (docs/decisions.md "Database"). The `...Query`

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
-import { bumpCallsVersion } from './calls-version';
+import { publishChanges } from '../../lib/changes';
 import { deleteOldSmsCounters } from './sms-guard';
 
 let app: TestApp;
@@ -71,7 +71,9 @@ async function seed(owner: SignedIn, phonebotId: number, rows: Seed[]): Promise<
       .executeTakeFirstOrThrow();
     ids.push(Number(inserted.id));
   }
-  await bumpCallsVersion(app.db.db, owner.customerId!, { kind: 'updated', callIds: [] });
+  await app.db.db
+    .transaction()
+    .execute((trx) => publishChanges(trx, [{ kind: 'updated', customerId: owner.customerId!, callIds: [] }]));
   return ids;
 }
 

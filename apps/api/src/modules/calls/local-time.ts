@@ -1,5 +1,9 @@
 import { DAY, HOUR } from '../../db/time';
-import { hourOf } from './rollups';
+
+/** The UTC hour of a moment, as the Insights counts key it: `YYYY-MM-DDTHH`. */
+export function hourOf(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 13);
+}
 
 /** The server's time zone: the day the call lists filter by, and the default here. */
 export function serverZone(): string {

@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import { SMS_STATES, type SmsState } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { twilioErrorLink, twilioErrorReason, twilioState } from '../../lib/sms';
-import { queueSmsDelivery } from '../integrations/webhooks.service';
-import { bumpCallsVersion } from './calls-version';
-import { SMS_COLUMNS } from './calls.service';
+import { publishChanges } from '../../lib/changes';
+import { SMS_COLUMNS } from './sms.service';
 
 /** How far an SMS has come; a report moves it only forward (a late `sent` never overwrites `delivered`). */
 const RANK: Record<SmsState, number> = { queued: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2 };
@@ -48,8 +47,10 @@ export async function applySmsStatus(db: Kysely<Database>, report: SmsStatusRepo
       .executeTakeFirst();
     if (!row) return null;
     const { customer_id: customerId, ...sms } = row;
-    await bumpCallsVersion(trx, customerId, { kind: 'updated', callIds: [sms.call_id] });
-    if (failed) await queueSmsDelivery(trx, customerId, sms);
+    await publishChanges(trx, [
+      { kind: 'updated', customerId, callIds: [sms.call_id] },
+      ...(failed ? [{ kind: 'sms' as const, customerId, sms }] : []),
+    ]);
     return 'updated' as const;
   });
   if (outcome) return outcome;

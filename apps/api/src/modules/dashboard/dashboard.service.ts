@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DashboardCounts } from '@phonebot/shared/profile';
 import { CHECKLIST_STEPS, type Checklist } from '@phonebot/shared/users';
 import type { Database } from '../../db/schema';
-import type { Principal } from '../../lib/router';
+import type { Principal } from '../../lib/principal';
 import { phonebotCount, phonebotIdsQuery } from '../phonebots/phonebots.store';
-import { callIdsQuery } from '../calls/calls.store';
+import { callIdsQuery } from '../calls';
 import { staffCount, staffCountQuery } from '../users/users.store';
 
 /**

@@ -1,14 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../../db/engine';
-import { POSTGRES_CHANNEL } from './transports';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { MINUTE, nowIso } from '../../db/time';
-import { queueCallDeliveries } from '../integrations/webhooks.service';
+import { MINUTE } from '../../db/time';
 
 export type CallEventKind = 'created' | 'updated' | 'deleted';
-
-/** Which calls of a company a change touched, and how. */
-export type CallsChange = { kind: CallEventKind; callIds: readonly number[] };
 
 /** `text` caches the event as the streams send it, formatted once for all of a company's streams. */
 export type CallEvent = { id: number; callId: number; kind: CallEventKind; text?: string };
@@ -16,7 +10,8 @@ export type CallEvent = { id: number; callId: number; kind: CallEventKind; text?
 /** Events are kept this long for `Last-Event-ID` replays (at least five minutes are promised). */
 export const EVENT_RETENTION_MS = 15 * MINUTE;
 
-const INSERT_BATCH = 500;
+/** Ids one statement takes at most. */
+export const INSERT_BATCH = 500;
 
 /** Tells this process's event hub, right away, that a company's events reached `lastId` (see registerAnnouncer). */
 type Announce = (customerId: number, lastId: number) => void;
@@ -31,49 +26,6 @@ export function registerAnnouncer(db: Kysely<Database>, announce: Announce): () 
   return () => {
     if (announcers.get(key) === announce) announcers.delete(key);
   };
-}
-
-/**
- * Records a change's events inside the change's transaction, with the webhook deliveries it causes, so an event exists exactly when its change committed.
- * The company's next ids are taken from its head row, which stays locked until the transaction ends: a company's
- * events therefore commit in the order of their ids, and a reader that has seen id n has seen every id below it.
- */
-export async function recordCallEvents(trx: Kysely<Database>, customerId: number, change: CallsChange): Promise<void> {
-  const callIds = [...new Set(change.callIds)];
-  if (callIds.length === 0) {
-    // No call changed, yet what the lists show did (a phonebot's or an assignee's name): the calls version moved,
-    // so the processes that keep it must hear of it, as they do of events (after the commit, in its order).
-    if (isPostgres(trx)) await sql`select pg_notify(${POSTGRES_CHANNEL}, ${String(customerId)})`.execute(trx);
-    announcers.get(trx.getExecutor().adapter)?.(customerId, 0);
-    return;
-  }
-  const head = await trx
-    .insertInto('call_event_heads')
-    .values({ customer_id: customerId, last_id: callIds.length })
-    .onConflict((oc) =>
-      oc.column('customer_id').doUpdateSet((eb) => ({ last_id: eb('call_event_heads.last_id', '+', callIds.length) })),
-    )
-    .returning('last_id')
-    .executeTakeFirstOrThrow();
-  const lastId = Number(head.last_id);
-  const firstId = lastId - callIds.length + 1;
-  const now = nowIso();
-  for (let start = 0; start < callIds.length; start += INSERT_BATCH) {
-    await trx
-      .insertInto('call_events')
-      .values(
-        callIds.slice(start, start + INSERT_BATCH).map((callId, index) => ({
-          customer_id: customerId,
-          id: firstId + start + index,
-          call_id: callId,
-          kind: change.kind,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
-  await queueCallDeliveries(trx, customerId, change);
-  announceEvents(trx, customerId, lastId);
 }
 
 /** Tells this process's event hub that a company's events, recorded in `trx`, reached `lastId`. */

@@ -5,7 +5,7 @@ import { TEST_ENGINE } from '../../../test/db';
 import { ingest, listen, liveCompany } from '../../../test/live';
 import { reachable } from '../../../test/reliability/services';
 import { callIdsOf, openStream } from '../../../test/sse';
-import { bumpCallsVersion } from '../calls/calls-version';
+import { publishChanges } from '../../lib/changes';
 
 /**
  * Several runtimes and several writers on one database: events cross processes, survive a lost LISTEN connection,
@@ -76,7 +76,7 @@ describe('concurrent writers', () => {
     let firstRecorded!: () => void;
     const recorded = new Promise<void>((resolve) => (firstRecorded = resolve));
     const slow = app.db.db.transaction().execute(async (trx) => {
-      await bumpCallsVersion(trx, company.customerId, { kind: 'updated', callIds: [a] });
+      await publishChanges(trx, [{ kind: 'updated', customerId: company.customerId, callIds: [a] }]);
       firstRecorded();
       await held;
     });
@@ -85,7 +85,7 @@ describe('concurrent writers', () => {
     // On SQLite the second transaction waits for the only connection, on PostgreSQL for the company's head row.
     const fast = app.db.db
       .transaction()
-      .execute((trx) => bumpCallsVersion(trx, company.customerId, { kind: 'updated', callIds: [b] }))
+      .execute((trx) => publishChanges(trx, [{ kind: 'updated', customerId: company.customerId, callIds: [b] }]))
       .then(() => (fastDone = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fastDone).toBe(false);

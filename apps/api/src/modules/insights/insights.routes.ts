@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { BoundedCache } from '../../lib/bounded-cache';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import type { SignalledCache } from '../../lib/signalled-cache';
-import { callsVersion } from '../calls/calls.list';
+import { callsVersion } from '../calls';
 import { callStats } from './insights.service';
 
 export function registerInsightsRoutes(

@@ -8,10 +8,16 @@ import {
 } from '@phonebot/shared/insights';
 import type { Database, RollupDim } from '../../db/schema';
 import { DAY } from '../../db/time';
-import { UNCATEGORIZED, countCalls } from '../calls/calls.list';
-import { callerNumberSql } from '../callers/withheld';
-import { addDays, hourBounds, localHour, serverZone } from './local-time';
-import { hourOf } from './rollups';
+import {
+  UNCATEGORIZED,
+  addDays,
+  callerNumberSql,
+  countCalls,
+  hourBounds,
+  hourOf,
+  localHour,
+  serverZone,
+} from '../calls';
 import { phonebotNames } from '../phonebots/phonebots.store';
 
 const TOP_CALLERS = 10;

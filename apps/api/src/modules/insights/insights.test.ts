@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import * as rollupMigration from '../../db/migrations/20261124120055-call-rollups';
-import { countStoredCalls, deleteOldCalls, insertCallRow, monthOf, storeCall } from '../calls/calls.service';
-import { bumpCallsVersion } from '../calls/calls-version';
+import { publishChanges } from '../../lib/changes';
+import { deleteOldCalls, insertCallRow, publishNewCalls, storeCall } from '../calls';
+import { monthOf } from '../calls-history';
 import { completionBucket, forgetCaller } from './rollups';
 
 let app: TestApp;
@@ -291,7 +292,7 @@ describe('call statistics', () => {
         const call = { caller_number: caller, response: [], selected_category: category, priority };
         stored.push({ target, id: (await insertCallRow(trx, target, call, at)).id, at });
       }
-      await countStoredCalls(trx, stored);
+      await publishNewCalls(trx, stored);
       return stored.map((call) => call.id);
     });
     const rows = async () => ({
@@ -397,7 +398,7 @@ describe('call statistics', () => {
     // As an erasure does (its calls' events move the company's calls version, which the kept answers go by).
     await app.db.db.transaction().execute(async (trx) => {
       await forgetCaller(trx, c.customerId, '+4930777');
-      await bumpCallsVersion(trx, c.customerId, { kind: 'deleted', callIds: [] });
+      await publishChanges(trx, [{ kind: 'deleted', customerId: c.customerId, callIds: [] }]);
     });
     app.events.callsVersions.invalidate(c.customerId);
     const forgotten = await stats(c.admin.token, query);

@@ -1,28 +1,15 @@
 import type { Kysely } from 'kysely';
+import { rowLock } from '../../db/engine';
 import type { CallCallerHoursTable, CallRollupsTable, Database, RollupDim } from '../../db/schema';
+import type { CallFacts } from '../../lib/changes';
+import { hourOf } from '../calls';
 
 /**
- * Upkeep of the Insights counts. Every function takes the transaction of the change it counts, so a count never
- * differs from the calls it stands for. Calls are counted in the UTC hour they arrived; a later change of status,
- * priority or category moves the call between values of that same hour.
+ * Upkeep of the Insights counts, as the rollups subscriber applies the changes of calls (rollups.subscriber.ts).
+ * Every function takes the transaction of the change it counts, so a count never differs from the calls it stands
+ * for. Calls are counted in the UTC hour they arrived; a later change of status, priority or category moves the call
+ * between values of that same hour.
  */
-
-/** What the counts know of a call. */
-export type CallFacts = {
-  id: number;
-  customer_id: number;
-  phonebot_id: number;
-  caller_number: string;
-  priority: string;
-  selected_category: string | null;
-  status: string;
-  created_at: string;
-};
-
-/** The UTC hour of a moment, as the rollups key it: `YYYY-MM-DDTHH`. */
-export function hourOf(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 13);
-}
 
 /**
  * Time to complete as counted: rounded down to the minute below an hour, to the quarter hour below a day, to the
@@ -207,7 +194,7 @@ export function newCallCounts(calls: readonly CallFacts[]): NewCallCounts {
  * calls are summed first and each count row is then updated once, all in the order of their keys: concurrent
  * groups never take two count rows in opposite orders.
  */
-export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
+export async function countNewCalls(trx: Kysely<Database>, calls: readonly CallFacts[]): Promise<void> {
   const counts = newCallCounts(calls);
   await addRollups(trx, counts.rollups);
   await addCallers(trx, counts.callerHours, counts.callers);
@@ -219,7 +206,7 @@ export async function countNewCalls(trx: Kysely<Database>, calls: CallFacts[]): 
 /** Moves changed calls between values; `set` is what the change wrote to each of them. */
 export async function countChange(
   trx: Kysely<Database>,
-  before: CallFacts[],
+  before: readonly CallFacts[],
   set: Partial<Pick<CallFacts, 'status' | 'priority' | 'selected_category'>>,
   at: string,
 ): Promise<void> {
@@ -241,7 +228,7 @@ export async function countChange(
  * Uncounts calls deleted one by one from the call screens (a call entered by mistake), so that the counts keep
  * matching the call list. Calls that expire or whose caller is erased stay counted: do not call this for them.
  */
-export async function countDeleted(trx: Kysely<Database>, calls: CallFacts[]): Promise<void> {
+export async function countDeleted(trx: Kysely<Database>, calls: readonly CallFacts[]): Promise<void> {
   for (const call of calls) {
     await addRollups(
       trx,
@@ -269,14 +256,23 @@ export async function forgetCaller(trx: Kysely<Database>, customerId: number, ca
   return forgotten;
 }
 
-/** Whether the repeat-caller counts still hold the number (its calls may all be gone by retention). */
-export async function callerCounted(db: Kysely<Database>, customerId: number, callerNumber: string): Promise<boolean> {
-  const row = await db
+/**
+ * Whether the repeat-caller counts still hold the number (its calls may all be gone by retention). With `lock`, its
+ * row stays locked until the transaction ends (PostgreSQL): of two erasures of the number at once, the second waits
+ * for the first and then finds it gone.
+ */
+export async function callerCounted(
+  db: Kysely<Database>,
+  customerId: number,
+  callerNumber: string,
+  options: { lock?: boolean } = {},
+): Promise<boolean> {
+  const query = db
     .selectFrom('call_callers')
     .select('caller_number')
     .where('customer_id', '=', customerId)
     .where('caller_number', '=', callerNumber)
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+  const row = await (options.lock ? rowLock(db)(query) : query).executeTakeFirst();
   return row !== undefined;
 }

@@ -10,7 +10,7 @@ import { TEST_ENGINE, createPostgresDatabase } from '../../../test/db';
 import { startReceiver } from '../../../test/webhook-receiver';
 import { createDb } from '../../db/client';
 import { migrations } from '../../db/migrations';
-import { deleteOldCalls } from '../calls/calls.service';
+import { deleteOldCalls } from '../calls';
 
 const TIMING = { timeoutMs: 2_000, pollMs: 100, retryDelaysMs: [200] };
 const CALLER = '+4917098765432';

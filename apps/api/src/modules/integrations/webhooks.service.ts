@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { SmsState } from '@phonebot/shared/calls';
 import {
   type CreateWebhookInput,
   type UpdateWebhookInput,
@@ -17,9 +16,8 @@ import { type Actor, auditChange } from '../../lib/audit';
 import type { StepUp } from '../auth/step-up';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { SecretBox } from '../../lib/secrets';
-import { listedCall } from '../calls/calls.list';
-import type { CallsChange } from '../events/call-events';
 import { RefusedAddressError, checkWebhookHost } from './webhook-address';
+import { envelope, insertDelivery } from './webhook-queue';
 
 export type WebhooksDeps = {
   db: Kysely<Database>;
@@ -224,51 +222,6 @@ export async function listDeliveries(
   return { data: rows.map(deliveryResource), total: Number(count.n) };
 }
 
-/** The body of a delivery, as the Standard Webhooks specification shapes it. */
-function envelope(type: string, data: unknown): string {
-  return JSON.stringify({ type, timestamp: nowIso(), data });
-}
-
-const messageId = () => `msg_${crypto.randomBytes(16).toString('base64url')}`;
-
-type About = { messageId?: string; callId?: number | null };
-
-/** A delivery row to queue; `callId` names the call it is about, so that it goes when the call goes. */
-function deliveryValues(webhookId: number, event: string, payload: string, about: About) {
-  const now = nowIso();
-  return {
-    webhook_id: webhookId,
-    call_id: about.callId ?? null,
-    event,
-    message_id: about.messageId ?? messageId(),
-    payload,
-    status: 'pending' as const,
-    next_attempt_at: now,
-    claimed_until: null,
-    last_attempt_at: null,
-    response_status: null,
-    response_body: null,
-    duration_ms: null,
-    last_error: null,
-    created_at: now,
-  };
-}
-
-async function insertDelivery(
-  trx: Kysely<Database>,
-  webhookId: number,
-  event: string,
-  payload: string,
-  about: About = {},
-) {
-  const row = await trx
-    .insertInto('webhook_deliveries')
-    .values(deliveryValues(webhookId, event, payload, about))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
-}
-
 export async function queueTestEvent(db: Kysely<Database>, customerId: number, webhookId: number) {
   const hook = await companyWebhook(db, customerId, webhookId);
   const payload = envelope(WEBHOOK_TEST_EVENT, { webhook_id: String(hook.id), message: 'This is a test event.' });
@@ -322,102 +275,4 @@ export async function dropExpiredDeliveries(
       .execute();
   }
   return gone.length;
-}
-
-/**
- * The company's endpoints and their events. Paused endpoints count: their events wait for them (up to the maximum
- * age) and are sent in order when they are enabled again.
- */
-async function subscribers(trx: Kysely<Database>, customerId: number) {
-  const rows = await trx
-    .selectFrom('webhooks')
-    .select(['id', 'events'])
-    .where('customer_id', '=', customerId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, events: new Set(JSON.parse(row.events) as WebhookEvent[]) }));
-}
-
-async function fanOut(
-  trx: Kysely<Database>,
-  hooks: { id: number; events: Set<WebhookEvent> }[],
-  event: WebhookEvent,
-  data: unknown,
-  callId: number | null,
-) {
-  const targets = hooks.filter((hook) => hook.events.has(event));
-  if (targets.length === 0) return;
-  const payload = envelope(event, data);
-  for (const hook of targets) await insertDelivery(trx, hook.id, event, payload, { callId });
-}
-
-/**
- * Queues the deliveries of a change to calls, inside the change's transaction: call.created for new calls,
- * call.updated for changed ones, call.completed once when a call's status becomes Completed, and call.deleted
- * (the id and the time only) for calls deleted by a person, an erasure or retention. The deleted calls' own
- * deliveries are gone with them already (their rows reference the call, on delete cascade). Costs one query for a
- * company without endpoints.
- */
-export async function queueCallDeliveries(trx: Kysely<Database>, customerId: number, change: CallsChange) {
-  const hooks = await subscribers(trx, customerId);
-  if (hooks.length === 0) return;
-  if (change.kind === 'deleted') {
-    const targets = hooks.filter((hook) => hook.events.has('call.deleted'));
-    const deletedAt = nowIso();
-    const rows = change.callIds.flatMap((callId) => {
-      const payload = envelope('call.deleted', {
-        type: 'calls',
-        id: String(callId),
-        attributes: { deleted_at: deletedAt },
-      });
-      return targets.map((hook) => deliveryValues(hook.id, 'call.deleted', payload, {}));
-    });
-    // In slices: retention may delete many calls at once.
-    for (let at = 0; at < rows.length; at += 500) {
-      await trx
-        .insertInto('webhook_deliveries')
-        .values(rows.slice(at, at + 500))
-        .execute();
-    }
-    return;
-  }
-  const wantsCompleted = hooks.some((hook) => hook.events.has('call.completed'));
-  for (const callId of change.callIds) {
-    const call = await listedCall(trx, customerId, callId);
-    if (!call) continue;
-    await fanOut(trx, hooks, change.kind === 'created' ? 'call.created' : 'call.updated', call, callId);
-    if (!wantsCompleted) continue;
-    if (call.attributes.status === 'Completed') {
-      const fresh = await trx
-        .insertInto('webhook_completed_calls')
-        .values({ call_id: callId })
-        .onConflict((oc) => oc.column('call_id').doNothing())
-        .returning('call_id')
-        .executeTakeFirst();
-      if (fresh) await fanOut(trx, hooks, 'call.completed', call, callId);
-    } else {
-      await trx.deleteFrom('webhook_completed_calls').where('call_id', '=', callId).execute();
-    }
-  }
-}
-
-/**
- * Queues sms.sent or sms.failed for an SMS just recorded, or sms.failed when its delivery report says it was not
- * delivered, inside the transaction that records it.
- */
-export async function queueSmsDelivery(
-  trx: Kysely<Database>,
-  customerId: number,
-  sms: { id: number; call_id: number; state: SmsState; [key: string]: unknown },
-) {
-  const hooks = await subscribers(trx, customerId);
-  if (hooks.length === 0) return;
-  const { id, ...attributes } = sms;
-  await fanOut(
-    trx,
-    hooks,
-    sms.state === 'failed' || sms.state === 'undelivered' ? 'sms.failed' : 'sms.sent',
-    { type: 'sms', id: String(id), attributes },
-    sms.call_id,
-  );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
-import { deleteOldCalls, storeCall } from '../calls/calls.service';
+import { deleteOldCalls, storeCall } from '../calls';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
-import { monthOf, storeCall } from '../calls/calls.service';
+import { storeCall } from '../calls';
+import { monthOf } from '../calls-history';
 import { trendMonths } from './usage.service';
 
 let app: TestApp;

@@ -4,15 +4,14 @@ import { COMPANY_ROLES } from '@phonebot/shared/users';
 import type { Database, User, UserUpdate } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate } from '../../lib/list';
-import { bumpCallsVersion } from '../calls/calls-version';
-import { openCallIdsAssignedTo } from '../calls/calls.store';
+import { publishChanges } from '../../lib/changes';
 
 /**
  * The users table's own reads and writes that other modules need (docs/decisions.md "Database"): sign-up, guest
  * administration, the first super administrator and the Users screen all create users through `insertUser`, every
- * "address already taken" check is `emailInUse`, and every change of a user's row is `updateUser` (a new name moves
- * the company's calls version). The `...Query` and `...Of` functions answer a subquery, for a caller that filters by
- * users within its own statement.
+ * "address already taken" check is `emailInUse`, and every change of a user's row is `updateUser` (a new name is
+ * published as a change: lib/changes.ts). The `...Query` and `...Of` functions answer a subquery, for a caller that
+ * filters by users within its own statement.
  */
 export type NewUser = {
   customerId: number | null;
@@ -109,9 +108,9 @@ export function secondFactorOf(db: Kysely<Database>, userId: number) {
 }
 
 /**
- * Changes a user's row and answers it as it now is (`updated_at` is set only when given). A new name moves the
- * company's calls version in the same transaction, so the call lists showing the user as an assignee change their
- * ETags; run it in the change's transaction.
+ * Changes a user's row and answers it as it now is (`updated_at` is set only when given). A new name is published
+ * as a change in the same transaction (the call lists show the user as an assignee); run it in the change's
+ * transaction.
  */
 export async function updateUser(trx: Kysely<Database>, id: number, values: UserUpdate): Promise<User> {
   const before =
@@ -125,20 +124,15 @@ export async function updateUser(trx: Kysely<Database>, id: number, values: User
     .returningAll()
     .executeTakeFirstOrThrow();
   if (before && before.name !== updated.name && updated.customer_id !== null) {
-    await assigneeChanged(trx, { id, customer_id: updated.customer_id });
+    await publishChanges(trx, [{ kind: 'assignee-renamed', customerId: updated.customer_id, userId: id }]);
   }
   return updated;
 }
 
-/** The call lists show an assignee's name: a rename or a deletion moves the company's calls version. */
-async function assigneeChanged(trx: Kysely<Database>, user: { id: number; customer_id: number }): Promise<void> {
-  await bumpCallsVersion(trx, user.customer_id, { kind: 'updated', callIds: await openCallIdsAssignedTo(trx, user) });
-}
-
 /**
- * Deletes a user (of this role, when given) with their tokens and codes (foreign keys cascade; their calls lose
- * their assignee), moving the company's calls version in the same transaction. Answers the deleted user, or
- * undefined when there was none.
+ * Deletes a user (of this role, when given) with their tokens and codes (foreign keys cascade). A company's user is
+ * published as leaving first, in the same transaction: their calls lose their assignee. Answers the deleted user,
+ * or undefined when there was none.
  */
 export async function deleteUser(
   trx: Kysely<Database>,
@@ -149,11 +143,10 @@ export async function deleteUser(
   if (role !== undefined) query = query.where('role', '=', role);
   const user = await query.executeTakeFirst();
   if (!user) return undefined;
-  // Read before the delete: the foreign key then clears the calls' assignee.
-  const callIds =
-    user.customer_id === null ? [] : await openCallIdsAssignedTo(trx, { id, customer_id: user.customer_id });
+  if (user.customer_id !== null) {
+    await publishChanges(trx, [{ kind: 'assignee-removed', customerId: user.customer_id, userId: id }]);
+  }
   await trx.deleteFrom('users').where('id', '=', id).execute();
-  if (user.customer_id !== null) await bumpCallsVersion(trx, user.customer_id, { kind: 'updated', callIds });
   return user;
 }
 

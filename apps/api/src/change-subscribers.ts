@@ -1,0 +1,27 @@
+import type { ChangeSubscriber } from './lib/changes';
+import { callsVersionSubscriber, shownCallsSubscriber } from './modules/calls';
+import { monthlyCountsSubscriber } from './modules/calls-history';
+import { callEventsSubscriber } from './modules/events';
+import { rollupsSubscriber } from './modules/insights';
+import { webhookQueueSubscriber } from './modules/integrations/webhook-queue';
+import { urgentMailSubscriber } from './modules/urgent-mail/urgent-mail.subscriber';
+
+/**
+ * Everything a change of calls reaches, in the order each takes it inside the change's transaction
+ * (docs/architecture.md "The path of a change"); the runtime registers this list for its database at start-up.
+ *
+ * The order is that of the rows they write, which every change takes in the same order: the counts, the calls
+ * version, the event head and events, then the webhook queue and the mails. Transactions that share these rows wait
+ * on each other but never in a circle. `shownCallsSubscriber` comes first: it answers a change of a name the lists
+ * show with a change of the calls that show it, which runs through the whole list.
+ */
+export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
+  shownCallsSubscriber,
+  rollupsSubscriber,
+  monthlyCountsSubscriber,
+  callsVersionSubscriber,
+  callEventsSubscriber,
+  webhookQueueSubscriber,
+  urgentMailSubscriber,
+  // Push notifications and the search index subscribe here when they come.
+];

@@ -1,0 +1,140 @@
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import {
+  CALL_PRIORITIES,
+  CALL_STATUSES,
+  type CallPriority,
+  type CallStatus,
+  type CallView,
+} from '@phonebot/shared/calls';
+import type { Database } from '../../db/schema';
+import { DAY } from '../../db/time';
+import { containsIgnoreCase } from '../../lib/list';
+import { phonebotIdByLicenseKeyQuery, phonebotIdsNamedQuery } from '../phonebots/phonebots.store';
+import { localHourSpans, serverZone } from './local-time';
+
+/** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
+export type CallFilter = {
+  customerId: number;
+  view: CallView;
+  search?: string | undefined;
+  date?: string | undefined;
+  /** A user id, or 'none' for the unassigned calls ('me' is resolved by the route). */
+  assignee?: number | 'none' | undefined;
+  overdue?: boolean | undefined;
+  caller?: string | undefined;
+  /** A phonebot's license key. */
+  phonebot?: string | undefined;
+  snoozed?: boolean | undefined;
+  status?: CallStatus | undefined;
+  priority?: CallPriority | undefined;
+  /** The category as stored; `Uncategorized` stands for none. */
+  category?: string | undefined;
+  /** A range of days (YYYY-MM-DD, the server's time zone), and within it a weekday (0 Monday) and an hour. */
+  from?: string | undefined;
+  to?: string | undefined;
+  weekday?: number | undefined;
+  hour?: number | undefined;
+  /** The moment "overdue" and "snoozed" are judged at. */
+  now: string;
+};
+
+/** The statuses of an open call. */
+export const OPEN_STATUSES = ['New', 'In Progress'] as const;
+/** How a call without a category is named in filters, Insights and exports. */
+export const UNCATEGORIZED = 'Uncategorized';
+
+/** The start and end of a calendar day in the server's time zone, as UTC ISO strings. */
+export function dayRange(date: string): [string, string] {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const start = new Date(y, m - 1, d);
+  const end = new Date(y, m - 1, d + 1);
+  // An invalid date (2026-02-31) rolls over; it still yields a well-formed, if empty, range.
+  return [
+    start.toISOString(),
+    Number.isNaN(end.getTime()) ? new Date(start.getTime() + DAY).toISOString() : end.toISOString(),
+  ];
+}
+
+/**
+ * The calls of a filter, from the calls table alone: a count needs no join, so the database can answer it from the
+ * tenant-first indexes; a page joins the phonebot and the assignee for its columns (`ordered`).
+ */
+export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
+  let query = db.selectFrom('calls as c').where('c.customer_id', '=', filter.customerId);
+  if (filter.view === 'open') query = query.where('c.status', 'in', [...OPEN_STATUSES]);
+  if (filter.view === 'completed') query = query.where('c.status', '=', 'Completed');
+  if (filter.view === 'new') query = query.where('c.status', '=', 'New').where('c.notified', '=', 0);
+  if (filter.date) {
+    const [start, end] = dayRange(filter.date);
+    query = query.where('c.created_at', '>=', start).where('c.created_at', '<', end);
+  }
+  if (filter.assignee === 'none') query = query.where('c.assignee_id', 'is', null);
+  else if (filter.assignee !== undefined) query = query.where('c.assignee_id', '=', filter.assignee);
+  if (filter.overdue === true) {
+    query = query.where('c.status', 'in', [...OPEN_STATUSES]).where('c.callback_due_at', '<', filter.now);
+  } else if (filter.overdue === false) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('c.status', 'not in', [...OPEN_STATUSES]),
+        eb('c.callback_due_at', 'is', null),
+        eb('c.callback_due_at', '>=', filter.now),
+      ]),
+    );
+  }
+  if (filter.caller !== undefined) query = query.where('c.caller_number', '=', filter.caller);
+  if (filter.phonebot !== undefined) {
+    // Resolved within the company first, so the call rows are read by (customer_id, phonebot_id, created_at).
+    query = query.where('c.phonebot_id', 'in', phonebotIdByLicenseKeyQuery(db, filter.customerId, filter.phonebot));
+  }
+  if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
+  if (filter.priority !== undefined) query = query.where('c.priority', '=', filter.priority);
+  if (filter.category === UNCATEGORIZED) {
+    // As Insights and the export name them: no category at all (or one stored under that very name).
+    query = query.where((eb) =>
+      eb.or([eb('c.selected_category', 'is', null), eb('c.selected_category', 'in', ['', UNCATEGORIZED])]),
+    );
+  } else if (filter.category !== undefined) query = query.where('c.selected_category', '=', filter.category);
+  if (filter.from) query = query.where('c.created_at', '>=', dayRange(filter.from)[0]);
+  if (filter.to) query = query.where('c.created_at', '<', dayRange(filter.to)[1]);
+  if (filter.from && filter.to && (filter.weekday !== undefined || filter.hour !== undefined)) {
+    // The hours of the range on that weekday and at that hour, as the Insights heatmap adds them up.
+    const spans = localHourSpans(filter.from, filter.to, serverZone(), filter.weekday, filter.hour);
+    query = query.where((eb) =>
+      eb.or(spans.map(([start, end]) => eb.and([eb('c.created_at', '>=', start), eb('c.created_at', '<', end)]))),
+    );
+  }
+  if (filter.snoozed === true) query = query.where('c.snoozed_until', '>', filter.now);
+  // The open list leaves out what is snoozed now: it comes back by itself when the time has passed.
+  else if (filter.snoozed === false || filter.view === 'open') {
+    query = query.where((eb) => eb.or([eb('c.snoozed_until', 'is', null), eb('c.snoozed_until', '<=', filter.now)]));
+  }
+  const term = filter.search?.trim().toLowerCase();
+  if (!term) return query;
+  // The company's phonebots whose name contains the term, resolved within the company.
+  const namedBots = phonebotIdsNamedQuery(db, filter.customerId, term);
+  // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).
+  if (filter.view === 'all') return query.where((eb) => eb('c.phonebot_id', 'in', namedBots));
+  // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
+  const statuses = CALL_STATUSES.filter((s) => s.toLowerCase().includes(term));
+  const priorities = CALL_PRIORITIES.filter((p) => p.toLowerCase().includes(term));
+  query = query.where((eb) => {
+    const any: Expression<SqlBool>[] = [
+      eb('c.phonebot_id', 'in', namedBots),
+      containsIgnoreCase(eb.ref('c.selected_category'), term),
+    ];
+    if (statuses.length) any.push(eb('c.status', 'in', statuses));
+    if (priorities.length) any.push(eb('c.priority', 'in', priorities));
+    return eb.or(any);
+  });
+  return query;
+}
+
+/** The count of a list's calls, as a query (`bench/explain.ts` shows its plan). */
+export function countQuery(db: Kysely<Database>, filter: CallFilter) {
+  return filteredCalls(db, filter).select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
+export async function countCalls(db: Kysely<Database>, filter: CallFilter): Promise<number> {
+  const row = await countQuery(db, filter).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

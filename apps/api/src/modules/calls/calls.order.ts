@@ -1,0 +1,74 @@
+import { type Expression, sql } from 'kysely';
+import { CALL_PRIORITIES, CALL_SORTS, CALL_STATUSES } from '@phonebot/shared/calls';
+import { parseSort } from '../../lib/list';
+
+function rankOf(column: Expression<unknown>, values: readonly string[]) {
+  if (values.length === 0) return sql<number>`0`;
+  return sql<number>`case ${sql.join(
+    values.map((v, i) => sql`when ${column} = ${v} then ${i}`),
+    sql` `,
+  )} else ${values.length} end`;
+}
+
+/** The columns a list can be ordered by, as the page selects them. */
+export type OrderColumn =
+  | 'priority'
+  | 'status'
+  | 'selected_category'
+  | 'bezeichnung'
+  | 'caller_number'
+  | 'callback_due_at'
+  | 'created_at'
+  | 'id';
+
+export type OrderTerm = [Expression<unknown>, 'asc' | 'desc'];
+
+/**
+ * The ORDER BY of a list: the chosen field (docs/product.md §9 orders), then newest first and id, so pages never
+ * overlap. `column` names where each ordered column is read: the tables of the page's query, or the page itself.
+ */
+export function orderTerms(
+  sortParam: string | undefined,
+  categories: string[],
+  column: (name: OrderColumn) => Expression<unknown>,
+): OrderTerm[] {
+  const sort = parseSort(sortParam, CALL_SORTS, { field: 'created_at', direction: 'desc' });
+  const dir = sort.direction;
+  const terms: OrderTerm[] = [];
+  switch (sort.field) {
+    case 'priority':
+      terms.push([rankOf(column('priority'), CALL_PRIORITIES), dir]);
+      break;
+    case 'status':
+      terms.push([rankOf(column('status'), CALL_STATUSES), dir]);
+      break;
+    case 'category': {
+      // Uncategorized and unknown categories come last in both directions.
+      const category = column('selected_category');
+      terms.push(
+        [sql`case when ${category} is null then 1 else 0 end`, 'asc'],
+        [sql`${rankOf(category, categories)} = ${categories.length}`, 'asc'],
+        [rankOf(category, categories), dir],
+      );
+      break;
+    }
+    case 'phonebot':
+      terms.push([sql`lower(${column('bezeichnung')})`, dir]);
+      break;
+    case 'caller_number':
+      terms.push([column('caller_number'), dir]);
+      break;
+    case 'callback_due_at':
+      // Calls without a deadline come last in both directions, on both engines.
+      terms.push(
+        [sql`case when ${column('callback_due_at')} is null then 1 else 0 end`, 'asc'],
+        [column('callback_due_at'), dir],
+      );
+      break;
+    case 'created_at':
+      break;
+  }
+  const last = sort.field === 'created_at' ? dir : 'desc';
+  terms.push([column('created_at'), last], [column('id'), last]);
+  return terms;
+}

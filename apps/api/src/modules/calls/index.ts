@@ -1,0 +1,50 @@
+/**
+ * The calls module's front door: what other modules, the runtime and the change path may use of it. Everything
+ * else in this folder is its own.
+ */
+
+// The routes.
+export { registerCallListRoutes } from './calls-lists.routes';
+export { type CallsDeps, registerCallRoutes } from './calls.routes';
+export { registerSmsStatusRoutes } from './sms-status.routes';
+
+// Its part in the path of a change (change-subscribers.ts), and the calls version that path moves.
+export { callsVersion, callsVersionSubscriber } from './calls-version';
+export { shownCallsSubscriber } from './shown-calls';
+
+// New calls: stored in the caller's transaction, then published (the Bot API's ingest, the demo seed).
+export {
+  type CallTarget,
+  type NewCall,
+  insertCallRow,
+  newCallRow,
+  publishNewCalls,
+  storeCall,
+} from './new-calls.service';
+export { type CallbackSla, companySla, parseSla } from './callbacks.service';
+
+// The periodic jobs.
+export { deleteOldCalls } from './retention.service';
+export { deleteOldSmsCounters } from './sms-guard';
+
+// Reads: the lists' rows and counts, a call's SMS, the server's local time and withheld numbers.
+export { type CallFilter, UNCATEGORIZED, countCalls, countQuery } from './calls.filter';
+export { allCalls, categoryList, listPage, listedCall, pageQuery } from './calls.list';
+export { queueCountsQuery } from './queue-counts';
+export { SMS_COLUMNS, smsResource } from './sms.service';
+export { addDays, hourBounds, hourOf, localHour, localHourSpans, serverZone } from './local-time';
+export { callerNumberSql, withheldNumberSql } from './withheld';
+
+// The calls table's own reads and writes that other modules need (calls.store.ts).
+export {
+  type UrgentMailDue,
+  callConversations,
+  callIdsQuery,
+  callerCallCount,
+  callerCallIdsQuery,
+  claimUrgentMail,
+  deleteCallRows,
+  lockCallerCalls,
+  untakenUrgentCallIds,
+  urgentMailCalls,
+} from './calls.store';

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { SendSmsInput, SmsResource, SmsState } from '@phonebot/shared/calls';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import { publishChanges } from '../../lib/changes';
+import { refuse } from '../../lib/domain-errors';
+import { SmsError, type SmsProvider } from '../../lib/sms';
+import { getCall } from './calls.service';
+import { type SmsLimits, guardSms } from './sms-guard';
+
+/** The SMS of a call: sent from the call screen through the provider, recorded with their result. */
+
+type SmsRow = { id: number } & SmsResource['attributes'];
+
+/** An SMS row as the API shows it. */
+export function smsResource({ id, ...attributes }: SmsRow): SmsResource {
+  return { type: 'sms', id: String(id), attributes };
+}
+
+export const SMS_COLUMNS = [
+  'id',
+  'to_number as to',
+  'body as message',
+  'state',
+  'error',
+  'error_code',
+  'error_message',
+  'error_more_info',
+  'error_reason',
+  'created_at',
+] as const;
+
+/** The SMS of a call of the company, oldest first (404 for another company's call). */
+export async function callSms(db: Kysely<Database>, customerId: number, callId: number): Promise<SmsResource[]> {
+  await getCall(db, customerId, callId);
+  return listSms(db, customerId, callId);
+}
+
+/** The SMS of a call, oldest first. */
+export async function listSms(db: Kysely<Database>, customerId: number, callId: number): Promise<SmsResource[]> {
+  const rows = await db
+    .selectFrom('sms_messages')
+    .select([...SMS_COLUMNS])
+    .where('call_id', '=', callId)
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(smsResource);
+}
+
+/**
+ * Sends an SMS about a call through the provider, after the checks against SMS pumping (guardSms), and records it
+ * with its result; a failure is recorded too and answers 502, never a silent success.
+ */
+export async function sendSms(
+  deps: { db: Kysely<Database>; sms: SmsProvider; smsLimits: SmsLimits },
+  customerId: number,
+  userId: number,
+  input: SendSmsInput,
+) {
+  const { db, sms } = deps;
+  const call = await getCall(db, customerId, input.call_id);
+  await guardSms(db, deps.smsLimits, customerId, {
+    to: input.to,
+    message: input.message,
+    callerNumber: call.caller_number,
+  });
+  let providerId: string | null = null;
+  let state: SmsState = 'sent';
+  let error: string | null = null;
+  let failure: SmsError | null = null;
+  try {
+    ({ providerId, state } = await sms.send(input.to, input.message));
+  } catch (thrown) {
+    error = thrown instanceof Error ? thrown.message : String(thrown);
+    failure = thrown instanceof SmsError ? thrown : new SmsError(error, { reason: 'other' });
+  }
+  const record = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('sms_messages')
+      .values({
+        call_id: input.call_id,
+        customer_id: customerId,
+        user_id: userId,
+        to_number: input.to,
+        body: input.message,
+        provider: sms.name,
+        provider_id: providerId,
+        state: failure ? 'failed' : state,
+        error,
+        error_code: failure?.code ?? null,
+        error_message: failure?.providerMessage ?? null,
+        error_more_info: failure?.moreInfo ?? null,
+        error_reason: failure?.reason ?? null,
+        created_at: nowIso(),
+      })
+      .returning([...SMS_COLUMNS])
+      .executeTakeFirstOrThrow();
+    await publishChanges(trx, [
+      { kind: 'sms', customerId, sms: { ...row, call_id: input.call_id } },
+      { kind: 'updated', customerId, callIds: [input.call_id] },
+    ]);
+    return row;
+  });
+  if (error) {
+    throw refuse('providerFailed', 'smsFailed', {
+      detail: `The SMS could not be sent: ${error}`,
+      // What the screens translate: the reason, and the provider's code where it gave one.
+      meta: { reason: failure?.reason ?? 'other', ...(failure?.code ? { provider_code: failure.code } : {}) },
+    });
+  }
+  return smsResource(record);
+}

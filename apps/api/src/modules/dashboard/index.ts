@@ -1,0 +1,2 @@
+/** The dashboard module's front door. */
+export { registerDashboardRoutes } from './dashboard.routes';

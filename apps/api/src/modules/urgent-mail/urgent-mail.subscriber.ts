@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ChangeSubscriber } from '../../lib/changes';
+import { containsIgnoreCase } from '../../lib/list';
+import { userEmailsQuery } from '../users/users.store';
+
+/** Drops the unsent mails to the company's users that name an erased caller's number (urgent-call mails). */
+async function forgetNumber(trx: Kysely<Database>, customerId: number, number: string): Promise<void> {
+  await trx
+    .deleteFrom('mail_outbox')
+    .where('sent_at', 'is', null)
+    .where('to_address', 'in', userEmailsQuery(trx, customerId))
+    .where((eb) =>
+      eb.or([containsIgnoreCase(eb.ref('text_body'), number), containsIgnoreCase(eb.ref('html_body'), number)]),
+    )
+    .execute();
+}
+
+/**
+ * The mails' part in a change: an erasure forgets the number in mails not sent yet. (The urgent-call mail itself is
+ * a periodic job that reads the calls: urgent-mail.service.ts.)
+ */
+export const urgentMailSubscriber: ChangeSubscriber = {
+  name: 'mails',
+  async take(trx, changes) {
+    for (const change of changes) {
+      if (change.kind === 'erased') await forgetNumber(trx, change.customerId, change.callerNumber);
+    }
+  },
+  createdInOneStatement: () => ({}),
+};
