@@ -7,12 +7,10 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_PIN_WIDTH, can, homePath } from '@phonebot/shared';
 import { PageLoader } from '../../components/page-loader';
-import { RetryAlert } from '../../components/retry-alert';
+import { QueryState } from '../../components/query-state';
 import { ReauthDialog } from '../../features/auth/components/reauth-dialog';
 import { useMe, useRole } from '../../features/auth/queries';
 import { useLogout } from '../../features/auth/use-logout';
-import { errorText } from '../../lib/api-errors';
-import { translateText } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { lazyNamed } from '../lazy-named';
@@ -67,26 +65,19 @@ function Shell() {
 
   usePageTitle(route ? t(route.titleKey) : undefined);
 
-  let content;
-  if (role.isPending) {
-    content = <PageLoader />;
-  } else if (role.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(role.error))}
-        onRetry={() => void role.refetch()}
-        retrying={role.isFetching}
-      />
-    );
-  } else if (route !== undefined && !mayOpen(role.data, route)) {
-    content = <Navigate to={homePath(role.data)} replace />;
-  } else {
-    content = (
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    );
-  }
+  const content = (
+    <QueryState query={role}>
+      {(current) =>
+        route !== undefined && !mayOpen(current, route) ? (
+          <Navigate to={homePath(current)} replace />
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <AppShell

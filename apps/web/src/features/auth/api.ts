@@ -83,7 +83,8 @@ export async function loginMfa(input: { mfa_token: string; code?: string; recove
 
 /** Starts the set-up of a second factor that the company requires, during sign-in. */
 export async function loginMfaEnrol(mfaToken: string) {
-  return (await callApi(twoFactorRoutes.loginMfaEnrol, { body: { mfa_token: mfaToken } }, { dropTokenOn401: false })).meta;
+  return (await callApi(twoFactorRoutes.loginMfaEnrol, { body: { mfa_token: mfaToken } }, { dropTokenOn401: false }))
+    .meta;
 }
 
 export async function loginMfaEnrolConfirm(input: { mfa_token: string; code: string }) {

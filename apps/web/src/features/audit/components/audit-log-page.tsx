@@ -18,8 +18,7 @@ import { useUrlSearch } from '../../../lib/use-url-search';
 import { useTranslation } from 'react-i18next';
 import { isIsoDay } from '@phonebot/shared';
 import { ListTable } from '../../../components/list-table';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { errorText } from '../../../lib/api-errors';
 import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
@@ -104,81 +103,74 @@ export function AuditLogPage() {
     setDownloading(false);
   };
 
-  let content;
-  if (events.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(events.error))}
-        onRetry={() => void events.refetch()}
-        retrying={events.isFetching}
-      />
-    );
-  } else if (events.isPending) {
-    content = <PageLoader />;
-  } else {
-    const rows = events.data.data;
-    const total = events.data.meta.total;
-    const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-    content = (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('audit.total', { count: total })}
-        </Text>
-        <ListTable
-          minWidth={900}
-          isEmpty={rows.length === 0}
-          emptyText={t('audit.empty')}
-          headers={[
-            t('audit.when'),
-            t('audit.who'),
-            t('audit.company'),
-            t('audit.what'),
-            t('audit.object'),
-            t('audit.where'),
-          ]}
-        >
-          {rows.map(({ id, attributes: a }) => (
-            <Table.Tr key={id} data-testid="audit-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.created_at, 'dateTime')}</Table.Td>
-              <Table.Td>
-                {a.actor_user_id === null ? (
-                  // A failed sign-in's author is unknown (its account is the object); other entries without a user
-                  // are the server's own.
-                  t(a.action === 'login.failed' ? 'audit.notSignedIn' : 'audit.system')
-                ) : (
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    aria-label={t('audit.filterByUser', { name: a.actor_email ?? a.actor_name ?? '' })}
-                    onClick={() => update({ user: String(a.actor_user_id) })}
-                  >
-                    {a.actor_name ?? a.actor_email ?? `#${a.actor_user_id}`}
-                  </Anchor>
-                )}
-                {a.actor_email && (
-                  <Text size="xs" c="dimmed">
-                    {a.actor_email}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{a.company_name ?? ''}</Table.Td>
-              <Table.Td>
-                <Code>{a.action}</Code>
-              </Table.Td>
-              <Table.Td>{a.target ?? ''}</Table.Td>
-              <Table.Td>{a.ip ?? ''}</Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination total={pages} value={filters.page} onChange={(page) => update({ page: String(page) })} />
-          </Group>
-        )}
-      </Stack>
-    );
-  }
+  const content = (
+    <QueryState query={events}>
+      {(answer) => {
+        const rows = answer.data;
+        const total = answer.meta.total;
+        const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+        return (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('audit.total', { count: total })}
+            </Text>
+            <ListTable
+              minWidth={900}
+              isEmpty={rows.length === 0}
+              emptyText={t('audit.empty')}
+              headers={[
+                t('audit.when'),
+                t('audit.who'),
+                t('audit.company'),
+                t('audit.what'),
+                t('audit.object'),
+                t('audit.where'),
+              ]}
+            >
+              {rows.map(({ id, attributes: a }) => (
+                <Table.Tr key={id} data-testid="audit-row">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(a.created_at, 'dateTime')}</Table.Td>
+                  <Table.Td>
+                    {a.actor_user_id === null ? (
+                      // A failed sign-in's author is unknown (its account is the object); other entries without a user
+                      // are the server's own.
+                      t(a.action === 'login.failed' ? 'audit.notSignedIn' : 'audit.system')
+                    ) : (
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        aria-label={t('audit.filterByUser', { name: a.actor_email ?? a.actor_name ?? '' })}
+                        onClick={() => update({ user: String(a.actor_user_id) })}
+                      >
+                        {a.actor_name ?? a.actor_email ?? `#${a.actor_user_id}`}
+                      </Anchor>
+                    )}
+                    {a.actor_email && (
+                      <Text size="xs" c="dimmed">
+                        {a.actor_email}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{a.company_name ?? ''}</Table.Td>
+                  <Table.Td>
+                    <Code>{a.action}</Code>
+                  </Table.Td>
+                  <Table.Td>{a.target ?? ''}</Table.Td>
+                  <Table.Td>{a.ip ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
+            {pages > 1 && (
+              <Group justify="center">
+                <Pagination total={pages} value={filters.page} onChange={(page) => update({ page: String(page) })} />
+              </Group>
+            )}
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

@@ -4,7 +4,7 @@ import { IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '@phonebot/shared';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -125,32 +125,23 @@ function EraseDialog(props: { number: string; opened: boolean; onClose: () => vo
     }
   };
 
-  let body;
-  if (counts.isError) {
-    body = (
-      <RetryAlert
-        message={translateText(t, errorText(counts.error))}
-        onRetry={() => void counts.refetch()}
-        retrying={counts.isFetching}
-      />
-    );
-  } else if (counts.isPending) {
-    body = <Skeleton height={80} />;
-  } else {
-    body = (
-      <>
-        <Text>{t('callerRights.eraseIntro')}</Text>
-        <List data-testid="erase-counts">
-          <List.Item>{t('callerRights.eraseCalls', { count: counts.data.calls })}</List.Item>
-          <List.Item>{t('callerRights.eraseNotes', { count: counts.data.notes })}</List.Item>
-          <List.Item>{t('callerRights.eraseSms', { count: counts.data.sms })}</List.Item>
-        </List>
-        <Text size="sm" c="dimmed">
-          {t('callerRights.eraseKept')}
-        </Text>
-      </>
-    );
-  }
+  const body = (
+    <QueryState query={counts} loading={<Skeleton height={80} />}>
+      {(found) => (
+        <>
+          <Text>{t('callerRights.eraseIntro')}</Text>
+          <List data-testid="erase-counts">
+            <List.Item>{t('callerRights.eraseCalls', { count: found.calls })}</List.Item>
+            <List.Item>{t('callerRights.eraseNotes', { count: found.notes })}</List.Item>
+            <List.Item>{t('callerRights.eraseSms', { count: found.sms })}</List.Item>
+          </List>
+          <Text size="sm" c="dimmed">
+            {t('callerRights.eraseKept')}
+          </Text>
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Modal

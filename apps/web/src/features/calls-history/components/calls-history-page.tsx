@@ -2,11 +2,9 @@ import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/query-state';
 import { useFormatDate } from '../../../lib/dates';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { callCountsQuery } from '../api';
 import { toCsv } from '../csv';
@@ -49,78 +47,69 @@ export function CallsHistoryPage() {
     saveCsv(`calls_history_${month}.csv`, csv);
   };
 
-  let content;
-  if (counts.isPending) {
-    content = <PageLoader />;
-  } else if (counts.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(counts.error))}
-        onRetry={() => void counts.refetch()}
-        retrying={counts.isFetching}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        {/* Three columns fit a phone: long names wrap inside their cells instead of scrolling the table sideways. */}
-        <Table.ScrollContainer minWidth={0} type="native">
-          <Table
-            withTableBorder
-            withColumnBorders
-            verticalSpacing="sm"
-            style={{ opacity: counts.isPlaceholderData ? 0.6 : 1, overflowWrap: 'anywhere', hyphens: 'auto' }}
-          >
-            {/* The headings wrap between words only: "Kundenname" is never cut in two. */}
-            <Table.Thead style={{ overflowWrap: 'normal' }}>
-              <Table.Tr>
-                <Table.Th>{t('callsHistory.columns.customerName')}</Table.Th>
-                <Table.Th>{t('callsHistory.columns.phonebot')}</Table.Th>
-                <Table.Th ta="right">{t('callsHistory.columns.numberOfCalls')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.groups.length === 0 ? (
-                <EmptyTableRow columns={3}>{t('noUsersFound')}</EmptyTableRow>
-              ) : (
-                view.groups.flatMap((group) =>
-                  group.rows.map((row, index) => (
-                    <Table.Tr key={`${group.key}:${row.phonebot}:${index}`}>
-                      {index === 0 && (
-                        <Table.Td rowSpan={group.rows.length} fw={600} style={{ verticalAlign: 'top' }}>
-                          {group.name}
+  const content = (
+    <QueryState query={counts}>
+      {() => (
+        <Stack gap="md">
+          {/* Three columns fit a phone: long names wrap inside their cells instead of scrolling the table sideways. */}
+          <Table.ScrollContainer minWidth={0} type="native">
+            <Table
+              withTableBorder
+              withColumnBorders
+              verticalSpacing="sm"
+              style={{ opacity: counts.isPlaceholderData ? 0.6 : 1, overflowWrap: 'anywhere', hyphens: 'auto' }}
+            >
+              {/* The headings wrap between words only: "Kundenname" is never cut in two. */}
+              <Table.Thead style={{ overflowWrap: 'normal' }}>
+                <Table.Tr>
+                  <Table.Th>{t('callsHistory.columns.customerName')}</Table.Th>
+                  <Table.Th>{t('callsHistory.columns.phonebot')}</Table.Th>
+                  <Table.Th ta="right">{t('callsHistory.columns.numberOfCalls')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {view.groups.length === 0 ? (
+                  <EmptyTableRow columns={3}>{t('noUsersFound')}</EmptyTableRow>
+                ) : (
+                  view.groups.flatMap((group) =>
+                    group.rows.map((row, index) => (
+                      <Table.Tr key={`${group.key}:${row.phonebot}:${index}`}>
+                        {index === 0 && (
+                          <Table.Td rowSpan={group.rows.length} fw={600} style={{ verticalAlign: 'top' }}>
+                            {group.name}
+                          </Table.Td>
+                        )}
+                        <Table.Td>{row.phonebot}</Table.Td>
+                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {row.number_of_calls}
                         </Table.Td>
-                      )}
-                      <Table.Td>{row.phonebot}</Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {row.number_of_calls}
-                      </Table.Td>
-                    </Table.Tr>
-                  )),
-                )
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('callsHistory.total', { count: totalCalls, month: formatDate(monthStart(month), 'month') })}
-          </Text>
-          <GroupPager
-            page={view.page}
-            pages={view.pages}
-            onPage={(next) => update({ page: String(next) }, false)}
-            texts={{
-              label: t('callsHistory.pagination'),
-              previous: t('callsHistory.previous'),
-              next: t('callsHistory.next'),
-              pageOf: t('callsHistory.pageOf', { page: view.page, pages: view.pages }),
-            }}
-          />
-        </Group>
-      </Stack>
-    );
-  }
+                      </Table.Tr>
+                    )),
+                  )
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {t('callsHistory.total', { count: totalCalls, month: formatDate(monthStart(month), 'month') })}
+            </Text>
+            <GroupPager
+              page={view.page}
+              pages={view.pages}
+              onPage={(next) => update({ page: String(next) }, false)}
+              texts={{
+                label: t('callsHistory.pagination'),
+                previous: t('callsHistory.previous'),
+                next: t('callsHistory.next'),
+                pageOf: t('callsHistory.pageOf', { page: view.page, pages: view.pages }),
+              }}
+            />
+          </Group>
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

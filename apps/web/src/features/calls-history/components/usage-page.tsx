@@ -4,11 +4,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UsageAttributes } from '@phonebot/shared/usage';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/query-state';
 import { useFormatDate } from '../../../lib/dates';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { usageQuery } from '../api';
 import { saveCsv } from '../../../lib/download';
@@ -115,138 +113,131 @@ export function UsagePage() {
     saveCsv(`usage_${month}.csv`, usageCsv(found, months));
   };
 
-  let content;
-  if (usage.isPending) {
-    content = <PageLoader />;
-  } else if (usage.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(usage.error))}
-        onRetry={() => void usage.refetch()}
-        retrying={usage.isFetching}
-      />
-    );
-  } else {
-    const opacity = usage.isPlaceholderData ? 0.6 : 1;
-    let list;
-    if (view.groups.length === 0) {
-      list = (
-        <Text ta="center" py="md">
-          {t('usage.empty')}
-        </Text>
-      );
-    } else if (wide) {
-      list = (
-        <Table
-          withTableBorder
-          verticalSpacing="sm"
-          style={{ opacity, overflowWrap: 'anywhere' }}
-          aria-label={t('pages.usage')}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('usage.columns.customer')}</Table.Th>
-              <Table.Th>{t('usage.columns.phonebot')}</Table.Th>
-              <Table.Th ta="right">{t('usage.columns.calls', { month: monthName })}</Table.Th>
-              <Table.Th>{t('usage.columns.trend')}</Table.Th>
-              <Table.Th>{t('usage.columns.payment')}</Table.Th>
-              <Table.Th>{t('usage.columns.subscription')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.groups.flatMap((group) =>
-              group.rows.map((row, index) => (
-                <Table.Tr key={`${row.customer_id}:${row.phonebot_id}`}>
-                  {index === 0 && (
-                    <Table.Td rowSpan={group.rows.length} fw={600} style={{ verticalAlign: 'top' }}>
-                      {group.name}
-                    </Table.Td>
-                  )}
-                  <Table.Td>{row.phonebot}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {row.calls}
-                  </Table.Td>
-                  <Table.Td>
-                    <Trend row={row} months={months} />
-                  </Table.Td>
-                  <Table.Td>
-                    <PaymentBadge row={row} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Subscription id={row.subscription_id} />
-                  </Table.Td>
+  const content = (
+    <QueryState query={usage}>
+      {() => {
+        const opacity = usage.isPlaceholderData ? 0.6 : 1;
+        let list;
+        if (view.groups.length === 0) {
+          list = (
+            <Text ta="center" py="md">
+              {t('usage.empty')}
+            </Text>
+          );
+        } else if (wide) {
+          list = (
+            <Table
+              withTableBorder
+              verticalSpacing="sm"
+              style={{ opacity, overflowWrap: 'anywhere' }}
+              aria-label={t('pages.usage')}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('usage.columns.customer')}</Table.Th>
+                  <Table.Th>{t('usage.columns.phonebot')}</Table.Th>
+                  <Table.Th ta="right">{t('usage.columns.calls', { month: monthName })}</Table.Th>
+                  <Table.Th>{t('usage.columns.trend')}</Table.Th>
+                  <Table.Th>{t('usage.columns.payment')}</Table.Th>
+                  <Table.Th>{t('usage.columns.subscription')}</Table.Th>
                 </Table.Tr>
-              )),
-            )}
-          </Table.Tbody>
-        </Table>
-      );
-    } else {
-      list = (
-        <Stack gap="md" style={{ opacity }}>
-          {view.groups.map((group) => (
-            <Paper key={group.key} withBorder p="md" component="section" aria-label={group.name}>
-              <Stack gap="sm">
-                <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-                  {group.name}
-                </Title>
-                {group.rows.map((row) => (
-                  <Stack
-                    key={row.phonebot_id}
-                    gap={6}
-                    pt="xs"
-                    style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-                  >
-                    <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {row.phonebot}
-                      </Text>
-                      <PaymentBadge row={row} />
-                    </Group>
-                    <SimpleGrid cols={2} spacing="xs">
-                      <Text size="sm">{t('usage.columns.calls', { month: monthName })}</Text>
-                      <Text size="sm" ta="right" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              </Table.Thead>
+              <Table.Tbody>
+                {view.groups.flatMap((group) =>
+                  group.rows.map((row, index) => (
+                    <Table.Tr key={`${row.customer_id}:${row.phonebot_id}`}>
+                      {index === 0 && (
+                        <Table.Td rowSpan={group.rows.length} fw={600} style={{ verticalAlign: 'top' }}>
+                          {group.name}
+                        </Table.Td>
+                      )}
+                      <Table.Td>{row.phonebot}</Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                         {row.calls}
-                      </Text>
-                      <Text size="sm">{t('usage.columns.trend')}</Text>
-                      <Group justify="flex-end">
+                      </Table.Td>
+                      <Table.Td>
                         <Trend row={row} months={months} />
-                      </Group>
-                      <Text size="sm">{t('usage.columns.subscription')}</Text>
-                      <Group justify="flex-end">
+                      </Table.Td>
+                      <Table.Td>
+                        <PaymentBadge row={row} />
+                      </Table.Td>
+                      <Table.Td>
                         <Subscription id={row.subscription_id} />
-                      </Group>
-                    </SimpleGrid>
+                      </Table.Td>
+                    </Table.Tr>
+                  )),
+                )}
+              </Table.Tbody>
+            </Table>
+          );
+        } else {
+          list = (
+            <Stack gap="md" style={{ opacity }}>
+              {view.groups.map((group) => (
+                <Paper key={group.key} withBorder p="md" component="section" aria-label={group.name}>
+                  <Stack gap="sm">
+                    <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+                      {group.name}
+                    </Title>
+                    {group.rows.map((row) => (
+                      <Stack
+                        key={row.phonebot_id}
+                        gap={6}
+                        pt="xs"
+                        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                      >
+                        <Group justify="space-between" wrap="nowrap" align="flex-start">
+                          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                            {row.phonebot}
+                          </Text>
+                          <PaymentBadge row={row} />
+                        </Group>
+                        <SimpleGrid cols={2} spacing="xs">
+                          <Text size="sm">{t('usage.columns.calls', { month: monthName })}</Text>
+                          <Text size="sm" ta="right" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                            {row.calls}
+                          </Text>
+                          <Text size="sm">{t('usage.columns.trend')}</Text>
+                          <Group justify="flex-end">
+                            <Trend row={row} months={months} />
+                          </Group>
+                          <Text size="sm">{t('usage.columns.subscription')}</Text>
+                          <Group justify="flex-end">
+                            <Subscription id={row.subscription_id} />
+                          </Group>
+                        </SimpleGrid>
+                      </Stack>
+                    ))}
                   </Stack>
-                ))}
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      );
-    }
-    content = (
-      <Stack gap="md">
-        {list}
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('usage.total', { count: totalCalls, month: monthName })}
-          </Text>
-          <GroupPager
-            page={view.page}
-            pages={view.pages}
-            onPage={(next) => update({ page: String(next) }, false)}
-            texts={{
-              label: t('usage.pagination'),
-              previous: t('usage.previous'),
-              next: t('usage.next'),
-              pageOf: t('usage.pageOf', { page: view.page, pages: view.pages }),
-            }}
-          />
-        </Group>
-      </Stack>
-    );
-  }
+                </Paper>
+              ))}
+            </Stack>
+          );
+        }
+        return (
+          <Stack gap="md">
+            {list}
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {t('usage.total', { count: totalCalls, month: monthName })}
+              </Text>
+              <GroupPager
+                page={view.page}
+                pages={view.pages}
+                onPage={(next) => update({ page: String(next) }, false)}
+                texts={{
+                  label: t('usage.pagination'),
+                  previous: t('usage.previous'),
+                  next: t('usage.next'),
+                  pageOf: t('usage.pageOf', { page: view.page, pages: view.pages }),
+                }}
+              />
+            </Group>
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

@@ -24,10 +24,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isWithheldNumber } from '@phonebot/shared/calls';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
+import { QueryError } from '../../../components/query-state';
 import { formatCallDate } from '../../../lib/dates';
-import { translateText } from '../../../lib/i18n';
 import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
 import { type CallRow, assigneesQuery, callDetailQuery, callerTimelineQuery } from '../api';
 import { isSnoozed, messagePreview } from '../call-rows';
@@ -89,14 +87,7 @@ export function CallDetail(props: CallDetailProps) {
 
   let body: ReactNode;
   if (detail.isPending) body = <Skeleton height={320} />;
-  else if (detail.isError)
-    body = (
-      <RetryAlert
-        message={translateText(t, errorText(detail.error))}
-        onRetry={() => void detail.refetch()}
-        retrying={detail.isFetching}
-      />
-    );
+  else if (detail.isError) body = <QueryError query={detail} />;
   else {
     const call = detail.data;
     body = (
@@ -312,14 +303,7 @@ function CallerTimeline({
   const timeline = useQuery(callerTimelineQuery(number));
   const language = i18n.resolvedLanguage ?? 'en';
   if (timeline.isPending) return <Skeleton height={60} />;
-  if (timeline.isError)
-    return (
-      <RetryAlert
-        message={translateText(t, errorText(timeline.error))}
-        onRetry={() => void timeline.refetch()}
-        retrying={timeline.isFetching}
-      />
-    );
+  if (timeline.isError) return <QueryError query={timeline} />;
   const calls = timeline.data.calls;
   return (
     <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-timeline>

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryError } from '../../../components/query-state';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
@@ -482,11 +482,7 @@ export function CallListScreen(props: CallListScreenProps) {
             </>
           )}
           {view.error ? (
-            <RetryAlert
-              message={translateText(t, errorText(view.error))}
-              onRetry={view.retry}
-              retrying={view.retrying}
-            />
+            <QueryError query={{ error: view.error, refetch: view.retry, isFetching: view.retrying }} />
           ) : null}
         </>
       )}

@@ -1,9 +1,7 @@
 import { Modal, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { translateText } from '../../../lib/i18n';
+import { QueryState } from '../../../components/query-state';
 import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
 import { callDetailQuery } from '../api';
 import { Conversation, SmsList } from './call-history';
@@ -36,20 +34,14 @@ function PreviewBody({ callId }: { callId: number }) {
   const { t } = useTranslation();
   const detail = useQuery(callDetailQuery(callId));
 
-  if (detail.isPending) return <Skeleton height={120} />;
-  if (detail.isError) {
-    return (
-      <RetryAlert
-        message={translateText(t, errorText(detail.error))}
-        onRetry={() => void detail.refetch()}
-        retrying={detail.isFetching}
-      />
-    );
-  }
   return (
-    <Stack gap="md">
-      <Conversation turns={detail.data.response} />
-      <SmsList sms={detail.data.sms} title={t('calls.preview.smsTitle')} />
-    </Stack>
+    <QueryState query={detail} loading={<Skeleton height={120} />}>
+      {(call) => (
+        <Stack gap="md">
+          <Conversation turns={call.response} />
+          <SmsList sms={call.sms} title={t('calls.preview.smsTitle')} />
+        </Stack>
+      )}
+    </QueryState>
   );
 }

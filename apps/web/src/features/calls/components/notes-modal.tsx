@@ -2,10 +2,9 @@ import { Button, Modal, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText, fieldErrors } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/query-state';
+import { fieldErrors } from '../../../lib/api-errors';
 import { formatTableDate } from '../../../lib/dates';
-import { translateText } from '../../../lib/i18n';
 import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { notesQuery, useAddNote } from '../api';
@@ -66,34 +65,30 @@ export function CallNotes({
     notifySuccess(t('noteAdded'));
   });
 
-  let list;
-  if (notes.isPending) list = <Skeleton height={60} />;
-  else if (notes.isError)
-    list = (
-      <RetryAlert
-        message={translateText(t, errorText(notes.error))}
-        onRetry={() => void notes.refetch()}
-        retrying={notes.isFetching}
-      />
-    );
-  else if (notes.data.length === 0) list = <Text c="dimmed">{t('calls.notes.empty')}</Text>;
-  else
-    list = (
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {notes.data.map((note) => (
-          <Paper key={note.id} withBorder p="sm" component="li">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {note.text}
-            </Text>
-            <Text size="xs" c="dimmed" mt={4}>
-              {note.author
-                ? t('calls.notes.by', { date: formatTableDate(note.created_at), author: note.author })
-                : formatTableDate(note.created_at)}
-            </Text>
-          </Paper>
-        ))}
-      </Stack>
-    );
+  const list = (
+    <QueryState query={notes} loading={<Skeleton height={60} />}>
+      {(found) =>
+        found.length === 0 ? (
+          <Text c="dimmed">{t('calls.notes.empty')}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {found.map((note) => (
+              <Paper key={note.id} withBorder p="sm" component="li">
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {note.text}
+                </Text>
+                <Text size="xs" c="dimmed" mt={4}>
+                  {note.author
+                    ? t('calls.notes.by', { date: formatTableDate(note.created_at), author: note.author })
+                    : formatTableDate(note.created_at)}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

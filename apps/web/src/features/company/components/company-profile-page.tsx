@@ -18,11 +18,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_SLA_MAX_MINUTES } from '@phonebot/shared/calls';
 import type { CompanyProfile } from '@phonebot/shared/profile';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { errorText, fieldErrors } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { fieldErrors } from '../../../lib/api-errors';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
@@ -47,20 +46,11 @@ export function CompanyProfilePage({
   const { t } = useTranslation();
   const profile = useCompanyProfile();
 
-  let content;
-  if (profile.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(profile.error))}
-        onRetry={() => void profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  } else if (profile.isPending) {
-    content = <PageLoader />;
-  } else {
-    content = <CompanyProfileForm profile={profile.data} protectedSettings={protectedSettings} />;
-  }
+  const content = (
+    <QueryState query={profile}>
+      {(found) => <CompanyProfileForm profile={found} protectedSettings={protectedSettings} />}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg" maw={860}>

@@ -3,10 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared/calls';
 import { URGENT_MAIL_MINUTES, type UrgentMailSettings } from '@phonebot/shared/urgent-mail';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { QueryState } from '../../../components/query-state';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { urgentMailTranslations, useUpdateUrgentMail, useUrgentMail } from '../urgent-mail';
 
@@ -16,20 +14,7 @@ registerTranslations(urgentMailTranslations);
 export function UrgentMailCard() {
   const { t } = useTranslation();
   const settings = useUrgentMail();
-  let content;
-  if (settings.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(settings.error))}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  } else if (settings.isPending) {
-    content = <PageLoader />;
-  } else {
-    content = <UrgentMailForm settings={settings.data} />;
-  }
+  const content = <QueryState query={settings}>{(found) => <UrgentMailForm settings={found} />}</QueryState>;
   return (
     <Paper withBorder p="lg">
       <Stack gap="sm">

@@ -3,7 +3,7 @@ import { Badge, Button, Paper, Skeleton, Stack, Table, Text, TextInput, Title, V
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useConfirm } from '../../../components/use-confirm';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
@@ -43,74 +43,65 @@ export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
     }
   };
 
-  let content;
-  if (users.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(users.error))}
-        onRetry={() => void users.refetch()}
-        retrying={users.isFetching}
-      />
-    );
-  } else if (users.isPending) {
-    content = <Skeleton height={120} />;
-  } else if (users.data.data.length === 0) {
-    content = <Text size="sm">{t('customerUsers.none')}</Text>;
-  } else {
-    const { data, meta } = users.data;
-    content = (
-      <>
-        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} pos="relative">
-          <Table aria-label={t('customerUsers.tableLabel')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('customerUsers.name')}</Table.Th>
-                <Table.Th>{t('customerUsers.email')}</Table.Th>
-                <Table.Th>{t('customerUsers.role')}</Table.Th>
-                <Table.Th>{t('customerUsers.twoFactor')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{user.attributes.name}</Table.Td>
-                  <Table.Td>{user.attributes.email}</Table.Td>
-                  <Table.Td>{roleLabel(t, user.attributes.role)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={user.attributes.mfa_enabled ? 'green' : 'gray'} variant="filled">
-                      {user.attributes.mfa_enabled ? t('customerUsers.on') : t('customerUsers.off')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {user.attributes.mfa_enabled && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red"
-                        aria-label={t('customerUsers.resetFor', { email: user.attributes.email })}
-                        loading={reset.isPending && reset.variables === Number(user.id)}
-                        onClick={() => void run(Number(user.id), user.attributes.email)}
-                      >
-                        {t('customerUsers.reset')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {meta.total > data.length && (
-          <Text size="sm" c="dimmed">
-            {t('customerUsers.more', { shown: data.length, total: meta.total })}
-          </Text>
-        )}
-      </>
-    );
-  }
+  const content = (
+    <QueryState query={users} loading={<Skeleton height={120} />}>
+      {({ data, meta }) => {
+        if (data.length === 0) return <Text size="sm">{t('customerUsers.none')}</Text>;
+        return (
+          <>
+            <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} pos="relative">
+              <Table aria-label={t('customerUsers.tableLabel')} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('customerUsers.name')}</Table.Th>
+                    <Table.Th>{t('customerUsers.email')}</Table.Th>
+                    <Table.Th>{t('customerUsers.role')}</Table.Th>
+                    <Table.Th>{t('customerUsers.twoFactor')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((user) => (
+                    <Table.Tr key={user.id}>
+                      <Table.Td>{user.attributes.name}</Table.Td>
+                      <Table.Td>{user.attributes.email}</Table.Td>
+                      <Table.Td>{roleLabel(t, user.attributes.role)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={user.attributes.mfa_enabled ? 'green' : 'gray'} variant="filled">
+                          {user.attributes.mfa_enabled ? t('customerUsers.on') : t('customerUsers.off')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {user.attributes.mfa_enabled && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            color="red"
+                            aria-label={t('customerUsers.resetFor', { email: user.attributes.email })}
+                            loading={reset.isPending && reset.variables === Number(user.id)}
+                            onClick={() => void run(Number(user.id), user.attributes.email)}
+                          >
+                            {t('customerUsers.reset')}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {meta.total > data.length && (
+              <Text size="sm" c="dimmed">
+                {t('customerUsers.more', { shown: data.length, total: meta.total })}
+              </Text>
+            )}
+          </>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="customer-users-title">

@@ -17,12 +17,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES_MAIN } from '@phonebot/shared';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useConfirm } from '../../../components/use-confirm';
-import { errorText } from '../../../lib/api-errors';
 import { useFormatDate } from '../../../lib/dates';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { customersQuery, useDisableCustomer, useEnableCustomer, type Customer } from '../api';
 import { editCustomerPath } from '../customer-link';
@@ -96,123 +94,116 @@ export function CustomersPage() {
   };
   const sortProps = { sort: query.sort, defaultSort: DEFAULT_SORT, onSort: (sort: string) => update({ sort }) };
 
-  let content;
-  if (customers.isPending) {
-    content = <PageLoader />;
-  } else if (customers.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(customers.error))}
-        onRetry={() => void customers.refetch()}
-        retrying={customers.isFetching}
-      />
-    );
-  } else {
-    const { data: rows, meta } = customers.data;
-    const pages = meta.per_page === 'all' ? 1 : Math.max(1, Math.ceil(meta.total / meta.per_page));
-    content = (
-      <Stack gap="md">
-        <Table.ScrollContainer minWidth={900} type="native">
-          <Table
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <SortableTh label={columns.company} field="company_name" {...sortProps} />
-                <SortableTh label={columns.name} field="name" {...sortProps} />
-                <SortableTh label={columns.email} field="email" {...sortProps} />
-                <SortableTh label={columns.status} field="status" {...sortProps} />
-                <SortableTh label={columns.createdAt} field="created_at" {...sortProps} />
-                <Table.Th>{t('customers.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? (
-                <EmptyTableRow columns={6}>{t('noUsersFound')}</EmptyTableRow>
-              ) : (
-                rows.map((customer) => {
-                  const { attributes } = customer;
-                  const active = attributes.status === 'Active';
-                  return (
-                    <Table.Tr key={customer.id}>
-                      <Table.Td fw={600}>{attributes.company_name}</Table.Td>
-                      <Table.Td>{attributes.name}</Table.Td>
-                      <Table.Td>{attributes.email}</Table.Td>
-                      <Table.Td>
-                        <Badge color={active ? 'green' : 'gray'} variant="filled">
-                          {t(`customers.status.${attributes.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(attributes.created_at)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            component={Link}
-                            to={editCustomerPath({ userId: Number(customer.id), email: attributes.email })}
-                            size="xs"
-                            variant="default"
-                            leftSection={<IconPencil size={14} aria-hidden />}
-                          >
-                            {t('customers.edit')}
-                          </Button>
-                          {active ? (
-                            <Button
-                              size="xs"
-                              color="red"
-                              variant="outline"
-                              leftSection={<IconUserOff size={14} aria-hidden />}
-                              loading={busy(disable, customer)}
-                              onClick={() => void handleDisable(customer)}
-                            >
-                              {t('customers.disable')}
-                            </Button>
-                          ) : (
-                            <Button
-                              size="xs"
-                              leftSection={<IconUserCheck size={14} aria-hidden />}
-                              loading={busy(enable, customer)}
-                              onClick={() => void handleEnable(customer)}
-                            >
-                              {t('customers.enable')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })
+  const content = (
+    <QueryState query={customers}>
+      {(page) => {
+        const { data: rows, meta } = page;
+        const pages = meta.per_page === 'all' ? 1 : Math.max(1, Math.ceil(meta.total / meta.per_page));
+        return (
+          <Stack gap="md">
+            <Table.ScrollContainer minWidth={900} type="native">
+              <Table
+                striped
+                highlightOnHover
+                verticalSpacing="sm"
+                style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortableTh label={columns.company} field="company_name" {...sortProps} />
+                    <SortableTh label={columns.name} field="name" {...sortProps} />
+                    <SortableTh label={columns.email} field="email" {...sortProps} />
+                    <SortableTh label={columns.status} field="status" {...sortProps} />
+                    <SortableTh label={columns.createdAt} field="created_at" {...sortProps} />
+                    <Table.Th>{t('customers.columns.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.length === 0 ? (
+                    <EmptyTableRow columns={6}>{t('noUsersFound')}</EmptyTableRow>
+                  ) : (
+                    rows.map((customer) => {
+                      const { attributes } = customer;
+                      const active = attributes.status === 'Active';
+                      return (
+                        <Table.Tr key={customer.id}>
+                          <Table.Td fw={600}>{attributes.company_name}</Table.Td>
+                          <Table.Td>{attributes.name}</Table.Td>
+                          <Table.Td>{attributes.email}</Table.Td>
+                          <Table.Td>
+                            <Badge color={active ? 'green' : 'gray'} variant="filled">
+                              {t(`customers.status.${attributes.status}`)}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(attributes.created_at)}</Table.Td>
+                          <Table.Td>
+                            <Group gap="xs" wrap="nowrap">
+                              <Button
+                                component={Link}
+                                to={editCustomerPath({ userId: Number(customer.id), email: attributes.email })}
+                                size="xs"
+                                variant="default"
+                                leftSection={<IconPencil size={14} aria-hidden />}
+                              >
+                                {t('customers.edit')}
+                              </Button>
+                              {active ? (
+                                <Button
+                                  size="xs"
+                                  color="red"
+                                  variant="outline"
+                                  leftSection={<IconUserOff size={14} aria-hidden />}
+                                  loading={busy(disable, customer)}
+                                  onClick={() => void handleDisable(customer)}
+                                >
+                                  {t('customers.disable')}
+                                </Button>
+                              ) : (
+                                <Button
+                                  size="xs"
+                                  leftSection={<IconUserCheck size={14} aria-hidden />}
+                                  loading={busy(enable, customer)}
+                                  onClick={() => void handleEnable(customer)}
+                                >
+                                  {t('customers.enable')}
+                                </Button>
+                              )}
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {t('customers.total', { count: meta.total })}
+              </Text>
+              {pages > 1 && (
+                <Box component="nav" aria-label={t('customers.pagination.label')}>
+                  <Pagination
+                    total={pages}
+                    value={Math.min(query.page, pages)}
+                    onChange={(page) => update({ page: String(page) })}
+                    getControlProps={(control) =>
+                      control === 'previous'
+                        ? { 'aria-label': t('customers.pagination.previous') }
+                        : control === 'next'
+                          ? { 'aria-label': t('customers.pagination.next') }
+                          : {}
+                    }
+                    getItemProps={(page) => ({ 'aria-label': t('customers.pagination.page', { page }) })}
+                  />
+                </Box>
               )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('customers.total', { count: meta.total })}
-          </Text>
-          {pages > 1 && (
-            <Box component="nav" aria-label={t('customers.pagination.label')}>
-              <Pagination
-                total={pages}
-                value={Math.min(query.page, pages)}
-                onChange={(page) => update({ page: String(page) })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': t('customers.pagination.previous') }
-                    : control === 'next'
-                      ? { 'aria-label': t('customers.pagination.next') }
-                      : {}
-                }
-                getItemProps={(page) => ({ 'aria-label': t('customers.pagination.page', { page }) })}
-              />
-            </Box>
-          )}
-        </Group>
-      </Stack>
-    );
-  }
+            </Group>
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryError } from '../../../components/query-state';
 import { useConfirm } from '../../../components/use-confirm';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
@@ -69,11 +69,7 @@ function EditCustomer({ userId }: { userId: number }) {
     return (
       <Stack gap="lg">
         <Title order={1}>{t('pages.updateCustomer')}</Title>
-        <RetryAlert
-          message={translateText(t, errorText(customer.error))}
-          onRetry={() => void customer.refetch()}
-          retrying={customer.isFetching}
-        />
+        <QueryError query={customer} />
         <BackLink />
       </Stack>
     );

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconRobot, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { QueryError } from '../../../components/query-state';
+import { registerTranslations } from '../../../lib/i18n';
 import { useDashboardCounts } from '../api';
 import { dashboardTranslations } from '../locales';
 import { FirstSteps } from './first-steps';
@@ -34,11 +33,7 @@ export function DashboardPage({ checklist, summary }: DashboardPageProps) {
       <Title order={1}>{t('dashboard.title')}</Title>
       {checklist && <FirstSteps canInvite={checklist.canInvite} />}
       {counts.isError ? (
-        <RetryAlert
-          message={translateText(t, errorText(counts.error))}
-          onRetry={() => void counts.refetch()}
-          retrying={counts.isFetching}
-        />
+        <QueryError query={counts} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <StatCard

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/form/password-field';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryError } from '../../../components/query-state';
 import { SecretOnce } from '../../../components/secret-once';
 import { isApiError } from '../../../lib/api-client';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
@@ -101,13 +101,7 @@ function AddGuestForm({ onClose, onCreated }: { onClose: () => void; onCreated: 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {customers.isError && (
-          <RetryAlert
-            message={t('guests.add.customersError')}
-            onRetry={() => void customers.refetch()}
-            retrying={customers.isFetching}
-          />
-        )}
+        {customers.isError && <QueryError query={customers} message={t('guests.add.customersError')} />}
         <Select
           label={t('guests.add.customer')}
           placeholder={t('guests.add.customerPlaceholder')}

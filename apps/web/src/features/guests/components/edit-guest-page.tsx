@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryError } from '../../../components/query-state';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
-import { errorText, fieldErrors } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { fieldErrors } from '../../../lib/api-errors';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { guestQuery, useCreateGuestPassword, useUpdateGuestPassword, type Guest } from '../api';
 import { decodeGuestId } from '../guest-link';
@@ -63,11 +63,7 @@ function EditGuest({ userId }: { userId: number }) {
     return (
       <Stack gap="lg">
         <Title order={1}>{t('guests.edit.title')}</Title>
-        <RetryAlert
-          message={translateText(t, errorText(guest.error))}
-          onRetry={() => void guest.refetch()}
-          retrying={guest.isFetching}
-        />
+        <QueryError query={guest} />
         <BackLink />
       </Stack>
     );

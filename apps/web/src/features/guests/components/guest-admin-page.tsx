@@ -3,10 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { QueryState } from '../../../components/query-state';
+import { registerTranslations } from '../../../lib/i18n';
 import { guestAdminQuery } from '../api';
 import { guestsTranslations } from '../locales';
 import { AddGuestModal } from './add-guest-modal';
@@ -21,25 +19,16 @@ export function GuestAdminPage() {
   const admin = useQuery(guestAdminQuery());
   const [adding, addModal] = useDisclosure(false);
 
-  let content;
-  if (admin.isPending) {
-    content = <PageLoader />;
-  } else if (admin.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(admin.error))}
-        onRetry={() => void admin.refetch()}
-        retrying={admin.isFetching}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="xl">
-        <GuestsTable guests={admin.data.users} />
-        <GuestPhonebotsTable phonebots={admin.data.vbots} />
-      </Stack>
-    );
-  }
+  const content = (
+    <QueryState query={admin}>
+      {(found) => (
+        <Stack gap="xl">
+          <GuestsTable guests={found.users} />
+          <GuestPhonebotsTable phonebots={found.vbots} />
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

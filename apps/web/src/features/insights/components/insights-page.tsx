@@ -21,9 +21,8 @@ import { Link, useNavigate } from 'react-router';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { isIsoDay } from '@phonebot/shared';
 import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/insights';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { QueryError } from '../../../components/query-state';
+import { registerTranslations } from '../../../lib/i18n';
 import { useCallStats } from '../api';
 import { callListLink, callerLink, heatmapLink, lastDays } from '../links';
 import { insightsTranslations } from '../locales';
@@ -204,11 +203,7 @@ export function InsightsPage() {
       </Group>
 
       {stats.isError ? (
-        <RetryAlert
-          message={translateText(t, errorText(stats.error))}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
+        <QueryError query={stats} />
       ) : (
         <>
           <Figures meta={doc?.meta} />

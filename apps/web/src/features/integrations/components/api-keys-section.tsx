@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@phonebot/shared/api-keys';
 import { useConfirm } from '../../../components/use-confirm';
 import { ListTable } from '../../../components/list-table';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
 import { useFormatDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
@@ -44,76 +43,67 @@ export function ApiKeysSection() {
     }
   };
 
-  let content;
-  if (keys.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(keys.error))}
-        onRetry={() => void keys.refetch()}
-        retrying={keys.isFetching}
-      />
-    );
-  } else if (keys.isPending) {
-    content = <PageLoader />;
-  } else {
-    content = (
-      <ListTable
-        headers={[
-          t('integrations.apiKeys.name'),
-          t('integrations.apiKeys.scopes'),
-          t('integrations.apiKeys.created'),
-          t('integrations.apiKeys.lastUsed'),
-          t('common.actions'),
-        ]}
-        emptyText={t('integrations.apiKeys.empty')}
-        isEmpty={keys.data.length === 0}
-        minWidth={720}
-      >
-        {keys.data.map((key) => (
-          <Table.Tr key={key.id}>
-            <Table.Td>
-              <Text fw={600}>{key.attributes.name}</Text>
-              <Text size="sm" c="dimmed" ff="monospace">
-                {key.attributes.token_start}…
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4}>
-                {key.attributes.scopes.map((scope) => (
-                  <Badge key={scope} variant="light" tt="none">
-                    {t(`integrations.scopes.${scopeKey(scope)}`)}
-                  </Badge>
-                ))}
-              </Group>
-            </Table.Td>
-            <Table.Td>
-              {format(key.attributes.created_at)}
-              {key.attributes.created_by && (
-                <Text size="sm" c="dimmed">
-                  {key.attributes.created_by}
+  const content = (
+    <QueryState query={keys}>
+      {(list) => (
+        <ListTable
+          headers={[
+            t('integrations.apiKeys.name'),
+            t('integrations.apiKeys.scopes'),
+            t('integrations.apiKeys.created'),
+            t('integrations.apiKeys.lastUsed'),
+            t('common.actions'),
+          ]}
+          emptyText={t('integrations.apiKeys.empty')}
+          isEmpty={list.length === 0}
+          minWidth={720}
+        >
+          {list.map((key) => (
+            <Table.Tr key={key.id}>
+              <Table.Td>
+                <Text fw={600}>{key.attributes.name}</Text>
+                <Text size="sm" c="dimmed" ff="monospace">
+                  {key.attributes.token_start}…
                 </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              {key.attributes.last_used_at ? format(key.attributes.last_used_at) : t('integrations.apiKeys.never')}
-            </Table.Td>
-            <Table.Td>
-              <Button
-                variant="subtle"
-                color="red"
-                size="xs"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => void onRevoke(key.id)}
-                aria-label={`${t('integrations.apiKeys.revoke')}: ${key.attributes.name}`}
-              >
-                {t('integrations.apiKeys.revoke')}
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </ListTable>
-    );
-  }
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {key.attributes.scopes.map((scope) => (
+                    <Badge key={scope} variant="light" tt="none">
+                      {t(`integrations.scopes.${scopeKey(scope)}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {format(key.attributes.created_at)}
+                {key.attributes.created_by && (
+                  <Text size="sm" c="dimmed">
+                    {key.attributes.created_by}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {key.attributes.last_used_at ? format(key.attributes.last_used_at) : t('integrations.apiKeys.never')}
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => void onRevoke(key.id)}
+                  aria-label={`${t('integrations.apiKeys.revoke')}: ${key.attributes.name}`}
+                >
+                  {t('integrations.apiKeys.revoke')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      )}
+    </QueryState>
+  );
 
   return (
     <IntegrationSection

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, WEBHOOK_MAX_AGE_DAYS } from '@phonebot/shared/webhooks';
 import { ListTable } from '../../../components/list-table';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useConfirm } from '../../../components/use-confirm';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
 import { useFormatDate } from '../../../lib/dates';
@@ -32,28 +31,21 @@ export function WebhooksSection() {
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
 
-  let content;
-  if (hooks.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(hooks.error))}
-        onRetry={() => void hooks.refetch()}
-        retrying={hooks.isFetching}
-      />
-    );
-  } else if (hooks.isPending) {
-    content = <PageLoader />;
-  } else if (hooks.data.length === 0) {
-    content = <Text>{t('integrations.webhooks.empty')}</Text>;
-  } else {
-    content = (
-      <Stack gap="md">
-        {hooks.data.map((hook) => (
-          <WebhookCard key={hook.id} hook={hook} />
-        ))}
-      </Stack>
-    );
-  }
+  const content = (
+    <QueryState query={hooks}>
+      {(list) =>
+        list.length === 0 ? (
+          <Text>{t('integrations.webhooks.empty')}</Text>
+        ) : (
+          <Stack gap="md">
+            {list.map((hook) => (
+              <WebhookCard key={hook.id} hook={hook} />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <IntegrationSection
@@ -224,22 +216,19 @@ function WebhookCard({ hook }: { hook: Webhook }) {
 
 const STATUS_COLORS = { pending: 'blue', succeeded: 'green', failed: 'red' } as const;
 
+type Delivery = NonNullable<ReturnType<typeof useWebhookDeliveries>['data']>[number];
+
 function Deliveries({ webhookId }: { webhookId: string }) {
+  const deliveries = useWebhookDeliveries(webhookId);
+  return (
+    <QueryState query={deliveries}>{(list) => <DeliveryList webhookId={webhookId} deliveries={list} />}</QueryState>
+  );
+}
+
+function DeliveryList({ webhookId, deliveries }: { webhookId: string; deliveries: Delivery[] }) {
   const { t } = useTranslation();
   const format = useFormatDate();
-  const deliveries = useWebhookDeliveries(webhookId);
   const redeliver = useRedeliver();
-
-  if (deliveries.isError) {
-    return (
-      <RetryAlert
-        message={translateText(t, errorText(deliveries.error))}
-        onRetry={() => void deliveries.refetch()}
-        retrying={deliveries.isFetching}
-      />
-    );
-  }
-  if (deliveries.isPending) return <PageLoader />;
 
   const onRedeliver = async (deliveryId: string) => {
     try {
@@ -261,10 +250,10 @@ function Deliveries({ webhookId }: { webhookId: string }) {
         t('common.actions'),
       ]}
       emptyText={t('integrations.webhooks.noDeliveries')}
-      isEmpty={deliveries.data.length === 0}
+      isEmpty={deliveries.length === 0}
       minWidth={820}
     >
-      {deliveries.data.map(({ id, attributes }) => (
+      {deliveries.map(({ id, attributes }) => (
         <Table.Tr key={id}>
           <Table.Td>
             <Text size="sm" ff="monospace">

@@ -5,11 +5,9 @@ import { Link } from 'react-router';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { useTranslation } from 'react-i18next';
 import { parseListQuery } from '@phonebot/shared';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/query-state';
 import { useFormatDate } from '../../../lib/dates';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { registerTranslations } from '../../../lib/i18n';
 import { useAllPhonebots, type AllPhonebotsQuery } from '../api';
 import { phonebotsTranslations } from '../locales';
 import { ServiceStatusBadge } from './status-badges';
@@ -73,65 +71,59 @@ export function AllPhonebotsPage() {
         }}
         maw={420}
       />
-      {phonebots.isError ? (
-        <RetryAlert
-          message={translateText(t, errorText(phonebots.error))}
-          onRetry={() => void phonebots.refetch()}
-          retrying={phonebots.isFetching}
-        />
-      ) : phonebots.isPending ? (
-        <PageLoader />
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-busy={phonebots.isPlaceholderData}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('phonebots.list.number')}</Table.Th>
-                  <Table.Th scope="col">{t('phonebots.list.customer')}</Table.Th>
-                  <Table.Th scope="col">{t('phonebots.list.phonebot')}</Table.Th>
-                  <Table.Th scope="col">{t('phonebots.list.licenseKey')}</Table.Th>
-                  <Table.Th scope="col">{t('phonebots.list.openAiKey')}</Table.Th>
-                  <Table.Th scope="col">{t('phonebots.list.status')}</Table.Th>
-                  <Table.Th scope="col">{t('phonebots.list.createdAt')}</Table.Th>
-                  <Table.Th scope="col">{t('phonebots.list.action')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {phonebots.data.data.length === 0 ? (
-                  <EmptyTableRow columns={8}>{t('noPhonebotsFound')}</EmptyTableRow>
-                ) : (
-                  phonebots.data.data.map(({ attributes: phonebot }, index) => (
-                    <Table.Tr key={phonebot.license_Key}>
-                      <Table.Td>{offset + index + 1}</Table.Td>
-                      <Table.Td>{phonebot.customer_name}</Table.Td>
-                      <Table.Td>{phonebot.bezeichnung}</Table.Td>
-                      <Table.Td ff="monospace">{phonebot.license_Key}</Table.Td>
-                      {/* Masked by the server (docs/product.md §9); shown as given. */}
-                      <Table.Td ff="monospace">{phonebot.apen_ai_key}</Table.Td>
-                      <Table.Td>
-                        <ServiceStatusBadge pstatus={phonebot.pstatus} />
-                      </Table.Td>
-                      <Table.Td>{formatDate(phonebot.created_at)}</Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          component={Link}
-                          to={`/editphonebot/${encodeURIComponent(phonebot.license_Key)}`}
-                          variant="subtle"
-                          size="lg"
-                          aria-label={t('phonebots.list.edit', { name: phonebot.bezeichnung })}
-                        >
-                          <IconEdit size={18} aria-hidden />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <QueryState query={phonebots}>
+        {(page) => (
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover verticalSpacing="sm" aria-busy={phonebots.isPlaceholderData}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('phonebots.list.number')}</Table.Th>
+                    <Table.Th scope="col">{t('phonebots.list.customer')}</Table.Th>
+                    <Table.Th scope="col">{t('phonebots.list.phonebot')}</Table.Th>
+                    <Table.Th scope="col">{t('phonebots.list.licenseKey')}</Table.Th>
+                    <Table.Th scope="col">{t('phonebots.list.openAiKey')}</Table.Th>
+                    <Table.Th scope="col">{t('phonebots.list.status')}</Table.Th>
+                    <Table.Th scope="col">{t('phonebots.list.createdAt')}</Table.Th>
+                    <Table.Th scope="col">{t('phonebots.list.action')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {page.data.length === 0 ? (
+                    <EmptyTableRow columns={8}>{t('noPhonebotsFound')}</EmptyTableRow>
+                  ) : (
+                    page.data.map(({ attributes: phonebot }, index) => (
+                      <Table.Tr key={phonebot.license_Key}>
+                        <Table.Td>{offset + index + 1}</Table.Td>
+                        <Table.Td>{phonebot.customer_name}</Table.Td>
+                        <Table.Td>{phonebot.bezeichnung}</Table.Td>
+                        <Table.Td ff="monospace">{phonebot.license_Key}</Table.Td>
+                        {/* Masked by the server (docs/product.md §9); shown as given. */}
+                        <Table.Td ff="monospace">{phonebot.apen_ai_key}</Table.Td>
+                        <Table.Td>
+                          <ServiceStatusBadge pstatus={phonebot.pstatus} />
+                        </Table.Td>
+                        <Table.Td>{formatDate(phonebot.created_at)}</Table.Td>
+                        <Table.Td>
+                          <ActionIcon
+                            component={Link}
+                            to={`/editphonebot/${encodeURIComponent(phonebot.license_Key)}`}
+                            variant="subtle"
+                            size="lg"
+                            aria-label={t('phonebots.list.edit', { name: phonebot.bezeichnung })}
+                          >
+                            <IconEdit size={18} aria-hidden />
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </QueryState>
       {phonebots.isSuccess && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">

@@ -2,12 +2,10 @@ import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/cor
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../components/not-found-page';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useGuestPhonebot, useUpdateGuestPhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
@@ -30,17 +28,7 @@ export function GuestPhonebotPage() {
     <Stack gap="lg">
       <BackToList to="/vbotsforGuest" />
       <Title order={1}>{t('pages.updateGuestPhonebot')}</Title>
-      {phonebot.isError ? (
-        <RetryAlert
-          message={translateText(t, errorText(phonebot.error))}
-          onRetry={() => void phonebot.refetch()}
-          retrying={phonebot.isFetching}
-        />
-      ) : phonebot.isPending ? (
-        <PageLoader />
-      ) : (
-        <GuestPhonebotForm key={licenseKey} phonebot={phonebot.data} />
-      )}
+      <QueryState query={phonebot}>{(found) => <GuestPhonebotForm key={licenseKey} phonebot={found} />}</QueryState>
     </Stack>
   );
 }

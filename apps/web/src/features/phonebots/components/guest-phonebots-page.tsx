@@ -1,9 +1,7 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { QueryState } from '../../../components/query-state';
+import { registerTranslations } from '../../../lib/i18n';
 import { useCompanyPhonebots } from '../api';
 import { phonebotsTranslations } from '../locales';
 import { CompanyPhonebotsTable } from './company-phonebots-table';
@@ -18,22 +16,13 @@ export function GuestPhonebotsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.guestPhonebots')}</Title>
-      {phonebots.isError ? (
-        <RetryAlert
-          message={translateText(t, errorText(phonebots.error))}
-          onRetry={() => void phonebots.refetch()}
-          retrying={phonebots.isFetching}
-        />
-      ) : phonebots.isPending ? (
-        <PageLoader />
-      ) : (
-        <Paper withBorder>
-          <CompanyPhonebotsTable
-            phonebots={phonebots.data}
-            editPath={(key) => `/vbotbyguest/${encodeURIComponent(key)}`}
-          />
-        </Paper>
-      )}
+      <QueryState query={phonebots}>
+        {(list) => (
+          <Paper withBorder>
+            <CompanyPhonebotsTable phonebots={list} editPath={(key) => `/vbotbyguest/${encodeURIComponent(key)}`} />
+          </Paper>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -3,10 +3,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can } from '@phonebot/shared';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { QueryState } from '../../../components/query-state';
+import { registerTranslations } from '../../../lib/i18n';
 import { useCompanyPhonebots, useRole } from '../api';
 import { phonebotsTranslations } from '../locales';
 import { CompanyPhonebotsTable } from './company-phonebots-table';
@@ -29,22 +27,13 @@ export function PhonebotsPage() {
           </Button>
         )}
       </Group>
-      {phonebots.isError ? (
-        <RetryAlert
-          message={translateText(t, errorText(phonebots.error))}
-          onRetry={() => void phonebots.refetch()}
-          retrying={phonebots.isFetching}
-        />
-      ) : phonebots.isPending ? (
-        <PageLoader />
-      ) : (
-        <Paper withBorder>
-          <CompanyPhonebotsTable
-            phonebots={phonebots.data}
-            editPath={(key) => `/editvbot/${encodeURIComponent(key)}`}
-          />
-        </Paper>
-      )}
+      <QueryState query={phonebots}>
+        {(list) => (
+          <Paper withBorder>
+            <CompanyPhonebotsTable phonebots={list} editPath={(key) => `/editvbot/${encodeURIComponent(key)}`} />
+          </Paper>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -8,11 +8,10 @@ import { can } from '@phonebot/shared';
 import { PAYMENT_STATUS } from '@phonebot/shared/phonebots';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryError } from '../../../components/query-state';
 import { deleteConfirmation, useConfirm } from '../../../components/use-confirm';
 import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeletePhonebot, usePhonebot, useRegenerateBotToken, useRole, useUpdatePhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
@@ -51,13 +50,7 @@ export function UpdatePhonebotPage({ checkout }: UpdatePhonebotPageProps) {
     content = <PhonebotEditor key={licenseKey} phonebot={phonebot.data} role={role.data} checkout={checkout} />;
   } else if (role.isError || phonebot.isError) {
     const failed = role.isError ? role : phonebot;
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(failed.error))}
-        onRetry={() => void failed.refetch()}
-        retrying={failed.isFetching}
-      />
-    );
+    content = <QueryError query={failed} />;
   } else {
     content = <PageLoader />;
   }

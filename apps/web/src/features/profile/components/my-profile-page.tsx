@@ -1,10 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
+import { QueryState } from '../../../components/query-state';
+import { registerTranslations } from '../../../lib/i18n';
 import { useMe } from '../api';
 import { profileTranslations } from '../locales';
 import { AvatarField } from './avatar-field';
@@ -25,27 +23,18 @@ export function MyProfilePage({ alsoInvalidate }: MyProfilePageProps) {
   const { t } = useTranslation();
   const me = useMe();
 
-  let info;
-  if (me.isError) {
-    info = (
-      <RetryAlert
-        message={translateText(t, errorText(me.error))}
-        onRetry={() => void me.refetch()}
-        retrying={me.isFetching}
-      />
-    );
-  } else if (me.isPending) {
-    info = <PageLoader />;
-  } else {
-    info = (
-      <Stack gap="lg">
-        <AvatarField me={me.data} alsoInvalidate={alsoInvalidate} />
-        <Divider />
-        {/* Keyed by id: a form for another account (after a sign-in in another tab) starts fresh. */}
-        <ProfileInfoForm key={me.data.id} me={me.data} alsoInvalidate={alsoInvalidate} />
-      </Stack>
-    );
-  }
+  const info = (
+    <QueryState query={me}>
+      {(data) => (
+        <Stack gap="lg">
+          <AvatarField me={data} alsoInvalidate={alsoInvalidate} />
+          <Divider />
+          {/* Keyed by id: a form for another account (after a sign-in in another tab) starts fresh. */}
+          <ProfileInfoForm key={data.id} me={data} alsoInvalidate={alsoInvalidate} />
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

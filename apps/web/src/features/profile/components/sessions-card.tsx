@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useConfirm } from '../../../components/use-confirm';
 import { errorText } from '../../../lib/api-errors';
 import { useFormatDate } from '../../../lib/dates';
@@ -10,25 +9,20 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api';
 import { describeUserAgent } from '../user-agent';
 
+type Session = NonNullable<ReturnType<typeof useSessions>['data']>[number];
+
 /** My profile's list of signed-in devices: this one marked; any other can be ended, or all others at once. */
 export function SessionsCard() {
+  const sessions = useSessions();
+  return <QueryState query={sessions}>{(list) => <SessionsList sessions={list} />}</QueryState>;
+}
+
+function SessionsList({ sessions }: { sessions: Session[] }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const sessions = useSessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
   const { confirm, dialog } = useConfirm();
-
-  if (sessions.isError) {
-    return (
-      <RetryAlert
-        message={translateText(t, errorText(sessions.error))}
-        onRetry={() => void sessions.refetch()}
-        retrying={sessions.isFetching}
-      />
-    );
-  }
-  if (sessions.isPending) return <PageLoader />;
 
   const device = (userAgent: string | null) => {
     const { browser, system } = describeUserAgent(userAgent);
@@ -36,7 +30,7 @@ export function SessionsCard() {
     return browser ?? system ?? userAgent ?? t('profile.sessions.unknownDevice');
   };
   const fail = (error: unknown) => notifyError(translateText(t, errorText(error)));
-  const others = sessions.data.filter((session) => !session.attributes.current).length;
+  const others = sessions.filter((session) => !session.attributes.current).length;
 
   const endAll = async () => {
     const sure = await confirm({
@@ -65,7 +59,7 @@ export function SessionsCard() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sessions.data.map((session) => (
+            {sessions.map((session) => (
               <Table.Tr key={session.id} data-testid="session-row">
                 <Table.Td>
                   <Stack gap={4} align="flex-start">

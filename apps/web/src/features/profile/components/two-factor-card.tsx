@@ -3,8 +3,7 @@ import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text, TextIn
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/form/password-field';
 import { QrCode } from '../../../components/plain/qr-code';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { saveText } from '../../../lib/download';
 import { errorText } from '../../../lib/api-errors';
@@ -177,22 +176,26 @@ function Disable() {
 
 /** My profile's card for the second factor: its state, setting it up, the recovery codes once, turning it off. */
 export function TwoFactorCard() {
-  const { t } = useTranslation();
   const mfa = useMfa();
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  if (mfa.isError) {
-    return (
-      <RetryAlert
-        message={translateText(t, errorText(mfa.error))}
-        onRetry={() => void mfa.refetch()}
-        retrying={mfa.isFetching}
-      />
-    );
-  }
-  if (mfa.isPending) return <PageLoader />;
-  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
-  const status = mfa.data;
+  return (
+    <QueryState query={mfa}>
+      {(status) =>
+        codes ? (
+          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        ) : (
+          <TwoFactorState status={status} onCodes={setCodes} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+type MfaStatus = NonNullable<ReturnType<typeof useMfa>['data']>;
+
+function TwoFactorState({ status, onCodes }: { status: MfaStatus; onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <Text>{t(status.enabled ? 'profile.mfa.on' : 'profile.mfa.off')}</Text>
@@ -205,7 +208,7 @@ export function TwoFactorCard() {
           <Disable />
         </>
       ) : (
-        <Enrol onCodes={setCodes} />
+        <Enrol onCodes={onCodes} />
       )}
     </Stack>
   );

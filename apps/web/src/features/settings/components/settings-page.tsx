@@ -13,8 +13,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '@phonebot/shared/settings';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
@@ -30,20 +29,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const operator = useOperatorSettings();
 
-  let content;
-  if (operator.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(operator.error))}
-        onRetry={() => void operator.refetch()}
-        retrying={operator.isFetching}
-      />
-    );
-  } else if (operator.isPending) {
-    content = <PageLoader />;
-  } else {
-    content = <OperatorForm operator={operator.data} />;
-  }
+  const content = <QueryState query={operator}>{(settings) => <OperatorForm operator={settings} />}</QueryState>;
 
   return (
     <Stack gap="lg" maw={860}>

@@ -3,8 +3,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Titl
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROLES, type CompanyRole } from '@phonebot/shared/users';
-import { PageLoader } from '../../../components/page-loader';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryState } from '../../../components/query-state';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
@@ -42,23 +41,17 @@ export function EditUserPage({ alsoInvalidate }: EditUserPageProps) {
         {t('users.notFound')}
       </Alert>
     );
-  } else if (user.isError) {
-    content = (
-      <RetryAlert
-        message={translateText(t, errorText(user.error))}
-        onRetry={() => void user.refetch()}
-        retrying={user.isFetching}
-      />
-    );
-  } else if (user.isPending) {
-    content = <PageLoader />;
   } else {
     // Keyed by id so that another user's link starts a fresh form.
     content = (
-      <>
-        <EditUserForm key={user.data.id} user={user.data} alsoInvalidate={alsoInvalidate} />
-        <ResetSecondFactor user={user.data} />
-      </>
+      <QueryState query={user}>
+        {(found) => (
+          <>
+            <EditUserForm key={found.id} user={found} alsoInvalidate={alsoInvalidate} />
+            <ResetSecondFactor user={found} />
+          </>
+        )}
+      </QueryState>
     );
   }
 

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Title } from 
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert';
+import { QueryError } from '../../../components/query-state';
 import { deleteConfirmation, useConfirm } from '../../../components/use-confirm';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
@@ -96,11 +96,7 @@ export function UsersPage({ alsoInvalidate }: UsersPageProps) {
         </Button>
       </Group>
       {users.isError ? (
-        <RetryAlert
-          message={translateText(t, errorText(users.error))}
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
-        />
+        <QueryError query={users} />
       ) : (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={640}>
