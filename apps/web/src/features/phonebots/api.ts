@@ -1,6 +1,5 @@
 import { CALLS_POLL_MS } from '@phonebot/shared';
 import type { ListQuery } from '@phonebot/shared';
-import { authRoutes } from '@phonebot/shared/auth';
 import type { PhonebotFields, GuestPhonebotAttributes, PhonebotAttributes } from '@phonebot/shared/phonebots';
 import { phonebotRoutes } from '@phonebot/shared/phonebots';
 import { queryOptions, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
@@ -18,7 +17,6 @@ export type AllPhonebotsQuery = Pick<ListQuery, 'page' | 'per_page' | 'search'>;
 
 export const phonebotKeys = {
   all: ['phonebots'] as const,
-  role: () => [...phonebotKeys.all, 'role'] as const,
   lists: () => [...phonebotKeys.all, 'list'] as const,
   company: () => [...phonebotKeys.lists(), 'company'] as const,
   everyone: (query: AllPhonebotsQuery) => [...phonebotKeys.lists(), 'all', query] as const,
@@ -31,11 +29,6 @@ const c = phonebotRoutes;
 const document = <A extends object>(licenseKey: string, attributes: A) => ({
   data: { type: 'phonebots' as const, id: licenseKey, attributes },
 });
-
-// The feature asks for the role itself (features do not import each other); it decides what the screens offer.
-export async function fetchRole(signal?: AbortSignal) {
-  return (await callApi(authRoutes.role, {}, { signal })).meta.role;
-}
 
 /** The company's phonebots (guests get the short form), all of them at once. */
 export async function fetchCompanyPhonebots(signal?: AbortSignal): Promise<PhonebotView[]> {
@@ -59,9 +52,6 @@ export async function fetchGuestPhonebot(licenseKey: string, signal?: AbortSigna
   return (await callApi(c.getPhonebot, { params: { id: licenseKey } }, { signal })).data.attributes;
 }
 
-export const roleQuery = () =>
-  queryOptions({ queryKey: phonebotKeys.role(), queryFn: ({ signal }) => fetchRole(signal), staleTime: 5 * 60_000 });
-
 export const companyPhonebotsQuery = () =>
   queryOptions({ queryKey: phonebotKeys.company(), queryFn: ({ signal }) => fetchCompanyPhonebots(signal) });
 
@@ -84,10 +74,6 @@ export const guestPhonebotQuery = (licenseKey: string) =>
     queryKey: phonebotKeys.guestDetail(licenseKey),
     queryFn: ({ signal }) => fetchGuestPhonebot(licenseKey, signal),
   });
-
-export function useRole() {
-  return useQuery(roleQuery());
-}
 
 export function useCompanyPhonebots() {
   return useQuery(companyPhonebotsQuery());

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@phonebot/shared';
 import { QueryState } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
-import { useCompanyPhonebots, useRole } from '../api';
+import { useRole } from '../../auth';
+import { useCompanyPhonebots } from '../api';
 import { phonebotsTranslations } from '../locales';
 import { CompanyPhonebotsTable } from './company-phonebots-table';
 

@@ -13,7 +13,8 @@ import { deleteConfirmation, useConfirm } from '../../../components/use-confirm'
 import { isApiError } from '../../../lib/api-client';
 import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeletePhonebot, usePhonebot, useRegenerateBotToken, useRole, useUpdatePhonebot } from '../api';
+import { useRole } from '../../auth';
+import { useDeletePhonebot, usePhonebot, useRegenerateBotToken, useUpdatePhonebot } from '../api';
 import { formErrorsOf } from '../form-errors';
 import { phonebotsTranslations } from '../locales';
 import type { PhonebotAttributes } from '../api';
