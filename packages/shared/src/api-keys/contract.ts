@@ -1,5 +1,11 @@
 import { defineContract } from '../core/contract';
-import { listDocument, resourceIdentifierRequest, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import {
+  listDocument,
+  resourceIdentifierRequest,
+  resourceObject,
+  resourceRequest,
+  singleDocument,
+} from '../core/jsonapi';
 import { idParamSchema } from '../core/fields';
 import { apiKeyAttributesSchema, createApiKeySchema } from './schema';
 

@@ -1,2 +1,3 @@
-export * from './contract';
-export * from './routes';
+export type { AuditEventAttributes, AuditEventResource, AuditQuery } from './contract';
+export { auditContracts, auditEventAttributesSchema, auditEventResourceSchema, auditQuerySchema } from './contract';
+export { auditRoutes } from './routes';

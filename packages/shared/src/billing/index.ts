@@ -1,2 +1,3 @@
-export * from './contract';
-export * from './routes';
+export type { Checkout } from './contract';
+export { billingContracts, botConfigResourceSchema, botContracts, checkoutSchema } from './contract';
+export { billingRoutes, botRoutes } from './routes';

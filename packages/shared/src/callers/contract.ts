@@ -4,7 +4,12 @@ import { listDocument, metaDocument, resourceObject, singleDocument } from '../c
 import { isWithheldNumber } from '../calls/values';
 import { CALL_LIMITS } from '../calls/schema';
 import { pagedQuery } from '../core/paged-query';
-import { callAttributesSchema, callDetailAttributesSchema, noteResourceSchema, smsResourceSchema } from '../calls/contract';
+import {
+  callAttributesSchema,
+  callDetailAttributesSchema,
+  noteResourceSchema,
+  smsResourceSchema,
+} from '../calls/contract';
 
 /**
  * A caller's number in the path (URL-encoded, E.164 as stored with the calls). A withheld number ('anonymous' and

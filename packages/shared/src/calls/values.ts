@@ -1,6 +1,6 @@
 /*
  * The call log's values that need no schema: statuses, priorities, the lists' views, sorts and filters, the bulk
- * limit, the event types and the reasons of a failed SMS. schemas/call.ts and schemas/sms.ts re-export them beside
+ * limit, the event types and the reasons of a failed SMS. schema.ts and sms.ts re-export them beside
  * the schemas; the web app's call screens import them from here, so they load no schema library.
  */
 
@@ -45,7 +45,7 @@ export const CALL_SORTS = [
 
 /**
  * The call lists' filters beyond search and day, in the order the web app writes them to its URL; each is part of
- * a list's ETag (the query parameters are declared in contracts/calls.ts).
+ * a list's ETag (the query parameters are declared in contract.ts).
  */
 export const CALL_LIST_FILTERS = [
   'assignee',

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 /*
  * A list's state as a URL holds it, read without the schema library, so the list screens (the Calls Dashboard,
  * which the signed-in start shows) load no schema to read their URL. The API reads its queries with the schemas of
- * schemas/list-query.ts; isIsoDay is the day rule of both.
+ * paged-query.ts; isIsoDay is the day rule of both.
  */
 
 /** The list query parameters, the same on every list (docs/api.md). */

@@ -1,2 +1,3 @@
-export * from './contract';
-export * from './routes';
+export type { CustomerUser, CustomerUserAttributes } from './contract';
+export { customerUserAttributesSchema, customerUserResourceSchema, customerUsersContracts } from './contract';
+export { customerUsersRoutes } from './routes';

@@ -1,3 +1,22 @@
-export * from './contract';
-export * from './routes';
-export * from './schema';
+export type { CallCountResource, CustomerResource, GuestResource } from './contract';
+export {
+  callCountAttributesSchema,
+  callCountResourceSchema,
+  callsHistoryContracts,
+  customerContracts,
+  customerListQuerySchema,
+  customerResourceSchema,
+  guestContracts,
+  guestResourceSchema,
+} from './contract';
+export { callsHistoryRoutes, customerRoutes, guestRoutes } from './routes';
+export type { AddGuestInput, CallCountRow, CustomerAttributes, UpdateCustomerInput } from './schema';
+export {
+  CALLS_MONTH_SCHEMA,
+  MONTH_PATTERN,
+  addGuestSchema,
+  customerAttributesSchema,
+  guestAttributesSchema,
+  guestPasswordSchema,
+  updateCustomerSchema,
+} from './schema';

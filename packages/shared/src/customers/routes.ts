@@ -1,4 +1,4 @@
-/** The method and path of each operation of contracts/customers.ts, typed by it: a client calls them without its schemas. */
+/** The method and path of each operation of contract.ts, typed by it: a client calls them without its schemas. */
 import type { callsHistoryContracts, customerContracts, guestContracts } from './contract';
 import { apiRoutes } from '../core/contract';
 

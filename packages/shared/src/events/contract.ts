@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../core/contract';
 import { metaDocument } from '../core/jsonapi';
 
-// The call events the stream carries and their `data` line are in ../calls.ts (CALL_EVENT_TYPES, CallEventData).
+// The call events the stream carries and their `data` line are in ../calls/values.ts (CALL_EVENT_TYPES, CallEventData).
 
 /** How long an event-stream ticket is valid, in seconds. */
 export const EVENT_TICKET_TTL_S = 60;

@@ -1,2 +1,2 @@
-export * from './contract';
-export * from './routes';
+export { EVENT_TICKET_TTL_S, eventContracts, eventIdSchema } from './contract';
+export { eventRoutes } from './routes';

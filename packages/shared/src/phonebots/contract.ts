@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineContract } from '../core/contract';
-import { listDocument, metaDocument, resourceIdentifierRequest, resourceRequest, singleDocument } from '../core/jsonapi';
+import {
+  listDocument,
+  metaDocument,
+  resourceIdentifierRequest,
+  resourceRequest,
+  singleDocument,
+} from '../core/jsonapi';
 import { pagedQuery } from '../core/paged-query';
 import type { PHONEBOT_SECRETS } from './schema';
 import {

@@ -1,2 +1,3 @@
-export * from './contract';
-export * from './routes';
+export type { SessionAttributes, SessionResource } from './contract';
+export { sessionAttributesSchema, sessionContracts, sessionResourceSchema } from './contract';
+export { sessionRoutes } from './routes';

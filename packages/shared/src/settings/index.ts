@@ -1,3 +1,5 @@
-export * from './contract';
-export * from './routes';
-export * from './schema';
+export type { PublicConfig } from './contract';
+export { publicConfigSchema, settingsContracts } from './contract';
+export { settingsRoutes } from './routes';
+export type { Operator, OperatorField, OperatorInput } from './schema';
+export { OPERATOR_FIELDS, operatorAttributesSchema, operatorSchema } from './schema';

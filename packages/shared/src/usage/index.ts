@@ -1,2 +1,10 @@
-export * from './contract';
-export * from './routes';
+export type { UsageAttributes, UsageDocument, UsageQuery, UsageResource } from './contract';
+export {
+  USAGE_MONTHS,
+  usageAttributesSchema,
+  usageContracts,
+  usageDocumentSchema,
+  usageQuerySchema,
+  usageResourceSchema,
+} from './contract';
+export { usageRoutes } from './routes';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineContract } from '../core/contract';
-import { listDocument, resourceIdentifierRequest, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
+import {
+  listDocument,
+  resourceIdentifierRequest,
+  resourceObject,
+  resourceRequest,
+  singleDocument,
+} from '../core/jsonapi';
 import type { MessageKey } from '../core/messages';
 import { emailSchema, idParamSchema, requiredText } from '../core/fields';
 import { pagedQuery } from '../core/paged-query';

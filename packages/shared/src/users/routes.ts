@@ -1,4 +1,4 @@
-/** The method and path of each operation of contracts/users.ts, typed by it: a client calls them without its schemas. */
+/** The method and path of each operation of contract.ts, typed by it: a client calls them without its schemas. */
 import type { userContracts } from './contract';
 import { apiRoutes } from '../core/contract';
 

@@ -1,4 +1,4 @@
-/** The method and path of each operation of contracts/webhooks.ts, typed by it: a client calls them without its schemas. */
+/** The method and path of each operation of contract.ts, typed by it: a client calls them without its schemas. */
 import type { webhookContracts } from './contract';
 import { apiRoutes } from '../core/contract';
 

@@ -44,7 +44,7 @@ const CompanyProfilePage = lazy(async () => {
   const [{ CompanyProfilePage: Page }, { useRole }, { can }] = await Promise.all([
     import('../../features/company/components/company-profile-page'),
     import('../../features/auth/queries'),
-    import('@phonebot/shared'),
+    import('@phonebot/shared/core/permissions'),
   ]);
   function CompanyProfile() {
     const role = useRole();

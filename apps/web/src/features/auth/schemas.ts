@@ -4,7 +4,7 @@ import { lazyValue } from '../../lib/lazy-value';
  * The shared auth schemas, loaded on first use: they bring zod, which the login screen does not need
  * until the user types or the server answers.
  */
-const authSchemas = lazyValue(() => import('@phonebot/shared/auth'));
+const authSchemas = lazyValue(() => import('@phonebot/shared/auth/schema'));
 
 export const lazyLoginSchema = lazyValue(async () => (await authSchemas.load()).loginSchema);
 export const lazyRegisterSchema = lazyValue(async () => (await authSchemas.load()).registerFormSchema);

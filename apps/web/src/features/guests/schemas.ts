@@ -7,8 +7,8 @@ import { lazyValue } from '../../lib/lazy-value';
 export const lazyAddGuestSchema = lazyValue(async () => {
   const [{ z }, customer, common] = await Promise.all([
     import('zod'),
-    import('@phonebot/shared/customers'),
-    import('@phonebot/shared'),
+    import('@phonebot/shared/customers/schema'),
+    import('@phonebot/shared/core/fields'),
   ]);
   return customer.addGuestSchema.extend({
     customer_id: z
@@ -29,5 +29,5 @@ export const lazyAddGuestSchema = lazyValue(async () => {
 });
 
 export const lazyGuestPasswordSchema = lazyValue(
-  async () => (await import('@phonebot/shared/customers')).guestPasswordSchema,
+  async () => (await import('@phonebot/shared/customers/schema')).guestPasswordSchema,
 );

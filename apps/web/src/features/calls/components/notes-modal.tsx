@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { notesQuery, useAddNote } from '../api';
 
 // The schema (and zod with it) loads when the field is first focused, not with the call screens.
-const lazyNoteSchema = lazyValue(async () => (await import('@phonebot/shared/calls')).noteSchema);
+const lazyNoteSchema = lazyValue(async () => (await import('@phonebot/shared/calls/schema')).noteSchema);
 
 type NotesModalProps = {
   /** The call whose notes are shown; null closes the modal. */

@@ -13,7 +13,7 @@ import { registerTranslations } from '../../../lib/i18n';
 registerTranslations(smsDeliveryTranslations);
 
 // The schema (and zod with it) loads when a field is first focused, not with the call screens.
-const lazySmsSchema = lazyValue(async () => (await import('@phonebot/shared/calls')).sendSmsSchema);
+const lazySmsSchema = lazyValue(async () => (await import('@phonebot/shared/calls/schema')).sendSmsSchema);
 
 type SmsModalProps = {
   /** The call the SMS is about; null closes the modal. */

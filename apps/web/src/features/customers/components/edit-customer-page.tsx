@@ -20,7 +20,7 @@ import { customersTranslations } from '../locales';
 registerTranslations(customersTranslations);
 
 const lazyUpdateCustomerSchema = lazyValue(
-  async () => (await import('@phonebot/shared/customers')).updateCustomerSchema,
+  async () => (await import('@phonebot/shared/customers/schema')).updateCustomerSchema,
 );
 
 function BackLink() {
