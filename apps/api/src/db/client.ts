@@ -5,6 +5,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type Migration,
   Migrator,
   PostgresDialect,
   type PostgresPool,
@@ -313,11 +314,14 @@ function withStatementCache(database: SQLite.Database) {
  * a pending one is refused); throws when one fails so the process does not start on a half schema. A database
  * migrated under the names used until 2026-12-06 has its records renamed first.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  provided: Record<string, Migration> = migrations,
+): Promise<string[]> {
   await renameLegacyMigrations(db);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => provided },
     allowUnorderedMigrations: false,
   });
   const { error, results } = await migrator.migrateToLatest();
