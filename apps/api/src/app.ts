@@ -12,7 +12,7 @@ import type { FileStore } from './lib/file-store';
 import type { Mailer } from './lib/mailer';
 import type { SecretBox } from './lib/secrets';
 import type { SmsProvider } from './lib/sms';
-import type { Limiter } from './lib/rate-limit';
+import type { Limiter, RatePolicy } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
@@ -60,7 +60,9 @@ import {
   limitConnectionsPerClient,
   trustedProxyCheck,
 } from './plugins/connections';
+import { registerCors } from './plugins/cors';
 import { registerJsonApi } from './plugins/json-api';
+import { rateLimitFields, registerRateLimitHeaders, reportRateLimit } from './plugins/rate-limit-headers';
 import { oncePerRequest, registerRequestGate } from './plugins/request-gate';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -117,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
   });
 
+  registerCors(app, { prefix: API_BASE, origins: config.corsOrigins });
   registerJsonApi(app, { validateAnswers: config.validateAnswers });
+  registerRateLimitHeaders(app);
   registerMetrics(app, { token: config.metricsToken, db });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   // The checkout's Paddle hosts are allowed only where billing is set up.
@@ -128,7 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (!token) return null;
     if (!token.startsWith(API_KEY_PREFIX)) return principalFromToken(db.db, token, req.ip, deps.events.sessions);
     const principal = await principalFromApiKey(db.db, token);
-    if (principal?.apiKey) await deps.limiter.consume(apiKeyRate(config), String(principal.apiKey.id));
+    if (principal?.apiKey) {
+      await deps.limiter.consume(apiKeyRate(config), String(principal.apiKey.id), (counted) =>
+        reportRateLimit(req, counted),
+      );
+    }
     return principal;
   });
   // A ticket works once: the gate and the route must share its one redemption.
@@ -263,6 +271,9 @@ function apiKeyRate(config: Config) {
   return { name: 'api-key', max: config.apiKeyRatePerMinute, windowMs: 60_000 };
 }
 
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
-  return ApiError.of(429, 'tooManyRequests', { headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) } });
+/** A limit's refusal: Retry-After, and the RateLimit fields of the policy that refused (plugins/rate-limit-headers.ts). */
+export function tooManyRequests(retryAfterSeconds: number, policy?: RatePolicy): ApiError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  const fields = policy ? rateLimitFields([{ policy, count: policy.max + 1, resetMs: seconds * 1000 }]) : {};
+  return ApiError.of(429, 'tooManyRequests', { headers: { 'retry-after': String(seconds), ...fields } });
 }

@@ -65,6 +65,19 @@ const envSchema = z.object({
   SMS_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
   SMS_MAX_SEGMENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10).default(3)),
   API_KEY_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(600)),
+  CORS_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+    const origins = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    // Each as a browser sends it in Origin: scheme, host and port only (no path, no `*`).
+    const bad = origins.find(
+      (entry) => URL.canParse(entry) === false || new URL(entry).origin !== entry.replace(/\/$/, '').toLowerCase(),
+    );
+    if (bad !== undefined)
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an origin (scheme://host[:port])` });
+    return origins.map((entry) => (URL.canParse(entry) ? new URL(entry).origin : entry));
+  }),
   WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(30_000)),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
@@ -128,6 +141,8 @@ export type Config = {
   sms: { ratePerMinute: number; dailyCap: number; maxSegments: number };
   /** Requests one API key may make per minute. */
   apiKeyRatePerMinute: number;
+  /** Origins whose pages may call the API with an API key (CORS, plugins/cors.ts); none by default. */
+  corsOrigins: readonly string[];
   /** Webhook URLs may point at loopback, private and link-local addresses (development and tests only). */
   webhookAllowPrivateUrls: boolean;
   /** A delivery's timeout, how often due deliveries are looked for, and the delays between attempts (ms). */
@@ -255,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY && 'hops' in e.TRUST_PROXY ? 0 : 50),
     sms: { ratePerMinute: e.SMS_RATE_PER_MINUTE, dailyCap: e.SMS_DAILY_CAP, maxSegments: e.SMS_MAX_SEGMENTS },
     apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
+    corsOrigins: e.CORS_ORIGINS,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     webhookTiming: DEFAULT_WEBHOOK_TIMING,
     webDistDir: undefined,

@@ -1,11 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
-import { ZodError } from 'zod';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { API_BASE, type Contract, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
+import { ZodError, ZodType } from 'zod';
 import { ApiError, errorObject, httpErrorOf, validationError } from '../lib/errors';
 import { DomainError } from '../lib/domain-errors';
 import { isDatabaseUnavailable } from '../db/errors';
 import { inspectJsonText, nulPointer } from '../lib/json-guard';
 import { answerStatuses } from '../lib/router';
+import { refusedContentType, refusesJsonAnswers } from './negotiation';
+import { challengeOf } from './www-authenticate';
 
 const JSON_TYPES = ['application/json', JSONAPI_MEDIA_TYPE];
 
@@ -17,43 +19,24 @@ function isBrokenMultipart(error: FastifyError): boolean {
   );
 }
 
-/** The parameters of a media type, by name (`application/vnd.api+json; ext="x"` -> {ext: 'x'}). */
-function mediaTypeParameters(value: string): Record<string, string> {
-  const parameters: Record<string, string> = {};
-  for (const part of value.split(';').slice(1)) {
-    const [name, ...rest] = part.split('=');
-    if (name?.trim()) parameters[name.trim().toLowerCase()] = rest.join('=').trim();
-  }
-  return parameters;
-}
-
-/** JSON:API allows only the `profile` parameter on its media type; this API supports no extensions. */
-function unsupportedParameters(value: string): boolean {
-  return Object.keys(mediaTypeParameters(value)).some((name) => name !== 'profile');
+/** Whether an operation answers a JSON document on success (not a file, a page or a stream only). */
+function answersJson(contract: Contract | undefined): boolean {
+  return contract !== undefined && Object.values(contract.responses).some((spec) => spec instanceof ZodType);
 }
 
 /**
- * JSON:API's content negotiation: a body sent as application/vnd.api+json with parameters other than `profile`
- * answers 415; an Accept header whose every JSON:API media type carries such parameters answers 406.
+ * JSON:API's content negotiation (plugins/negotiation.ts): a body sent as application/vnd.api+json with a parameter
+ * other than `profile` answers 415; an Accept header whose every JSON:API media type carries such a parameter, or
+ * that gives the JSON answer of the operation the weight 0, answers 406.
  */
-function negotiate(contentType: string | undefined, accept: string | undefined): ApiError | undefined {
-  if (
-    contentType &&
-    contentType.trim().toLowerCase().startsWith(JSONAPI_MEDIA_TYPE) &&
-    unsupportedParameters(contentType)
-  ) {
+function negotiate(req: FastifyRequest): ApiError | undefined {
+  if (refusedContentType(req.headers['content-type'])) {
     return new ApiError(415, [
       errorObject(415, 'unsupportedMediaType', { detail: 'The JSON:API media type takes no parameters here.' }),
     ]);
   }
-  if (accept) {
-    const jsonApi = accept
-      .split(',')
-      .map((range) => range.trim())
-      .filter((range) => range.toLowerCase().startsWith(JSONAPI_MEDIA_TYPE));
-    if (jsonApi.length > 0 && jsonApi.every(unsupportedParameters)) {
-      return new ApiError(406, [errorObject(406, 'notAcceptable')]);
-    }
+  if (refusesJsonAnswers(req.headers.accept, answersJson(req.routeOptions.config?.contract))) {
+    return new ApiError(406, [errorObject(406, 'notAcceptable')]);
   }
   return undefined;
 }
@@ -93,7 +76,7 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(`${API_BASE}/`)) return;
-    const refused = negotiate(req.headers['content-type'], req.headers.accept);
+    const refused = negotiate(req);
     if (refused) throw refused;
   });
 
@@ -174,6 +157,8 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
     if (apiError.status === 429 || apiError.status === 401 || apiError.status === 403) {
       req.log.info({ status: apiError.status, code: apiError.errors[0]?.code }, 'request refused');
     }
+    const challenge = challengeOf(req, apiError.status, apiError.errors[0], contract);
+    if (challenge) reply.header('www-authenticate', challenge);
     reply.headers(apiError.headers);
     return reply.code(apiError.status).type(JSONAPI_MEDIA_TYPE).send({ errors: apiError.errors });
   });
