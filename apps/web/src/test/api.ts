@@ -84,12 +84,12 @@ export const apiStub = {
   unanswered(): string[] {
     return missed;
   },
-  /** Forgets every answer and request; only the operator of the deployment is answered (none named). */
+  /** Forgets every answer and request; only the public configuration is answered: no operator named, no billing. */
   reset(): void {
     routes = [];
     sent = [];
     missed = [];
-    apiStub.on('GET', '/public-config', { body: { meta: { operator: NO_OPERATOR } } });
+    apiStub.on('GET', '/public-config', { body: { meta: { paddle: null, operator: NO_OPERATOR } } });
   },
 };
 

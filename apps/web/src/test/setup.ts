@@ -2,7 +2,7 @@
 // the app's texts, and a clean page, session and cache before every test.
 import { cleanup, configure } from '@testing-library/react';
 import { setI18n } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { apiStub } from './api';
@@ -45,10 +45,9 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 // Screens load their code lazily, as in the browser; on a busy machine that can take a few seconds.
 configure({ asyncUtilTimeout: 10_000 });
 
-beforeAll(async () => {
-  await initI18n();
-  setI18n(i18n);
-});
+// Before the test file is imported: a feature's module adds its texts when it loads, as after main.tsx's start.
+await initI18n();
+setI18n(i18n);
 
 beforeEach(async () => {
   window.localStorage.clear();
