@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CALL_STATUSES, type CallStatus } from '@phonebot/shared/calls';
 import { assigneesQuery } from '../api';
-import type { Viewer } from './call-detail';
+import type { Viewer } from './viewer';
 import type { CallActions } from './use-call-actions';
 
 type BulkStatusBarProps = {

@@ -22,8 +22,9 @@ import { LIST_CONFIG, type CallListKind } from '../constants';
 import { inboxTranslations } from '../inbox-locales';
 import { type CallListParams, LIST_FILTERS, sortParam, sortState } from '../list-params';
 import { BulkStatusBar } from './bulk-status-bar';
-import { CallDetail, type Viewer, noteFieldId } from './call-detail';
-import { CallsTable, FULL_COLUMNS, SIMPLE_COLUMNS } from './calls-table';
+import { CallDetail, noteFieldId } from './call-detail';
+import { FULL_COLUMNS, SIMPLE_COLUMNS } from './call-columns';
+import { CallsTable } from './calls-table';
 import { NewCallAlert, RetentionNotice } from './call-notices';
 import { type InboxKey, KeysHelpDialog, useInboxKeys } from './inbox-keys';
 import { ActiveFilters, DayFilter, PageSizeSelect, Pager, SearchBox, TriageSort } from './list-controls';
@@ -35,6 +36,7 @@ import { MessagePreviewModal } from './message-preview-modal';
 import { NotesModal } from './notes-modal';
 import { SmsModal } from './sms-modal';
 import { type CallChange, useCallActions } from './use-call-actions';
+import type { Viewer } from './viewer';
 
 registerTranslations(inboxTranslations);
 

@@ -1,0 +1,245 @@
+import { type MouseEvent, type ReactElement, type ReactNode, memo, useLayoutEffect, useRef, useState } from 'react';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconMessage, IconNotes, IconTrash } from '@tabler/icons-react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { CallStatus } from '@phonebot/shared/calls';
+import { formatCallDate } from '../../../lib/dates';
+import type { CallRow } from '../api';
+import { messagePreview } from '../call-rows';
+import { CallbackState, RepeatBadge } from './call-badges';
+import type { CallColumn } from './call-columns';
+import { CategorySelect, PrioritySelect, type RowCallActions, StatusSelect } from './call-selects';
+
+const STATUS_COLORS: Record<CallStatus, string> = { New: 'portal', 'In Progress': 'orange', Completed: 'green' };
+
+/** A click on the row's own controls is theirs; a click anywhere else on the row opens the call. */
+function onControl(event: MouseEvent): boolean {
+  return (event.target as HTMLElement).closest('button, a, input, select, textarea, label') !== null;
+}
+
+/** What a row does with a click; one object for the table's lifetime, so a row re-renders only when its call does. */
+export type RowHandlers = {
+  actions: RowCallActions;
+  toggle: (id: number, checked: boolean) => void;
+  preview: (row: CallRow) => void;
+  notes: (row: CallRow) => void;
+  sms: (row: CallRow) => void;
+  open: (row: CallRow) => void;
+};
+
+type CallsTableRowProps = {
+  row: CallRow;
+  columns: readonly CallColumn[];
+  canManage: boolean;
+  selectable: boolean;
+  selected: boolean;
+  /** Whether a click on the row opens the call (the inbox screens). */
+  opensCall: boolean;
+  open: boolean;
+  cursor: boolean;
+  /** The interface language: the dates follow it. */
+  language: string;
+  handlers: RowHandlers;
+};
+
+/**
+ * One call as a row. Its buttons' tooltips (Mantine's, each with its own floating element) are made only once the
+ * mouse or the focus comes to the row: a page of 20 rows would otherwise set up 80 of them before the first paint.
+ * Until then the buttons are the same, with the same names; a tooltip is only ever shown on hover or focus.
+ */
+export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowProps) {
+  const { row, columns, canManage, handlers, language } = props;
+  const { t } = useTranslation();
+  const [tips, setTips] = useState(false);
+  const focusedLabel = useRef<string | null>(null);
+  const ref = useRef<HTMLTableRowElement>(null);
+  useLayoutEffect(() => {
+    // A control that took the focus before its tooltip was made is made anew with it: the focus goes back to it.
+    const label = focusedLabel.current;
+    focusedLabel.current = null;
+    if (!tips || label === null || ref.current?.contains(document.activeElement)) return;
+    ref.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)?.focus();
+  }, [tips]);
+  const caller = row.caller_number;
+  const { actions } = handlers;
+
+  function cell(column: CallColumn): ReactNode {
+    switch (column) {
+      case 'phonebot':
+        return row.bezeichnung;
+      case 'category':
+        return canManage ? (
+          <CategorySelect row={row} actions={actions} />
+        ) : (
+          (row.selected_category ?? t('calls.uncategorized'))
+        );
+      case 'priority':
+        return canManage ? <PrioritySelect row={row} actions={actions} /> : t(`calls.priorities.${row.priority}`);
+      case 'phoneNumber':
+      case 'caller':
+        return (
+          <Group gap={6} wrap="wrap" component="span">
+            {props.opensCall ? (
+              <Anchor
+                component="button"
+                type="button"
+                fw={700}
+                aria-label={t('inbox.row.open', { caller })}
+                onClick={() => handlers.open(row)}
+              >
+                {caller}
+              </Anchor>
+            ) : (
+              <Text component="span" fw={600}>
+                {caller}
+              </Text>
+            )}
+            <RepeatBadge row={row} />
+          </Group>
+        );
+      case 'status':
+        return <Badge color={STATUS_COLORS[row.status]}>{t(`calls.statuses.${row.status}`)}</Badge>;
+      case 'messagePreview':
+      case 'text':
+        return row.message ? (
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            onClick={() => handlers.preview(row)}
+            title={t('calls.row.preview', { caller })}
+          >
+            {messagePreview(row.message)}
+          </Anchor>
+        ) : null;
+      case 'action':
+        // The list carries no runtime action per call; its priority is what the phonebot decided to do.
+        return t(`calls.priorities.${row.priority}`);
+      case 'notes':
+        return (
+          <RowTip tip={tips} label={t('calls.columns.notes')}>
+            <ActionIcon
+              variant="light"
+              aria-label={t('calls.row.notes', { caller })}
+              onClick={() => handlers.notes(row)}
+            >
+              <IconNotes size={18} aria-hidden />
+            </ActionIcon>
+          </RowTip>
+        );
+      case 'dateTime':
+        return (
+          <>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatCallDate(row.created_at, language)}
+            </Text>
+            <CallbackState row={row} />
+          </>
+        );
+      case 'actions':
+        return <RowActions row={row} actions={actions} onSms={handlers.sms} tips={tips} />;
+      case 'remove':
+        return <DeleteButton row={row} actions={actions} tips={tips} />;
+    }
+  }
+
+  return (
+    <Table.Tr
+      ref={ref}
+      role="row"
+      data-call-id={row.id}
+      data-open={props.open || undefined}
+      data-cursor={props.cursor || undefined}
+      aria-current={props.open ? 'true' : undefined}
+      onClick={props.opensCall ? (event) => onControl(event) || handlers.open(row) : undefined}
+      // The tooltips are made before the mouse's next event, so a click that follows at once lands on the button
+      // as it will stay. Touch gets none: a tap would find its button made anew under the finger.
+      onPointerEnter={tips ? undefined : (event) => event.pointerType === 'mouse' && flushSync(() => setTips(true))}
+      // A control reached by the keyboard; one focused by a click or tap already has its row armed, or needs none.
+      onFocus={
+        tips
+          ? undefined
+          : (event) => {
+              if (!event.target.matches(':focus-visible')) return;
+              focusedLabel.current = event.target.getAttribute('aria-label');
+              setTips(true);
+            }
+      }
+    >
+      {props.selectable && (
+        <Table.Td role="cell" data-column="select">
+          <Checkbox
+            aria-label={t('calls.selectCall', { caller, date: formatCallDate(row.created_at, language) })}
+            checked={props.selected}
+            onChange={(event) => handlers.toggle(row.id, event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      {columns.map((column) => (
+        <Table.Td key={column} role="cell" data-column={column}>
+          {cell(column)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+});
+
+/** A row button's tooltip once the row has had the mouse or the focus; the bare button before. */
+function RowTip({ tip, label, children }: { tip: boolean; label: string; children: ReactElement }) {
+  return tip ? <Tooltip label={label}>{children}</Tooltip> : children;
+}
+
+function RowActions({
+  row,
+  actions,
+  onSms,
+  tips,
+}: {
+  row: CallRow;
+  actions: RowCallActions;
+  onSms: (row: CallRow) => void;
+  tips: boolean;
+}) {
+  const { t } = useTranslation();
+  const caller = row.caller_number;
+  return (
+    <Group gap={6} wrap="wrap">
+      <StatusSelect row={row} actions={actions} />
+      {row.status === 'Completed' ? (
+        <Badge color="green" leftSection={<IconCheck size={12} aria-hidden />}>
+          {t('calls.row.completed')}
+        </Badge>
+      ) : (
+        <RowTip tip={tips} label={t('calls.row.markCompleted', { caller })}>
+          <ActionIcon
+            variant="light"
+            color="green"
+            aria-label={t('calls.row.markCompleted', { caller })}
+            onClick={() => void actions.markCompleted(row)}
+          >
+            <IconCheck size={18} aria-hidden />
+          </ActionIcon>
+        </RowTip>
+      )}
+      <RowTip tip={tips} label={t('calls.row.sms', { caller })}>
+        <ActionIcon variant="light" aria-label={t('calls.row.sms', { caller })} onClick={() => onSms(row)}>
+          <IconMessage size={18} aria-hidden />
+        </ActionIcon>
+      </RowTip>
+      <DeleteButton row={row} actions={actions} tips={tips} />
+    </Group>
+  );
+}
+
+function DeleteButton({ row, actions, tips }: { row: CallRow; actions: RowCallActions; tips: boolean }) {
+  const { t } = useTranslation();
+  const label = t('calls.row.delete', { caller: row.caller_number });
+  return (
+    <RowTip tip={tips} label={label}>
+      <ActionIcon variant="light" color="red" aria-label={label} onClick={() => void actions.remove(row)}>
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </RowTip>
+  );
+}
