@@ -1,41 +1,31 @@
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  IconAdjustmentsHorizontal,
-  IconArrowLeft,
-  IconChecklist,
-  IconDownload,
-  IconKeyboard,
-} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-state';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
-import { notifyError } from '../../../lib/notify';
-import { type CallRow, callDetailQuery, downloadCallLog, useCallCounts } from '../api';
+import { registerTranslations } from '../../../lib/i18n';
+import { type CallRow, callDetailQuery, useCallCounts } from '../api';
 import { useCallsLive } from '../live';
-import { LIST_CONFIG, type CallListKind } from '../constants';
+import type { CallListKind } from '../constants';
 import { inboxTranslations } from '../inbox-locales';
-import { type CallListParams, LIST_FILTERS, sortParam, sortState } from '../list-params';
+import { type CallListParams, sortParam, sortState } from '../list-params';
 import { BulkStatusBar } from './bulk-status-bar';
 import { CallDetail, noteFieldId } from './call-detail';
 import { FULL_COLUMNS, SIMPLE_COLUMNS } from './call-columns';
+import { CallListFilters, SEARCH_ID } from './call-list-filters';
+import { CallListToolbar } from './call-list-toolbar';
 import { CallsTable } from './calls-table';
 import { NewCallAlert, RetentionNotice } from './call-notices';
+import { EmptyInbox } from './empty-inbox';
 import { type InboxKey, KeysHelpDialog, useInboxKeys } from './inbox-keys';
-import { ActiveFilters, DayFilter, PageSizeSelect, Pager, SearchBox, TriageSort } from './list-controls';
+import { ListPlaceholder } from './list-placeholder';
+import { Pager } from './list-controls';
 import { LiveStatus } from './live-status';
-import { QueueChips, queueOf } from './queue-chips';
-import { SnoozeDialog } from './snooze-dialog';
-import { UrgentAlertsButton } from './urgent-alerts-button';
-import { MessagePreviewModal } from './message-preview-modal';
-import { NotesModal } from './notes-modal';
-import { SmsModal } from './sms-modal';
+import { QueueChips } from './queue-chips';
 import { type CallChange, useCallActions } from './use-call-actions';
+import { useCallDialogs } from './use-call-dialogs';
 import type { Viewer } from './viewer';
 
 registerTranslations(inboxTranslations);
@@ -44,8 +34,6 @@ registerTranslations(inboxTranslations);
 const SPLIT_QUERY = '(min-width: 1200px)';
 /** Below this width (Mantine's sm) the list's search and filters fold behind one button, so the calls come first. */
 const NARROW_QUERY = '(max-width: 47.99em)';
-const SEARCH_ID = 'calls-search';
-const CONTROLS_ID = 'calls-controls';
 
 /** What a screen shows of its list, whether the rows come straight from the server or are held by the screen. */
 export type CallListView = {
@@ -75,13 +63,6 @@ type CallListScreenProps = CallScreenProps & {
   onChanged?: (change: CallChange) => void;
 };
 
-const TITLES: Record<CallListKind, 'pages.viewCallLogs' | 'pages.newCalls' | 'pages.completedCalls' | 'pages.calls'> = {
-  dashboard: 'pages.viewCallLogs',
-  new: 'pages.newCalls',
-  completed: 'pages.completedCalls',
-  simple: 'pages.calls',
-};
-
 const NO_VIEWER: Viewer = { userId: undefined, assignAny: false, pickAssignee: false, managePhonebots: false };
 
 /**
@@ -96,19 +77,13 @@ export function CallListScreen(props: CallListScreenProps) {
   const { t } = useTranslation();
   const live = useCallsLive();
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
-  const [previewId, setPreviewId] = useState<number | null>(null);
-  const [notesId, setNotesId] = useState<number | null>(null);
-  const [smsCall, setSmsCall] = useState<CallRow | null>(null);
-  const [snoozing, setSnoozing] = useState<{ row: CallRow } | { ids: number[] } | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [cursorId, setCursorId] = useState<number | undefined>(undefined);
-  const [downloading, setDownloading] = useState(false);
   const wide = useMediaQuery(SPLIT_QUERY, true, { getInitialValueInEffect: false });
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   // Folded on a phone unless a search or a day is set (then what narrows the list is in sight).
   const [controlsOpen, setControlsOpen] = useState(() => Boolean(params.search || params.date));
 
-  const config = LIST_CONFIG[kind];
   const simple = kind === 'simple';
   const inbox = !simple;
   // The open call follows the URL, but is set at once when the user opens or closes one: the router applies the
@@ -144,6 +119,7 @@ export function CallListScreen(props: CallListScreenProps) {
     onChanged?.(change);
     if ('deleted' in change && openId !== undefined && change.ids.includes(openId)) open(undefined);
   });
+  const dialogs = useCallDialogs({ actions, canManage, onBulkSnoozed: () => setSelected(new Set()) });
 
   const lastPage = params.per_page === 'all' ? 1 : Math.max(1, Math.ceil(view.total / params.per_page));
   const beyondEnd = listRows !== undefined && !view.stale && params.page > lastPage;
@@ -188,13 +164,13 @@ export function CallListScreen(props: CallListScreenProps) {
         if (manageable && viewer.userId !== undefined) void actions.assign(current, viewer.userId);
         return;
       case 's':
-        if (manageable) setSnoozing({ row: current });
+        if (manageable) dialogs.openSnooze({ row: current });
         return;
       case 'n': {
         if (!manageable) return;
         const field = current.id === openId ? document.getElementById(noteFieldId(current.id)) : null;
         if (field) field.focus();
-        else setNotesId(current.id);
+        else dialogs.openNotes(current.id);
         return;
       }
       case 'slash':
@@ -212,75 +188,15 @@ export function CallListScreen(props: CallListScreenProps) {
   }
   useInboxKeys(onKey, inbox);
 
-  async function download() {
-    if (view.total === 0) {
-      notifyError(t('noDataToExport'));
-      return;
-    }
-    setDownloading(true);
-    try {
-      await downloadCallLog(kind, params);
-    } catch (error) {
-      notifyError(translateText(t, errorText(error)));
-    } finally {
-      setDownloading(false);
-    }
-  }
-
-  const controls: ReactNode[] = [
-    <SearchBox
-      key="search"
-      id={SEARCH_ID}
-      value={params.search}
-      placeholder={simple ? t('calls.toolbar.searchPhonebotPlaceholder') : t('calls.toolbar.searchPlaceholder')}
-      onChange={(search) => update({ search: search || undefined }, { replace: true })}
-    />,
-  ];
-  if (!simple) controls.push(<DayFilter key="date" value={params.date} onChange={(date) => update({ date })} />);
-  if (kind === 'new' || kind === 'completed') {
-    controls.push(
-      <TriageSort key="sort" sort={sortState(params.sort)} onChange={(sort) => update({ sort: sortParam(sort) })} />,
-    );
-  }
-  if (config.pageSizes.length > 1) {
-    controls.push(
-      <PageSizeSelect
-        key="size"
-        value={params.per_page}
-        options={config.pageSizes}
-        onChange={(per_page) => update({ per_page })}
-      />,
-    );
-  }
-
-  let empty: ReactNode;
-  if (kind === 'dashboard' && !params.search && !params.date && !params.caller && !params.phonebot) {
-    const queue = queueOf(params);
-    if (counts.data?.phonebots === 0) {
-      empty = (
-        <EmptyState title={t('inbox.empty.noPhonebotTitle')} text={t('inbox.empty.noPhonebotText')}>
-          {viewer.managePhonebots && (
-            <Anchor component={Link} to="/vbots">
-              {t('inbox.empty.noPhonebotLink')}
-            </Anchor>
-          )}
-        </EmptyState>
-      );
-    } else if (queue === 'all') {
-      empty = <EmptyState title={t('inbox.empty.caughtUpTitle')} text={t('inbox.empty.caughtUpText')} />;
-    } else {
-      empty = (
-        <EmptyState title={t('inbox.empty.filtered')}>
-          <Button
-            variant="light"
-            onClick={() => update({ assignee: undefined, overdue: undefined, priority: undefined, snoozed: undefined })}
-          >
-            {t('inbox.empty.showAll')}
-          </Button>
-        </EmptyState>
-      );
-    }
-  }
+  const empty =
+    kind === 'dashboard' && !params.search && !params.date && !params.caller && !params.phonebot ? (
+      <EmptyInbox
+        params={params}
+        noPhonebots={counts.data?.phonebots === 0}
+        managePhonebots={viewer.managePhonebots}
+        update={update}
+      />
+    ) : undefined;
 
   // Until the first page is in (and on the dashboard the quick filters' counts), one placeholder stands for the
   // quick filters, the New Call Alert, the list and the open call: they then appear together at their final size,
@@ -311,9 +227,9 @@ export function CallListScreen(props: CallListScreenProps) {
               }
             : undefined
         }
-        onPreview={(row) => setPreviewId(row.id)}
-        onNotes={(row) => setNotesId(row.id)}
-        onSms={setSmsCall}
+        onPreview={(row) => dialogs.openPreview(row.id)}
+        onNotes={(row) => dialogs.openNotes(row.id)}
+        onSms={dialogs.openSms}
         onOpen={inbox ? (row) => open(row.id) : undefined}
         openId={openId}
         cursorId={cursorId}
@@ -323,43 +239,15 @@ export function CallListScreen(props: CallListScreenProps) {
     );
   }
 
-  // The controls whose value narrows or shapes the list (the quick filters show their own state).
-  const setControls = [params.search, params.date].filter(Boolean).length;
-
   const list = (
     <Paper withBorder p="md" miw={0}>
       <Stack gap="md">
-        {narrow && (
-          <Button
-            variant="default"
-            size="xs"
-            style={{ alignSelf: 'flex-start' }}
-            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
-            aria-expanded={controlsOpen}
-            aria-controls={CONTROLS_ID}
-            onClick={() => setControlsOpen(!controlsOpen)}
-          >
-            {setControls > 0 ? t('inbox.filters.toggleActive', { count: setControls }) : t('inbox.filters.toggle')}
-          </Button>
-        )}
-        {/* Folded, the controls stay mounted (hidden), so a search typed just before keeps its way to the URL. */}
-        <Group
-          id={CONTROLS_ID}
-          gap="md"
-          align="flex-end"
-          style={narrow && !controlsOpen ? { display: 'none' } : undefined}
-        >
-          {controls}
-        </Group>
-        <ActiveFilters
+        <CallListFilters
+          kind={kind}
           params={params}
-          withDate={simple}
-          onClear={() =>
-            update({
-              ...Object.fromEntries(LIST_FILTERS.map((name) => [name, undefined])),
-              ...(simple ? { date: undefined } : {}),
-            })
-          }
+          update={update}
+          folded={narrow ? !controlsOpen : undefined}
+          onFold={() => setControlsOpen(!controlsOpen)}
         />
         {canManage && !simple && listRows !== undefined && (!narrow || selectedIds.length > 0) && (
           <BulkStatusBar
@@ -367,7 +255,7 @@ export function CallListScreen(props: CallListScreenProps) {
             actions={actions}
             onDone={() => setSelected(new Set())}
             viewer={inbox ? viewer : undefined}
-            onSnooze={inbox ? (ids) => setSnoozing({ ids }) : undefined}
+            onSnooze={inbox ? (ids) => dialogs.openSnooze({ ids }) : undefined}
           />
         )}
         {body}
@@ -394,8 +282,8 @@ export function CallListScreen(props: CallListScreenProps) {
         asPage={asPage}
         onClose={() => open(undefined)}
         onOpen={(id) => open(id)}
-        onSms={setSmsCall}
-        onSnooze={(row) => setSnoozing({ row })}
+        onSms={dialogs.openSms}
+        onSnooze={(row) => dialogs.openSnooze({ row })}
         noteInputId={noteFieldId(openId)}
       />
     ) : (
@@ -429,49 +317,12 @@ export function CallListScreen(props: CallListScreenProps) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1}>{t(TITLES[kind])}</Title>
-        <Group gap="sm">
-          {kind === 'dashboard' && (
-            <>
-              <UrgentAlertsButton />
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() => void download()}
-                loading={downloading}
-              >
-                {t('calls.toolbar.download')}
-              </Button>
-              <Button component={Link} to="/completed" leftSection={<IconChecklist size={16} aria-hidden />}>
-                {t('calls.toolbar.completedLogs')}
-              </Button>
-            </>
-          )}
-          {(kind === 'new' || kind === 'completed') && (
-            <Button
-              component={Link}
-              to="/viewcalllogs"
-              variant="default"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-            >
-              {t('calls.toolbar.backToDashboard')}
-            </Button>
-          )}
-          {inbox && (
-            <Tooltip label={t('inbox.keys.button')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('inbox.keys.button')}
-                onClick={() => setHelpOpen(true)}
-              >
-                <IconKeyboard size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
-      </Group>
+      <CallListToolbar
+        kind={kind}
+        params={params}
+        total={view.total}
+        onKeysHelp={inbox ? () => setHelpOpen(true) : undefined}
+      />
 
       {!asPage && (
         <>
@@ -492,74 +343,8 @@ export function CallListScreen(props: CallListScreenProps) {
       {main}
 
       {actions.dialog}
-      <MessagePreviewModal callId={previewId} onClose={() => setPreviewId(null)} />
-      <NotesModal callId={notesId} canManage={canManage} onClose={() => setNotesId(null)} />
-      <SmsModal call={smsCall} onClose={() => setSmsCall(null)} />
-      <SnoozeDialog
-        opened={snoozing !== null}
-        onClose={() => setSnoozing(null)}
-        onPick={(until) => {
-          const target = snoozing;
-          setSnoozing(null);
-          if (target === null) return;
-          if ('row' in target) void actions.snooze(target.row, until);
-          else
-            void actions.bulkSnooze(target.ids, until).then((done) => {
-              if (done) setSelected(new Set());
-            });
-        }}
-      />
+      {dialogs.element}
       {inbox && <KeysHelpDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />}
-    </Stack>
-  );
-}
-
-/** How many placeholder rows stand for the list while it loads: enough to fill a tall window. */
-const PLACEHOLDER_ROWS = 8;
-
-/**
- * The quick filters, the list's card and (beside it) the open call as grey blocks of about their final size. The
- * block is at least as tall as the window, so nothing below it (the footer) is in view and moves when the list
- * replaces it.
- */
-function ListPlaceholder({ chips, split }: { chips: boolean; split: boolean }) {
-  const card = (
-    <Paper withBorder p="md" miw={0}>
-      <Stack gap="md">
-        <Skeleton height={60} width="60%" />
-        {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-          <Skeleton key={index} height={110} />
-        ))}
-      </Stack>
-    </Paper>
-  );
-  return (
-    <Stack gap="md" mih="100dvh" aria-hidden data-list-placeholder>
-      {chips && <Skeleton height={28} radius="xl" />}
-      {split ? (
-        <div className="inbox-split">
-          {card}
-          <Paper withBorder p="md" className="inbox-pane">
-            <Skeleton height={120} />
-          </Paper>
-        </div>
-      ) : (
-        card
-      )}
-    </Stack>
-  );
-}
-
-function EmptyState({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
-  return (
-    <Stack gap={6} align="center" ta="center" py="lg" data-empty-state>
-      <Text fw={700}>{title}</Text>
-      {text && (
-        <Text size="sm" c="dimmed" maw={520}>
-          {text}
-        </Text>
-      )}
-      {children}
     </Stack>
   );
 }

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconChecklist, IconDownload, IconKeyboard } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-errors';
+import { translateText } from '../../../lib/i18n';
+import { notifyError } from '../../../lib/notify';
+import { downloadCallLog } from '../api';
+import type { CallListKind } from '../constants';
+import type { CallListParams } from '../list-params';
+import { UrgentAlertsButton } from './urgent-alerts-button';
+
+const TITLES: Record<CallListKind, 'pages.viewCallLogs' | 'pages.newCalls' | 'pages.completedCalls' | 'pages.calls'> = {
+  dashboard: 'pages.viewCallLogs',
+  new: 'pages.newCalls',
+  completed: 'pages.completedCalls',
+  simple: 'pages.calls',
+};
+
+/**
+ * A call screen's title and its buttons: on the dashboard the urgent alerts, the download of the list and the
+ * completed calls; on new and completed calls the way back; on the inbox screens the keyboard keys.
+ */
+export function CallListToolbar({
+  kind,
+  params,
+  total,
+  onKeysHelp,
+}: {
+  kind: CallListKind;
+  params: CallListParams;
+  /** How many calls the list has (nothing to download when none). */
+  total: number;
+  /** Opens the keys' help; left out where the screen has no keys. */
+  onKeysHelp?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    if (total === 0) {
+      notifyError(t('noDataToExport'));
+      return;
+    }
+    setDownloading(true);
+    try {
+      await downloadCallLog(kind, params);
+    } catch (error) {
+      notifyError(translateText(t, errorText(error)));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Group justify="space-between" gap="sm">
+      <Title order={1}>{t(TITLES[kind])}</Title>
+      <Group gap="sm">
+        {kind === 'dashboard' && (
+          <>
+            <UrgentAlertsButton />
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void download()}
+              loading={downloading}
+            >
+              {t('calls.toolbar.download')}
+            </Button>
+            <Button component={Link} to="/completed" leftSection={<IconChecklist size={16} aria-hidden />}>
+              {t('calls.toolbar.completedLogs')}
+            </Button>
+          </>
+        )}
+        {(kind === 'new' || kind === 'completed') && (
+          <Button
+            component={Link}
+            to="/viewcalllogs"
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
+            {t('calls.toolbar.backToDashboard')}
+          </Button>
+        )}
+        {onKeysHelp && (
+          <Tooltip label={t('inbox.keys.button')}>
+            <ActionIcon variant="default" size="lg" aria-label={t('inbox.keys.button')} onClick={onKeysHelp}>
+              <IconKeyboard size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Group>
+  );
+}
