@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, createPostgresDatabase } from '../../../test/db';
 import { type Db, createDb, migrateToLatest } from '../client';
@@ -406,11 +406,19 @@ const freshSchema = async (options?: SchemaOptions) => {
 };
 
 describe('migrating', () => {
-  it('gives a fresh database and one migrated step by step with rows the same schema', async () => {
+  it('gives a fresh database and one migrated step by step with rows the same schema, also undone and redone', async () => {
     const stepwise = await openDb();
     await migrateStepByStep(stepwise.kysely, migrations);
     await expectRowsMigrated(stepwise.kysely);
     expect(await stepwise.db.migrate()).toEqual([]);
+    expect(await schemaOf(stepwise.kysely)).toEqual(await freshSchema());
+
+    // Undone down to the last migration that cannot be undone (none so far) and done again: the same schema.
+    const irreversible = SORTED.filter((name) => typeof migrations[name]!.down !== 'function');
+    const migrator = new Migrator({ db: stepwise.kysely, provider: { getMigrations: async () => migrations } });
+    const undone = await migrator.migrateTo(irreversible[irreversible.length - 1] ?? NO_MIGRATIONS);
+    expect(undone.error, String(undone.error)).toBeUndefined();
+    expect(await stepwise.db.migrate()).toEqual(SORTED.slice(SORTED.indexOf(irreversible.at(-1) ?? '') + 1));
     expect(await schemaOf(stepwise.kysely)).toEqual(await freshSchema());
   });
 
