@@ -132,7 +132,7 @@ type CallArgs<C extends Contract> = [RequiredKeys<ContractRequest<C>>] extends [
   : [request: ContractRequest<C>, options?: RequestOptions];
 
 /**
- * Calls an operation of the API by its route (@phonebot/shared/routes/*): the path, query and body are typed by its
+ * Calls an operation of the API by its route (shared <domain>/routes.ts): the path, query and body are typed by its
  * contract, and so is the answer, so a change to an answer the web app relies on is a compile error. The routes
  * carry no schema, so calling the API loads none.
  */
