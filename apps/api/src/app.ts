@@ -16,14 +16,16 @@ import type { Limiter, RatePolicy } from './lib/rate-limit';
 import { ApiRouter } from './lib/router';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
-import { registerMfaRoutes, registerSessionRoutes } from './modules/auth/mfa.routes';
-import { stepUpCheck } from './modules/auth/step-up';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing/billing.service';
 import { registerBotRoutes } from './modules/bot/bot.routes';
 import { principalFromBotToken } from './modules/bot/bot.service';
 import { createBotTokenCache } from './modules/bot/bot-token-cache';
-import { bearerToken, principalFromToken } from './modules/auth/tokens.service';
+import { bearerToken, principalFromToken } from './modules/sessions';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes';
+import { stepUpCheck } from './modules/step-up';
+import { registerStepUpRoutes } from './modules/step-up/step-up.routes';
+import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerCallerRightsRoutes } from './modules/callers/rights.routes';
 import { registerCallerTimelineRoutes } from './modules/callers/timeline.routes';
 import { registerCallListRoutes } from './modules/calls/calls-lists.routes';
@@ -49,7 +51,7 @@ import { getOperator } from './modules/settings';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
-import { AVATAR_MAX_BYTES } from './modules/profile/profile.service';
+import { AVATAR_MAX_BYTES } from './modules/users';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import {
@@ -194,8 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const stepUpDeps = { db: db.db, limiter: deps.limiter, secrets: deps.secrets };
   const stepUp = stepUpCheck(stepUpDeps);
   registerAuthRoutes(router, authDeps);
-  registerMfaRoutes(router, { ...authDeps, secrets: deps.secrets, stepUp });
-  registerSessionRoutes(router, stepUpDeps);
+  registerTwoFactorRoutes(router, { ...authDeps, secrets: deps.secrets, stepUp });
+  registerStepUpRoutes(router, stepUpDeps);
+  registerSessionRoutes(router, { db: db.db });
   registerAuditRoutes(router, db.db);
   registerUserRoutes(router, {
     db: db.db,

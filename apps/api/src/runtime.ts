@@ -18,7 +18,7 @@ import { CHANGE_SUBSCRIBERS } from './change-subscribers';
 import { registerChangeSubscribers } from './lib/changes';
 import { deleteOldCalls, deleteOldSmsCounters } from './modules/calls';
 import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
-import { pruneOrphanedAvatars } from './modules/profile/profile.service';
+import { pruneOrphanedAvatars } from './modules/users';
 import {
   EventHub,
   memoryTransport,
@@ -27,7 +27,7 @@ import {
   redisTransport,
   registerAnnouncer,
 } from './modules/events';
-import { ensureSuperAdmin } from './modules/auth/bootstrap';
+import { ensureSuperAdmin } from './modules/users';
 import { pruneExpiredRows } from './modules/system/prune';
 import { type WebhookSender, createWebhookSender } from './modules/integrations/webhook-sender';
 

@@ -8,7 +8,7 @@ import { HOUR, nowIso } from '../src/db/time';
 import { hashPassword, tokenHash } from '../src/lib/crypto';
 import { buildOpenApi } from '../src/lib/openapi';
 import { createLogger } from '../src/logger';
-import { issueAccessToken } from '../src/modules/auth/tokens.service';
+import { issueAccessToken } from '../src/modules/sessions';
 import { type Runtime, createRuntime } from '../src/runtime';
 import { jsonApiProblems, openApiChecker } from './answer-check';
 import { TEST_ENGINE, createPostgresDatabase } from './db';

@@ -11,7 +11,7 @@ import { hashPassword } from '../lib/crypto';
 import { createLogger } from '../logger';
 import { ingestCall } from '../modules/bot/bot.service';
 import { createPhonebot } from '../modules/phonebots/phonebots.service';
-import { emailInUse, insertUser } from '../modules/users/users.store';
+import { emailInUse, insertUser } from '../modules/users';
 import { createRuntime } from '../runtime';
 import { createRandom, generateCall } from '../sim/calls';
 import { DAY, nowIso } from './time';

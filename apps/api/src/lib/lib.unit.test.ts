@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeUrl } from '../logger';
-import { resetPageUrl } from '../modules/auth/auth.service';
+import { resetPageUrl } from '../modules/auth';
 import { SCRYPT_PARAMS, generatePassword, hashPassword, randomToken, tokenHash, verifyPassword } from './crypto';
 import { likePattern, parseSort } from './list';
 

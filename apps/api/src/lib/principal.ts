@@ -1,4 +1,5 @@
 import type { Role } from '@phonebot/shared';
+import type { Actor } from './audit';
 
 /**
  * Who a service acts for: a user of a company (signed in, or through an API key), or the super administrator
@@ -21,3 +22,18 @@ export type BotPrincipal = {
   customerName: string;
   categoryTerms: string[];
 };
+
+export type StepUpOptions = {
+  /** The service has checked the current password itself (My profile's e-mail change, Change Password). */
+  passwordChecked?: boolean;
+  /** The service itself checks the password and a code before it changes anything (turning 2FA off). */
+  checksBoth?: boolean;
+  /** The request's `code` is not a proof of the user (the first code of a new authenticator app). */
+  ignoreCode?: boolean;
+};
+
+/**
+ * The one check of every sensitive action (docs/security.md, "Step-up"; modules/step-up builds it): the services
+ * that take one get it with their deps and call it before the change, whichever route reached them.
+ */
+export type StepUp = (actor: Actor, options?: StepUpOptions) => Promise<void>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/app';
 import { HOUR, MINUTE } from '../../db/time';
-import { issueUserToken } from './auth.service';
+import { issueUserToken } from './one-time-links';
 
 let app: TestApp;
 beforeAll(async () => {

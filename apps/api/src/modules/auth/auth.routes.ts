@@ -1,16 +1,10 @@
 import { authContracts } from '@phonebot/shared/auth';
 import type { ApiRouter } from '../../lib/router';
-import {
-  type AuthDeps,
-  confirmEmailChange,
-  forgotPassword,
-  login,
-  passwordLinkKind,
-  register,
-  resetPassword,
-  verifyEmail,
-} from './auth.service';
-import { revokeToken } from './tokens.service';
+import { revokeToken } from '../sessions';
+import { confirmEmailChange } from './email-change.service';
+import { forgotPassword, passwordLinkKind, resetPassword } from './password-reset.service';
+import { type AuthDeps, login } from './sign-in.service';
+import { register, verifyEmail } from './sign-up.service';
 
 export function registerAuthRoutes(router: ApiRouter, deps: AuthDeps): void {
   const c = authContracts;

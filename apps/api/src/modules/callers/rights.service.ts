@@ -9,7 +9,7 @@ import { notFound } from '../../lib/domain-errors';
 import { callerCounted } from '../insights';
 import { callerTimeline } from './timeline.service';
 import { callConversations, callerCallCount, callerCallIdsQuery, deleteCallRows, lockCallerCalls } from '../calls';
-import { customerCompanyName } from '../customers/customers.store';
+import { customerCompanyName } from '../customers';
 
 /**
  * A caller's rights over what a company keeps of their number (GDPR Art. 15 and 17): how much there is, an export

@@ -11,8 +11,8 @@ import { DAY, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
 import { publishChanges } from '../../lib/changes';
 import type { Principal } from '../../lib/principal';
-import { customerCallbackSla } from '../customers/customers.store';
-import { isCompanyStaff } from '../users/users.store';
+import { customerCallbackSla } from '../customers';
+import { isCompanyStaff } from '../users';
 
 export type CallbackSla = Record<CallPriority, number>;
 

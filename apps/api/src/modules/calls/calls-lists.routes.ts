@@ -14,7 +14,7 @@ import { callsVersion, listEtag } from './calls-version';
 import { queueCounts } from './queue-counts';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
-import { assignableUsers } from '../users/users.store';
+import { assignableUsers } from '../users';
 
 /** Date/Time for exports: local date and time, YYYY-MM-DD HH:MM. */
 function exportTime(iso: string): string {

@@ -3,7 +3,7 @@ import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { publishChanges } from '../../lib/changes';
-import { customerRetentions } from '../customers/customers.store';
+import { customerRetentions } from '../customers';
 
 /**
  * Deletes calls older than `days` (the deployment's retention; undefined: none) or than their company's own

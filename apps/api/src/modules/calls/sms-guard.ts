@@ -4,7 +4,7 @@ import { smsRecipientAllowed } from '@phonebot/shared/profile';
 import type { Database } from '../../db/schema';
 import { HOUR, DAY } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
-import { customerSmsAllowedNumbers } from '../customers/customers.store';
+import { customerSmsAllowedNumbers } from '../customers';
 
 /** Per company: SMS per minute, per calendar day (server's time zone), and the parts one message may take. */
 export type SmsLimits = { ratePerMinute: number; dailyCap: number; maxSegments: number };

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
-import { firstAdminNameOf } from '../users/users.store';
+import { firstAdminNameOf } from '../users';
 
 /**
  * A customer's name as the monthly counts keep it: the company's, or its owner's while the company has none. For

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import type { ApiRouter } from '../../lib/router';
 import { customerByOwner } from './customers.service';
-import { companyUsersPage } from '../users/users.store';
+import { factorsEnabledSince } from '../two-factor';
+import { companyUsersPage } from '../users';
 
 /** The super's view of a customer's users, to reset a lost second factor (DELETE /users/{id}/mfa). */
 export function registerCustomerUsersRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {
@@ -12,6 +13,10 @@ export function registerCustomerUsersRoutes(router: ApiRouter, deps: { db: Kysel
   router.handle(customerUsersContracts.listCustomerUsers, async ({ params, query, req }) => {
     const customer = await customerByOwner(db, params.id);
     const { rows, total } = await companyUsersPage(db, customer.id, query);
+    const withFactor = await factorsEnabledSince(
+      db,
+      rows.map((row) => row.id),
+    );
     return {
       data: rows.map((row) => ({
         type: 'users' as const,
@@ -21,7 +26,7 @@ export function registerCustomerUsersRoutes(router: ApiRouter, deps: { db: Kysel
           email: row.email,
           role: row.role,
           status: row.status,
-          mfa_enabled: row.totp_enabled_at !== null,
+          mfa_enabled: withFactor.has(row.id),
         },
       })),
       meta: pageMeta(query, total),

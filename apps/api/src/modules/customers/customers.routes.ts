@@ -5,7 +5,7 @@ import { customerContracts } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import type { FileStore } from '../../lib/file-store';
-import type { StepUp } from '../auth/step-up';
+import type { StepUp } from '../../lib/principal';
 import { pageLinks } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
 import type { ApiRouter, Principal } from '../../lib/router';

@@ -5,13 +5,12 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import { type Actor, auditChange } from '../../lib/audit';
-import type { StepUp } from '../auth/step-up';
+import type { StepUp } from '../../lib/principal';
 import { notFound } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/file-store';
-import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../auth/tokens.service';
-import { removeAvatarFiles } from '../profile/profile.service';
+import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../sessions';
 import { deleteCustomerRow, updateCustomerRow } from './customers.store';
-import { avatarPathsOf, firstUserIdOf, updateUser, userById } from '../users/users.store';
+import { avatarPathsOf, firstUserIdOf, removeAvatarFiles, updateUser, userById } from '../users';
 
 const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import type { Principal } from '../../lib/principal';
 import { phonebotCount, phonebotIdsQuery } from '../phonebots/phonebots.store';
 import { callIdsQuery } from '../calls';
-import { staffCount, staffCountQuery } from '../users/users.store';
+import { staffCount, staffCountQuery } from '../users';
 
 /**
  * The home dashboard's counts: the caller's customer, or the whole service for the super. Users are counted as the

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
-import { type SessionRow, principalFromTokenId } from '../auth/tokens.service';
+import { type SessionRow, liveSessionCompanies, principalFromTokenId } from '../sessions';
 import { DomainError } from '../../lib/domain-errors';
 import { SignalledCache } from '../../lib/signalled-cache';
 import { eventHead, eventHeads, eventsAfter } from './call-events';
 import type { EventStream } from './event-stream';
-import { liveSessionCompanies } from '../auth/live-sessions';
 import type { EventTransport } from './transports';
 
 export type HubOptions = {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import type { Principal } from '../../lib/router';
-import { principalFromTokenId } from '../auth/tokens.service';
+import { principalFromTokenId } from '../sessions';
 
 const TICKET = /^pbe_[A-Za-z0-9_-]{43}$/;
 

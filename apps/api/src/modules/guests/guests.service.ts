@@ -2,16 +2,15 @@ import type { Kysely } from 'kysely';
 import type { AddGuestInput } from '@phonebot/shared/customers';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
-import { removeAvatarFiles } from '../profile/profile.service';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { generatePassword, hashPassword } from '../../lib/crypto';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/file-store';
-import { cancelPasswordLinks } from '../auth/auth.service';
-import { revokeUserTokens } from '../auth/tokens.service';
-import { customerByOwner } from '../customers/customers.service';
-import { deleteUser, guestsQuery, insertUser, updateUser, userById } from '../users/users.store';
+import { cancelPasswordLinks } from '../auth';
+import { revokeUserTokens } from '../sessions';
+import { customerByOwner } from '../customers';
+import { deleteUser, guestsQuery, insertUser, removeAvatarFiles, updateUser, userById } from '../users';
 
 export type GuestRow = Awaited<ReturnType<typeof getGuest>>;
 

@@ -3,7 +3,7 @@ import { apiKeyContracts } from '@phonebot/shared/api-keys';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
-import type { StepUp } from '../auth/step-up';
+import type { StepUp } from '../../lib/principal';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';

@@ -8,12 +8,12 @@ import {
 import type { Database } from '../../db/schema';
 import { MINUTE, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
-import { mfaRequiredFor } from '../auth/mfa.service';
-import type { StepUp } from '../auth/step-up';
+import { twoFactorRequiredFor, usersWithFactorQuery } from '../two-factor';
+import type { StepUp } from '../../lib/principal';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { notFound } from '../../lib/domain-errors';
 import type { Principal } from '../../lib/router';
-import { ACCOUNT_COLUMNS, accountAllowed } from '../users/users.store';
+import { ACCOUNT_COLUMNS, accountAllowed } from '../users';
 
 /** A key's last use is written at most once a minute, so a busy script does not write on every request. */
 const TOUCH_EVERY_MS = MINUTE;
@@ -129,16 +129,16 @@ export async function principalFromApiKey(db: Kysely<Database>, token: string): 
       'k.last_used_at',
       'k.customer_id as key_customer_id',
       'u.id as user_id',
-      'u.totp_secret_enc',
       'c.require_mfa',
     ])
+    .select((eb) => eb('u.id', 'in', usersWithFactorQuery(db)).as('has_factor'))
     .where('k.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
   if (!row || row.role !== 'admin' || !accountAllowed(row)) return null;
   // While a second factor is required, the keys of an admin without one stop working, like their sessions.
   if (
-    !row.totp_secret_enc &&
-    (await mfaRequiredFor(db, { customer_id: row.key_customer_id, require_mfa: Number(row.require_mfa) }))
+    !row.has_factor &&
+    (await twoFactorRequiredFor(db, { customer_id: row.key_customer_id, require_mfa: Number(row.require_mfa) }))
   )
     return null;
   const now = Date.now();

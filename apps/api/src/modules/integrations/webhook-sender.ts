@@ -13,7 +13,7 @@ import { type AddressGuard, RefusedAddressError, checkWebhookTarget } from './we
 import { type Answer, postWebhook } from './webhook-post';
 import { dropExpiredDeliveries, maxAgeCutoff } from './webhooks.service';
 import { passRunner } from '../../lib/pass-runner';
-import { activeUsersToMail } from '../users/users.store';
+import { activeUsersToMail } from '../users';
 
 /**
  * Delays after failed attempts: the first retry within seconds, then growing, so that the last attempt is made

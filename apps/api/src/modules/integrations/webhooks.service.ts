@@ -13,7 +13,7 @@ import {
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
-import type { StepUp } from '../auth/step-up';
+import type { StepUp } from '../../lib/principal';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { SecretBox } from '../../lib/secrets';
 import { RefusedAddressError, checkWebhookHost } from './webhook-address';

@@ -22,9 +22,9 @@ import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import type { SecretBox } from '../../lib/secrets';
 import { type Mailer, queueMail } from '../../lib/mailer';
 import { publishChanges } from '../../lib/changes';
-import { activeUsersToMail, firstUserIdOf, userById } from '../users/users.store';
+import { activeUsersToMail, firstUserIdOf, userById } from '../users';
 import { mailContext } from '../settings';
-import type { StepUp } from '../auth/step-up';
+import type { StepUp } from '../../lib/principal';
 import { botTokenIssuedMail } from './phonebots.mails';
 
 export type PhonebotRow = Selectable<PhonebotsTable>;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase } from '../../lib/list';
 import { compiledQuery } from '../../db/compiled';
-import { customerNameOf } from '../customers/customer-name';
+import { customerNameOf } from '../customers';
 
 /**
  * The phonebots table's own reads and writes that other modules need. Other modules reach the table only through

@@ -9,7 +9,7 @@ import { VALID_PNG } from '../../../test/fixtures';
 import { listen } from '../../../test/live';
 import { type LoopbackS3, startLoopbackS3 } from '../../../test/s3';
 import type { FileStore } from '../../lib/file-store';
-import { avatarKey, pruneOrphanedAvatars } from './profile.service';
+import { avatarKey, pruneOrphanedAvatars } from '../users';
 
 /**
  * Avatars in the file store: with STORAGE=s3 every process serves every avatar from the shared bucket, and every

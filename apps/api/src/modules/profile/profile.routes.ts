@@ -11,16 +11,12 @@ import { FileStoreError } from '../../lib/file-store';
 import { MIME_BY_EXT } from '../../lib/images';
 import { userResource } from '../../lib/resources';
 import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
+import { AVATAR_DIR, AVATAR_NAME, avatarKey, removeAvatar, saveAvatar } from '../users';
 import {
-  AVATAR_DIR,
-  AVATAR_NAME,
   type ProfileDeps,
-  avatarKey,
   changePassword,
   getCompanyProfile,
   getUser,
-  removeAvatar,
-  saveAvatar,
   updateCompanyProfile,
   updateOwnProfile,
 } from './profile.service';

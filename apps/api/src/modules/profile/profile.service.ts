@@ -1,31 +1,24 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { EMAIL_CHANGE_TOKEN_TTL_HOURS, type Role, can } from '@phonebot/shared';
+import { type Role, can } from '@phonebot/shared';
 import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/profile';
 import type { OperatorInput } from '@phonebot/shared/settings';
 import type { ChangePasswordInput, UpdateMeInput } from '@phonebot/shared/users';
 import type { Database, User } from '../../db/schema';
 import { companySla, parseSla } from '../calls/callbacks.service';
-import { HOUR, nowIso } from '../../db/time';
+import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/file-store';
-import { decodesAs, sniffImage } from '../../lib/images';
-import { type Mailer, queueMail } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
 import type { Limiter } from '../../lib/rate-limit';
-import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth.mails';
-import { mailContext } from '../settings';
-import { cancelPasswordLinks, issueUserToken, reservePasswordCheck } from '../auth/auth.service';
-import type { StepUp } from '../auth/step-up';
-import { endSessionsWithoutSecondFactor, revokeUserTokens } from '../auth/tokens.service';
-import { allAvatarPaths, emailInUse, updateUser, userById } from '../users/users.store';
-import { companyProfileRow, updateCustomerRow } from '../customers/customers.store';
-
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_DIR = 'avatars';
-/** An avatar's file name: random, with the extension of its image type. */
-export const AVATAR_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+import { cancelPasswordLinks, requestEmailChange } from '../auth';
+import { reservePasswordCheck } from '../../lib/sign-in-limits';
+import type { StepUp } from '../../lib/principal';
+import { revokeUserTokens } from '../sessions';
+import { endSessionsWithoutSecondFactor } from '../two-factor';
+import { emailInUse, updateUser, userById } from '../users';
+import { companyProfileRow, updateCustomerRow } from '../customers';
 
 export async function getUser(db: Kysely<Database>, id: number): Promise<User> {
   const user = await userById(db, id);
@@ -59,24 +52,6 @@ async function checkCurrentPassword(
   if (!(await verifyPassword(password, user.password_hash)))
     throw refuse('invalid', 'currentPasswordIssue', { pointer });
   await attempt.passed();
-}
-
-/**
- * A user's own new e-mail address waits for the link mailed to it; the old address is told. Run in the change's
- * transaction, after the step-up.
- */
-export async function requestEmailChange(
-  trx: Kysely<Database>,
-  deps: Pick<ProfileDeps, 'operator' | 'publicUrl'>,
-  actor: Actor,
-  user: User,
-  newEmail: string,
-): Promise<void> {
-  const token = await issueUserToken(trx, user.id, 'email-change', EMAIL_CHANGE_TOKEN_TTL_HOURS * HOUR, newEmail);
-  const context = await mailContext(trx, deps.operator, user.language);
-  await queueMail(trx, emailChangeMail(context, deps.publicUrl, newEmail, user.name, token));
-  await queueMail(trx, emailChangeNoticeMail(context, deps.publicUrl, user.email, user.name, newEmail));
-  await auditChange(trx, actor, { action: 'email.change-requested', target: `user:${user.id}` });
 }
 
 /**
@@ -211,67 +186,4 @@ export async function updateCompanyProfile(
     });
   });
   return getCompanyProfile(db, customerId, retentionMax);
-}
-
-/** The key of an avatar in the file store: its `avatar_path` under `uploads/` (as its URL, `/uploads/avatars/…`). */
-export const avatarKey = (avatarPath: string) => `uploads/${avatarPath}`;
-
-/**
- * Stores an avatar under a random name in the file store after checking its content is an image that decodes
- * completely, and removes the one it replaces. A store that cannot be reached refuses the upload (503) and changes
- * nothing.
- */
-export async function saveAvatar(db: Kysely<Database>, files: FileStore, user: User, bytes: Buffer): Promise<User> {
-  if (bytes.length === 0) throw refuse('invalid', 'imageMissing', { pointer: '/attachment' });
-  const kind = sniffImage(bytes);
-  if (!kind) throw refuse('unsupportedType', 'imageType', { pointer: '/attachment' });
-  if (!(await decodesAs(bytes, kind))) throw refuse('invalid', 'imageCorrupt', { pointer: '/attachment' });
-  const relative = `${AVATAR_DIR}/${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
-  await files.put(avatarKey(relative), bytes, kind.mime);
-  let updated: User;
-  try {
-    updated = await updateUser(db, user.id, { avatar_path: relative, updated_at: nowIso() });
-  } catch (error) {
-    await files.discard([avatarKey(relative)], `user ${user.id}'s refused avatar`);
-    throw error;
-  }
-  await removeAvatarFiles(files, [user.avatar_path]);
-  return updated;
-}
-
-export async function removeAvatar(db: Kysely<Database>, files: FileStore, user: User): Promise<User> {
-  const updated = await updateUser(db, user.id, { avatar_path: null, updated_at: nowIso() });
-  await removeAvatarFiles(files, [user.avatar_path]);
-  return updated;
-}
-
-/**
- * Removes the avatar files of deleted users and replaced avatars (their names are random, but nobody may see them
- * any more). Run after the change is committed; a store that fails leaves them to `pruneOrphanedAvatars`.
- */
-export async function removeAvatarFiles(files: FileStore, relatives: (string | null)[]): Promise<void> {
-  const keys = relatives.filter((relative): relative is string => !!relative).map(avatarKey);
-  await files.discard(keys, 'avatars no user has any more');
-}
-
-/** An avatar file no row names is removed once it is this old (an upload stores its file before its row). */
-const ORPHAN_AGE_MS = HOUR;
-
-/**
- * Deletes the avatar files that no user names: those a failed store or a stopped process left behind. Answers how
- * many. The store must be this deployment's alone: another database's avatars in it would be deleted too.
- */
-export async function pruneOrphanedAvatars(db: Kysely<Database>, files: FileStore): Promise<number> {
-  const before = Date.now() - ORPHAN_AGE_MS;
-  const folder = avatarKey(`${AVATAR_DIR}/`);
-  const candidates: string[] = [];
-  for await (const entry of files.list(folder)) {
-    if (AVATAR_NAME.test(entry.key.slice(folder.length)) && entry.lastModified.getTime() < before)
-      candidates.push(entry.key);
-  }
-  if (candidates.length === 0) return 0;
-  const named = new Set((await allAvatarPaths(db)).map(avatarKey));
-  const orphans = candidates.filter((key) => !named.has(key));
-  await files.deleteMany(orphans);
-  return orphans.length;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { ACCOUNT_COLUMNS, accountAllowed } from '../users/users.store';
+import { ACCOUNT_COLUMNS, accountAllowed } from '../users';
 
 /** Sessions read per statement, within both engines' limits on bound values. */
 const CHUNK = 500;

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
-import { pruneExpiredSessions, pruneSpentOneTimeTokens } from '../auth/token-pruning';
+import { pruneSpentOneTimeTokens } from '../auth';
+import { pruneExpiredSessions } from '../sessions';
 
 /** How long a call's Idempotency-Key is kept, and a retry of the call answered from it (docs/decisions.md). */
 export const IDEMPOTENCY_KEY_TTL_MS = DAY;

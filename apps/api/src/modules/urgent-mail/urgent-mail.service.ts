@@ -10,9 +10,9 @@ import { notFound } from '../../lib/domain-errors';
 import { type Mail, queueMail } from '../../lib/mailer';
 import { mailContext } from '../settings';
 import { urgentCallMail } from './urgent-mail.mails';
-import { customerUrgentMail, customersWithUrgentMail, updateCustomerRow } from '../customers/customers.store';
+import { customerUrgentMail, customersWithUrgentMail, updateCustomerRow } from '../customers';
 import { claimUrgentMail, untakenUrgentCallIds, urgentMailCalls } from '../calls/calls.store';
-import { activeUsersToMail } from '../users/users.store';
+import { activeUsersToMail } from '../users';
 
 /** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */
 export const URGENT_MAIL_LOOKBACK_MS = DAY;

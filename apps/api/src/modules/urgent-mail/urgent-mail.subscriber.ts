@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ChangeSubscriber } from '../../lib/changes';
 import { containsIgnoreCase } from '../../lib/list';
-import { userEmailsQuery } from '../users/users.store';
+import { userEmailsQuery } from '../users';
 
 /** Drops the unsent mails to the company's users that name an erased caller's number (urgent-call mails). */
 async function forgetNumber(trx: Kysely<Database>, customerId: number, number: string): Promise<void> {

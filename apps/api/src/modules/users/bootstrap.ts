@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH, emailSchema } from '@phonebot/shared';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { generatePassword, hashPassword } from '../../lib/crypto';
-import { insertUser, superAdminExists } from '../users/users.store';
+import { insertUser, superAdminExists } from './users.store';
 
 export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@example.com';
 

@@ -9,13 +9,18 @@ import { type Actor, auditChange } from '../../lib/audit';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/file-store';
 import { type Mailer, queueMail } from '../../lib/mailer';
-import { emailChangeNoticeMail, invitationMail } from '../auth/auth.mails';
 import { mailContext } from '../settings';
-import { cancelPasswordLinks, issueUserToken } from '../auth/auth.service';
-import type { StepUp } from '../auth/step-up';
-import { removeAvatarFiles, requestEmailChange } from '../profile/profile.service';
+import {
+  cancelPasswordLinks,
+  emailChangeNoticeMail,
+  invitationMail,
+  issueUserToken,
+  requestEmailChange,
+} from '../auth';
+import { removeAvatarFiles } from './avatars';
+import type { StepUp } from '../../lib/principal';
 import { deleteUser, emailInUse, insertUser, updateUser, userById } from './users.store';
-import { lockCustomer } from '../customers/customers.store';
+import { lockCustomer } from '../customers';
 
 export type UsersDeps = {
   db: Kysely<Database>;

@@ -82,27 +82,21 @@ export function accountByEmail(db: Kysely<Database>, email: string) {
       'u.email_verified_at',
       'u.password_hash',
       'u.language',
-      'u.totp_secret_enc',
       'c.require_mfa',
     ])
     .where('u.email', '=', email)
     .executeTakeFirst();
 }
 
-/** A user's own second factor as My profile reads it, with whether the company requires one. */
-export function secondFactorOf(db: Kysely<Database>, userId: number) {
+/**
+ * What checking a user's password needs (a step-up, turning two-factor sign-in off), with whether the company
+ * requires a second factor.
+ */
+export function credentialsOf(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('users as u')
     .leftJoin('customers as c', 'c.id', 'u.customer_id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.password_hash',
-      'u.customer_id',
-      'u.totp_secret_enc',
-      'u.totp_pending_enc',
-      'c.require_mfa',
-    ])
+    .select(['u.id', 'u.email', 'u.password_hash', 'u.customer_id', 'c.require_mfa'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }
@@ -150,48 +144,6 @@ export async function deleteUser(
   return user;
 }
 
-/**
- * Takes a time step of the app's codes in one conditional update: a step already taken, or an earlier one, is
- * never accepted again. Answers whether it was taken.
- */
-export async function takeTotpStep(db: Kysely<Database>, userId: number, step: number): Promise<boolean> {
-  const row = await db
-    .updateTable('users')
-    .set({ totp_last_step: step })
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Turns a pending second-factor secret on in one conditional update: only while no secret is on and the pending one
- * is still this, so two confirmations at once turn it on once. Answers whether it did.
- */
-export async function enableTotp(
-  trx: Kysely<Database>,
-  userId: number,
-  pendingEnc: string,
-  step: number,
-): Promise<boolean> {
-  const row = await trx
-    .updateTable('users')
-    .set({
-      totp_secret_enc: pendingEnc,
-      totp_pending_enc: null,
-      totp_enabled_at: nowIso(),
-      totp_last_step: step,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', userId)
-    .where('totp_secret_enc', 'is', null)
-    .where('totp_pending_enc', '=', pendingEnc)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Whether the service has its super administrator. */
 export async function superAdminExists(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('role', '=', 'super').executeTakeFirst()) !== undefined;
@@ -200,17 +152,10 @@ export async function superAdminExists(db: Kysely<Database>): Promise<boolean> {
 /** Whose users: one user, or every user of a company. */
 export type UserScope = { userId: number } | { customerId: number };
 
-/** The ids of one user or of a company's users, as a subquery. */
-export function userIdsQuery(db: Kysely<Database>, scope: UserScope) {
+/** The ids of one user, of a company's users or of every user, as a subquery. */
+export function userIdsQuery(db: Kysely<Database>, scope: UserScope | { all: true }) {
   const users = db.selectFrom('users').select('users.id');
-  return 'userId' in scope
-    ? users.where('users.id', '=', scope.userId)
-    : users.where('users.customer_id', '=', scope.customerId);
-}
-
-/** The ids of the users without a second factor, of one company or of everyone, as a subquery. */
-export function idsWithoutSecondFactorQuery(db: Kysely<Database>, scope: { customerId: number } | { all: true }) {
-  const users = db.selectFrom('users').select('users.id').where('users.totp_secret_enc', 'is', null);
+  if ('userId' in scope) return users.where('users.id', '=', scope.userId);
   return 'customerId' in scope ? users.where('users.customer_id', '=', scope.customerId) : users;
 }
 
@@ -297,7 +242,7 @@ export async function companyUsersPage(
   }
   const count = await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const rows = await paginate(
-    q.select(['id', 'name', 'email', 'role', 'status', 'totp_enabled_at']).orderBy('name').orderBy('id'),
+    q.select(['id', 'name', 'email', 'role', 'status']).orderBy('name').orderBy('id'),
     query.page,
     query.per_page,
   ).execute();
