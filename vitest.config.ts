@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.component.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {

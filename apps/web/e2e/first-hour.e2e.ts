@@ -9,7 +9,7 @@ import { type Stack, startStack } from './harness';
 
 /**
  * What a new customer notices in the first hour: the operator's identity, sign-up with the company, invitations,
- * guest administration, the bot token, why a session ended, not-found pages, dates in the user's language, the
+ * guest administration, why a session ended, not-found pages, dates in the user's language, the
  * shell (avatar, sidebar, colour scheme), the phonebot form, the first steps and a damaged avatar.
  */
 
@@ -389,34 +389,6 @@ describe('guest administration and phonebots of the super', () => {
     await page.getByText('Deleted! Phonebot has been deleted.').waitFor();
     await page.waitForURL('**/phonebots');
     expect((await stack.api('GET', '/vbot', undefined, owner.token)).json.data).toEqual([]);
-    await context.close();
-  });
-});
-
-describe('the bot token', () => {
-  it('stays until "I have copied it": Esc, a click beside it and a missing close button cannot lose it', async () => {
-    const owner = await company('Token KG');
-    const { context, page } = await signedIn(owner.token, '/addvbot');
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByLabel('Phonebot name', { exact: true }).fill('Zentrale');
-    await page.getByRole('button', { name: 'Save' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Bot token' });
-    await dialog.waitFor();
-    const token = await dialog.getByLabel('Bot token').inputValue();
-    expect(token).toMatch(/^pbt_/);
-    expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(0);
-
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 5);
-    await page.waitForTimeout(300);
-    expect(await dialog.isVisible()).toBe(true);
-    expect(page.url()).toContain('/addvbot');
-
-    await dialog.getByRole('button', { name: 'Copy' }).click();
-    await dialog.getByRole('button', { name: 'Copied', exact: true }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-    await dialog.getByRole('button', { name: 'I have copied it' }).click();
-    await page.waitForURL('**/vbots');
     await context.close();
   });
 });

@@ -47,6 +47,7 @@ function Frame({ children, path }: { children: ReactNode; path: string }) {
 export function signIn(role: Role, me: Partial<Record<string, unknown>> = {}): void {
   setToken(`test-token-${role}`);
   apiStub.on('GET', '/role', { body: { meta: { role } } });
+  apiStub.on('POST', '/events/ticket', { status: 201, body: { meta: { ticket: 'test-ticket' } } });
   apiStub.on('GET', '/me', {
     body: {
       data: {

@@ -35,6 +35,34 @@ window.IntersectionObserver ??= class {
     return [];
   }
 } as unknown as typeof IntersectionObserver;
+// Mantine's autosize textarea follows web fonts as they load.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+});
+// The signed-in shell opens the live event stream: in a component test it stays connecting and carries nothing.
+window.EventSource = class {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSED = 2;
+  readyState = 0;
+  readonly withCredentials = false;
+  onopen = null;
+  onmessage = null;
+  onerror = null;
+  constructor(readonly url: string) {}
+  addEventListener() {}
+  removeEventListener() {}
+  dispatchEvent() {
+    return false;
+  }
+  close() {
+    this.readyState = 2;
+  }
+} as unknown as typeof EventSource;
 Element.prototype.scrollIntoView = () => {};
 Element.prototype.scrollTo = () => {};
 window.scrollTo = () => {};
