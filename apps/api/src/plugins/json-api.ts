@@ -5,6 +5,7 @@ import { ApiError, errorObject, httpErrorOf, validationError } from '../lib/erro
 import { DomainError } from '../lib/domain-errors';
 import { isDatabaseUnavailable } from '../db/errors';
 import { inspectJsonText, nulPointer } from '../lib/json-guard';
+import { applySparseFieldsets, readJsonApiQuery } from '../lib/jsonapi-query';
 import { answerStatuses } from '../lib/router';
 import { refusedContentType, refusesJsonAnswers } from './negotiation';
 import { challengeOf } from './www-authenticate';
@@ -39,6 +40,23 @@ function negotiate(req: FastifyRequest): ApiError | undefined {
     return new ApiError(406, [errorObject(406, 'notAcceptable')]);
   }
   return undefined;
+}
+
+/** The sparse fieldsets a request asked for, by type, until its answer is sent. */
+const sparseFieldsets = new WeakMap<FastifyRequest, ReadonlyMap<string, ReadonlySet<string>>>();
+
+/**
+ * An answer's text: as it is, or read whole from a stream (a list of every call is streamed; with a sparse
+ * fieldset it is narrowed as one document).
+ */
+async function payloadText(payload: unknown): Promise<string> {
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload as AsyncIterable<Buffer | string>) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -91,10 +109,30 @@ export function registerJsonApi(app: FastifyInstance, options: { validateAnswers
           parameter: inQuery.slice(1),
         }),
       ]);
+    // JSON:API's include, fields[TYPE] and sort on the operations that answer resources (lib/jsonapi-query.ts).
+    const contract = req.routeOptions.config?.contract;
+    if (!contract) return;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    let fields: ReturnType<typeof readJsonApiQuery>;
+    try {
+      fields = readJsonApiQuery(contract, query);
+    } catch (refusal) {
+      // A query that is malformed as well is answered with every malformed parameter, as the router names them.
+      const parsed = contract.query?.safeParse(query);
+      if (parsed && !parsed.success) throw validationError(parsed.error, 'query');
+      throw refusal;
+    }
+    if (fields) sparseFieldsets.set(req, fields);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/api/')) return payload;
+    const fields = sparseFieldsets.get(req);
+    if (fields && reply.statusCode >= 200 && reply.statusCode < 300 && payload !== null && payload !== undefined) {
+      const text = await payloadText(payload);
+      payload = text === '' ? text : JSON.stringify(applySparseFieldsets(JSON.parse(text), fields));
+      reply.removeHeader('content-length');
+    }
     const type = reply.getHeader('content-type');
     const json =
       typeof type === 'string' && (type.startsWith('application/json') || type.startsWith(JSONAPI_MEDIA_TYPE));

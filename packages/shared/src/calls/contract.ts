@@ -9,7 +9,7 @@ import {
   resourceRequest,
   singleDocument,
 } from '../core/jsonapi';
-import { CALL_LIMITS, CALL_PRIORITIES, CALL_STATUSES, CALL_VIEWS, callResponseSchema } from './schema';
+import { CALL_LIMITS, CALL_PRIORITIES, CALL_SORTS, CALL_STATUSES, CALL_VIEWS, callResponseSchema } from './schema';
 import {
   assigneeSchema,
   bulkAssignSchema,
@@ -187,6 +187,7 @@ function compatibilityList(operationId: string, path: string, summary: string) {
     auth: 'user',
     operations: view,
     query: callListQuerySchema,
+    sorts: CALL_SORTS,
     responses: { 200: callListDocumentSchema, 304: null },
     errors: [],
   });
@@ -234,6 +235,7 @@ export const callContracts = {
     auth: 'user',
     operations: view,
     query: callListQuerySchema,
+    sorts: CALL_SORTS,
     responses: { 200: callListDocumentSchema, 304: null },
     errors: [],
   }),
@@ -273,6 +275,7 @@ export const callContracts = {
     auth: 'user',
     operations: view,
     query: callListQuerySchema,
+    sorts: CALL_SORTS,
     responses: { 200: { contentType: 'text/csv', description: 'CSV, values quoted, formulas neutralised' } },
     errors: [],
   }),

@@ -39,6 +39,11 @@ export type Contract = {
   ticketAuth?: true;
   params?: z.ZodType;
   query?: z.ZodType;
+  /**
+   * The fields a list sorts by, one at a time (`sort=field` or `sort=-field`); another `sort` answers 400. Without
+   * them an operation that answers resources refuses `sort` (400), and an original route ignores it.
+   */
+  sorts?: readonly string[];
   body?: z.ZodType;
   /** The body is form-encoded (a provider's callback, served outside the router), not JSON. */
   formBody?: true;

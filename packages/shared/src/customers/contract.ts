@@ -25,6 +25,8 @@ export const customerResourceSchema = resourceObject('customers', customerAttrib
 export type CustomerResource = z.infer<typeof customerResourceSchema>;
 const customerDocumentSchema = singleDocument(customerResourceSchema);
 export const customerListQuerySchema = pagedQuery();
+/** What the customers list sorts by (`sort`); newest first by default. */
+export const CUSTOMER_SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
 
 const manage = ['customers.manage'] as const;
 const compatibility = ['Customers', 'Compatibility'] as const;
@@ -41,6 +43,7 @@ export const customerContracts = {
     auth: 'user',
     operations: manage,
     query: customerListQuerySchema,
+    sorts: CUSTOMER_SORTS,
     responses: { 200: listDocument(customerResourceSchema) },
     errors: [],
   }),

@@ -4,6 +4,7 @@ export {
   callCountResourceSchema,
   callsHistoryContracts,
   customerContracts,
+  CUSTOMER_SORTS,
   customerListQuerySchema,
   customerResourceSchema,
   guestContracts,

@@ -83,6 +83,8 @@ const everyone = ['phonebots.manage', 'phonebots.guestEdit', 'phonebots.all'] as
 const vbotWrite = { type: 'vbots', id: 'path', idParam: 'license_Key' } as const;
 const phonebotWrite = { type: 'phonebots', id: 'path' } as const;
 export const phonebotListQuerySchema = pagedQuery();
+/** What the phonebot lists sort by (`sort`); newest first by default. */
+export const PHONEBOT_SORTS = ['created_at', 'bezeichnung', 'customer_name'] as const;
 
 export const phonebotContracts = {
   listPhonebots: defineContract({
@@ -95,6 +97,7 @@ export const phonebotContracts = {
     auth: 'user',
     operations: everyone,
     query: phonebotListQuerySchema,
+    sorts: PHONEBOT_SORTS,
     responses: { 200: listDocument(anyPhonebotResourceSchema('phonebots')) },
     errors: [],
   }),
@@ -262,6 +265,7 @@ export const phonebotContracts = {
     auth: 'user',
     operations: ['phonebots.all'],
     query: phonebotListQuerySchema,
+    sorts: PHONEBOT_SORTS,
     responses: { 200: listDocument(phonebotResourceSchema('vbots')) },
     errors: [],
   }),

@@ -5,6 +5,7 @@ export {
   guestPhonebotResourceSchema,
   phonebotAttributesSchema,
   phonebotContracts,
+  PHONEBOT_SORTS,
   phonebotListQuerySchema,
   phonebotResourceSchema,
 } from './contract';

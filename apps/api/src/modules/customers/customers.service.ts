@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ListQuery } from '@phonebot/shared';
-import type { CustomerAttributes, UpdateCustomerInput } from '@phonebot/shared/customers';
+import { CUSTOMER_SORTS, type CustomerAttributes, type UpdateCustomerInput } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
@@ -12,7 +12,7 @@ import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../sessions';
 import { deleteCustomerRow, updateCustomerRow } from './customers.store';
 import { avatarPathsOf, firstUserIdOf, removeAvatarFiles, updateUser, userById } from '../users';
 
-const SORTS = ['created_at', 'name', 'email', 'status', 'company_name'] as const;
+const SORTS = CUSTOMER_SORTS;
 
 /**
  * The id of a customer's owner, by which the super addresses the customer: its first admin, or while it has none

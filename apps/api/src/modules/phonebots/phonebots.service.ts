@@ -10,7 +10,7 @@ import {
   type PhonebotStatus,
   maskProviderKey,
 } from '@phonebot/shared/phonebots';
-import type { PhonebotType } from '@phonebot/shared/phonebots';
+import { PHONEBOT_SORTS, type PhonebotType } from '@phonebot/shared/phonebots';
 import type { OperatorInput } from '@phonebot/shared/settings';
 import { rowLock } from '../../db/engine';
 import type { Database, PhonebotsTable } from '../../db/schema';
@@ -180,7 +180,7 @@ export async function getPhonebot(
   return row as PhonebotWithCustomer;
 }
 
-const SORTS = ['created_at', 'bezeichnung', 'customer_name'] as const;
+const SORTS = PHONEBOT_SORTS;
 
 /** Every phonebot in one list, for screens that page and search on their own. */
 export const ALL_PHONEBOTS: PagedQuery = {
