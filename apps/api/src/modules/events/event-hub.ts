@@ -87,8 +87,9 @@ export class EventHub {
   private readonly perSession = new Map<number, number>();
 
   /**
-   * Each company's calls version (the call lists' ETags), dropped by the company's signal. Every change of a
-   * company's calls records events in its transaction (bumpCallsVersion), so the signal follows every change.
+   * Each company's calls version (the call lists' ETags), dropped by the company's signal. Every change that moves
+   * it records events (or notifies) in its transaction (the path of a change, lib/changes.ts), so the signal follows
+   * every change.
    */
   readonly callsVersions = new SignalledCache<number, number>(CACHED_COMPANIES);
   /**
