@@ -21,6 +21,7 @@ import type { auditTranslations } from '../features/audit/locales';
 import type { callerRightsTranslations } from '../features/caller-rights/locales';
 import type { retentionTranslations } from '../features/company/retention';
 import type { customerUsersTranslations } from '../features/customers/customer-users';
+import type { twoFactorTranslations } from '../features/two-factor/locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -49,7 +50,8 @@ declare module 'i18next' {
         (typeof integrationsTranslations)['en'] &
         (typeof callerRightsTranslations)['en'] &
         (typeof retentionTranslations)['en'] &
-        (typeof customerUsersTranslations)['en'];
+        (typeof customerUsersTranslations)['en'] &
+        (typeof twoFactorTranslations)['en'];
     };
   }
 }

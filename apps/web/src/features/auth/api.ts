@@ -9,7 +9,6 @@ import type {
 } from '@phonebot/shared/auth';
 import { authRoutes } from '@phonebot/shared/auth';
 import { profileRoutes } from '@phonebot/shared/profile';
-import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import type { Language } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 
@@ -74,19 +73,4 @@ export async function saveLanguage(language: Language) {
 export async function fetchMe(signal?: AbortSignal) {
   const { data } = await callApi(profileRoutes.me, {}, { signal });
   return { ...data.attributes, id: Number(data.id) };
-}
-
-/** The second step of a sign-in: a code of the authenticator app or a recovery code. */
-export async function loginMfa(input: { mfa_token: string; code?: string; recovery_code?: string }) {
-  return (await callApi(twoFactorRoutes.loginMfa, { body: input }, { dropTokenOn401: false })).meta;
-}
-
-/** Starts the set-up of a second factor that the company requires, during sign-in. */
-export async function loginMfaEnrol(mfaToken: string) {
-  return (await callApi(twoFactorRoutes.loginMfaEnrol, { body: { mfa_token: mfaToken } }, { dropTokenOn401: false }))
-    .meta;
-}
-
-export async function loginMfaEnrolConfirm(input: { mfa_token: string; code: string }) {
-  return (await callApi(twoFactorRoutes.loginMfaEnrolConfirm, { body: input }, { dropTokenOn401: false })).meta;
 }

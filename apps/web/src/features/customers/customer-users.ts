@@ -1,6 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { customerUsersRoutes } from '@phonebot/shared/customer-users';
-import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import type { FeatureTranslations } from '../../lib/i18n';
 import { callApi } from '../../lib/api-client';
 
@@ -17,17 +16,6 @@ export function useCustomerUsers(ownerId: number, search: string) {
         { signal },
       ),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Resets a user's second factor as the super; the customer's list is read again. */
-export function useSuperResetMfa(ownerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await callApi(twoFactorRoutes.resetUserMfa, { params: { id } });
-    },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['customers', ownerId, 'users'] }),
   });
 }
 

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { profileRoutes } from '@phonebot/shared/profile';
 import { sessionRoutes } from '@phonebot/shared/sessions';
-import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import type { ChangePasswordInput, OwnProfileInput, UserResource } from '@phonebot/shared/users';
 import { ApiError, callApi } from '../../lib/api-client';
 
@@ -111,40 +110,6 @@ export function useRemoveAvatar(alsoInvalidate: readonly QueryKey[] = []) {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
-}
-
-export const mfaQuery = () =>
-  queryOptions({
-    queryKey: [...profileKeys.all, 'mfa'] as const,
-    queryFn: async ({ signal }) => (await callApi(twoFactorRoutes.status, {}, { signal })).meta,
-  });
-
-export function useMfa() {
-  return useQuery(mfaQuery());
-}
-
-function useMfaMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: mfaQuery().queryKey }),
-  });
-}
-
-export function useStartTotp() {
-  return useMutation({ mutationFn: async () => (await callApi(twoFactorRoutes.startTotp, {})).meta });
-}
-
-export function useConfirmTotp() {
-  return useMfaMutation(
-    async (code: string) => (await callApi(twoFactorRoutes.confirmTotp, { body: { code } })).meta.recovery_codes,
-  );
-}
-
-export function useDisableTotp() {
-  return useMfaMutation(async (input: { password: string; code: string }) => {
-    await callApi(twoFactorRoutes.disableTotp, { body: input });
-  });
 }
 
 const sessionsKey = [...profileKeys.all, 'sessions'] as const;

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import type { AddUserInput, UpdateUserInput, UserResource } from '@phonebot/shared/users';
 import { userRoutes } from '@phonebot/shared/users';
 import { callApi } from '../../lib/api-client';
@@ -99,15 +98,6 @@ export function useDeleteUser(alsoInvalidate: readonly QueryKey[] = []) {
       );
       queryClient.removeQueries({ queryKey: usersKeys.detail(id) });
       refresh();
-    },
-  });
-}
-
-/** Resets a user's lost second factor; they set it up again (and are told by mail). */
-export function useResetUserMfa() {
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await callApi(twoFactorRoutes.resetUserMfa, { params: { id } });
     },
   });
 }

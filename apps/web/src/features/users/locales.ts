@@ -3,15 +3,6 @@ import type { FeatureTranslations } from '../../lib/i18n';
 /** This feature's texts, under its own top-level key; registered when its screens load. */
 const en = {
   users: {
-    mfaReset: {
-      title: 'Two-factor sign-in',
-      hint: 'If this user lost their authenticator app and recovery codes, reset their second factor. They are told by mail and set it up again.',
-      button: 'Reset two-factor sign-in',
-      confirmTitle: 'Reset two-factor sign-in?',
-      confirmText:
-        '{{email}} sets up a new second factor at the next login, or signs in with the password alone where none is required.',
-      done: 'Two-factor sign-in reset. The user was told by mail.',
-    },
     addUser: 'Add User',
     updateUser: 'Update User',
     backToList: 'Back to list',
@@ -46,15 +37,6 @@ export const usersTranslations: FeatureTranslations<typeof en> = {
   en,
   de: {
     users: {
-      mfaReset: {
-        title: 'Zwei-Faktor-Anmeldung',
-        hint: 'Hat dieser Benutzer seine Authenticator-App und seine Wiederherstellungscodes verloren, setzen Sie seinen zweiten Faktor zurück. Er wird per E-Mail benachrichtigt und richtet ihn neu ein.',
-        button: 'Zwei-Faktor-Anmeldung zurücksetzen',
-        confirmTitle: 'Zwei-Faktor-Anmeldung zurücksetzen?',
-        confirmText:
-          '{{email}} richtet bei der nächsten Anmeldung einen neuen zweiten Faktor ein oder meldet sich, wo keiner verlangt wird, nur mit dem Passwort an.',
-        done: 'Zwei-Faktor-Anmeldung zurückgesetzt. Der Benutzer wurde per E-Mail benachrichtigt.',
-      },
       addUser: 'Benutzer anlegen',
       updateUser: 'Benutzer speichern',
       backToList: 'Zurück zur Liste',

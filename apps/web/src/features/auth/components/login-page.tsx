@@ -18,10 +18,10 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchRole, login } from '../api';
 import { lazyLoginSchema } from '../schemas';
 import { firstIssuePerField } from '../../../components/plain/first-issues';
-import type { MfaChallenge } from './login-mfa-step';
+import { type MfaChallenge, loadMfaStep } from '../../two-factor/sign-in';
 
 // Only accounts with a second factor need its step: it loads after the password, not with the login page.
-const MfaStep = lazy(async () => ({ default: (await import('./login-mfa-step')).MfaStep }));
+const MfaStep = lazy(async () => ({ default: (await loadMfaStep()).MfaStep }));
 
 type Field = keyof LoginInput;
 type Errors = Partial<Record<Field, ErrorText>>;

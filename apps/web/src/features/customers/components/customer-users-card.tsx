@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { Badge, Button, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
-import { useConfirm } from '../../../components/use-confirm';
-import { errorText } from '../../../lib/api-errors';
-import { registerTranslations, translateText } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { usersTranslations } from '../../users/locales';
-import { roleLabel } from '../../users/role-label';
-import { customerUsersTranslations, useCustomerUsers, useSuperResetMfa } from '../customer-users';
+import { registerTranslations } from '../../../lib/i18n';
+import { useResetSecondFactor } from '../../two-factor';
+import { roleLabel, usersTranslations } from '../../users';
+import { customerUsersTranslations, useCustomerUsers } from '../customer-users';
 
 registerTranslations(usersTranslations);
 registerTranslations(customerUsersTranslations);
@@ -24,24 +22,10 @@ export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const users = useCustomerUsers(ownerId, debounced);
-  const reset = useSuperResetMfa(ownerId);
-  const { confirm, dialog } = useConfirm();
-
-  const run = async (id: number, email: string) => {
-    const sure = await confirm({
-      title: t('users.mfaReset.confirmTitle'),
-      text: t('users.mfaReset.confirmText', { email }),
-      confirmLabel: t('users.mfaReset.button'),
-      danger: true,
-    });
-    if (!sure) return;
-    try {
-      await reset.mutateAsync(id);
-      notifySuccess(t('users.mfaReset.done'));
-    } catch (error) {
-      notifyError(translateText(t, errorText(error)));
-    }
-  };
+  const queryClient = useQueryClient();
+  const reset = useResetSecondFactor(
+    () => void queryClient.invalidateQueries({ queryKey: ['customers', ownerId, 'users'] }),
+  );
 
   const content = (
     <QueryState query={users} loading={<Skeleton height={120} />}>
@@ -80,8 +64,8 @@ export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
                             variant="outline"
                             color="red"
                             aria-label={t('customerUsers.resetFor', { email: user.attributes.email })}
-                            loading={reset.isPending && reset.variables === Number(user.id)}
-                            onClick={() => void run(Number(user.id), user.attributes.email)}
+                            loading={reset.resetting === Number(user.id)}
+                            onClick={() => void reset.run({ id: Number(user.id), email: user.attributes.email })}
                           >
                             {t('customerUsers.reset')}
                           </Button>
@@ -119,7 +103,7 @@ export function CustomerUsersCard({ ownerId }: { ownerId: number }) {
         />
         {content}
       </Stack>
-      {dialog}
+      {reset.dialog}
     </Paper>
   );
 }

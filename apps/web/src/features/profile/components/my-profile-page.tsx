@@ -8,8 +8,8 @@ import { profileTranslations } from '../locales';
 import { AvatarField } from './avatar-field';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileInfoForm } from './profile-info-form';
+import { TwoFactorCard } from '../../two-factor';
 import { SessionsCard } from './sessions-card';
-import { TwoFactorCard } from './two-factor-card';
 
 registerTranslations(profileTranslations);
 
@@ -59,7 +59,7 @@ export function MyProfilePage({ alsoInvalidate }: MyProfilePageProps) {
         <Paper withBorder p="lg" component="section" aria-labelledby="profile-mfa-title">
           <Stack gap="md">
             <Title order={2} fz="h3" id="profile-mfa-title">
-              {t('profile.mfa.title')}
+              {t('twoFactor.title')}
             </Title>
             <TwoFactorCard />
           </Stack>

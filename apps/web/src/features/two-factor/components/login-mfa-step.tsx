@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { PlainAlert, PlainButton, PlainTextButton, PlainTextField } from '../../../components/plain/plain-ui';
-import { OneTimeCodes, QrCode } from '../../../components/plain/qr-code';
+import { OneTimeCodes, QrCode } from './qr-code';
 import { isApiError } from '../../../lib/api-client';
 import { errorText, type ErrorText } from '../../../lib/api-errors';
 import { translateText, useI18n } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
-import { loginMfa, loginMfaEnrol, loginMfaEnrolConfirm } from '../api';
+import { loginMfa, loginMfaEnrol, loginMfaEnrolConfirm } from '../sign-in-api';
 
 export type MfaChallenge = { kind: 'code' | 'enrol'; token: string };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { saveText } from '../../lib/download';
+import { saveText } from '../../../lib/download';
 
 /**
  * A QR code drawn in the browser (the value never leaves the page); the drawing code loads on first use. Plain

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/form/password-field';
-import { QrCode } from '../../../components/plain/qr-code';
 import { QueryState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { saveText } from '../../../lib/download';
 import { errorText } from '../../../lib/api-errors';
-import { translateText } from '../../../lib/i18n';
+import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useConfirmTotp, useDisableTotp, useMfa, useStartTotp } from '../api';
+import { twoFactorTranslations } from '../locales';
+import { QrCode } from './qr-code';
+
+registerTranslations(twoFactorTranslations);
 
 /** The recovery codes of a new enrolment, shown once with ways to keep them. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -17,8 +20,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const text = `${codes.join('\n')}\n`;
   return (
     <Stack gap="sm">
-      <Text fw={600}>{t('profile.mfa.recoveryTitle')}</Text>
-      <Text size="sm">{t('profile.mfa.recoveryNote')}</Text>
+      <Text fw={600}>{t('twoFactor.recoveryTitle')}</Text>
+      <Text size="sm">{t('twoFactor.recoveryNote')}</Text>
       <SimpleGrid
         cols={2}
         spacing="xs"
@@ -38,14 +41,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <CopyButton value={text}>
           {({ copied, copy }) => (
             <Button variant="default" onClick={copy}>
-              {copied ? t('profile.mfa.copied') : t('profile.mfa.copy')}
+              {copied ? t('twoFactor.copied') : t('twoFactor.copy')}
             </Button>
           )}
         </CopyButton>
         <Button variant="default" onClick={() => saveText('phonebot-portal-recovery-codes.txt', text, 'text/plain')}>
-          {t('profile.mfa.download')}
+          {t('twoFactor.download')}
         </Button>
-        <Button onClick={onDone}>{t('profile.mfa.done')}</Button>
+        <Button onClick={onDone}>{t('twoFactor.done')}</Button>
       </Group>
     </Stack>
   );
@@ -68,7 +71,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
             start.mutate(undefined, { onError: (caught) => notifyError(translateText(t, errorText(caught))) })
           }
         >
-          {t('profile.mfa.enable')}
+          {t('twoFactor.enable')}
         </Button>
       </Group>
     );
@@ -76,7 +79,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const submit = async () => {
     try {
       onCodes(await confirm.mutateAsync(code.replace(/\s+/g, '')));
-      notifySuccess(t('profile.mfa.enabled'));
+      notifySuccess(t('twoFactor.enabled'));
     } catch (caught) {
       if (isApiError(caught, 429)) notifyError(t('tooManyRequests'));
       else setError(translateText(t, errorText(caught)));
@@ -91,13 +94,13 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
       noValidate
     >
       <Stack gap="sm">
-        <Text size="sm">{t('profile.mfa.scan')}</Text>
-        <QrCode value={start.data.otpauth_uri} alt={t('profile.mfa.qrAlt')} className="" />
+        <Text size="sm">{t('twoFactor.scan')}</Text>
+        <QrCode value={start.data.otpauth_uri} alt={t('twoFactor.qrAlt')} className="" />
         <Text size="sm">
-          {t('profile.mfa.secret')}: <Code>{start.data.secret}</Code>
+          {t('twoFactor.secret')}: <Code>{start.data.secret}</Code>
         </Text>
         <TextInput
-          label={t('profile.mfa.code')}
+          label={t('twoFactor.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           value={code}
@@ -109,7 +112,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
         />
         <Group justify="flex-end">
           <Button type="submit" loading={confirm.isPending}>
-            {t('profile.mfa.confirm')}
+            {t('twoFactor.confirm')}
           </Button>
         </Group>
       </Stack>
@@ -126,7 +129,7 @@ function Disable() {
   const submit = async () => {
     try {
       await disable.mutateAsync({ password, code: code.trim() });
-      notifySuccess(t('profile.mfa.disabled'));
+      notifySuccess(t('twoFactor.disabled'));
     } catch (caught) {
       if (isApiError(caught, 429)) notifyError(t('tooManyRequests'));
       else if (isApiError(caught) && caught.code === 'currentPasswordIssue')
@@ -143,9 +146,9 @@ function Disable() {
       noValidate
     >
       <Stack gap="sm">
-        <Text size="sm">{t('profile.mfa.disableNote')}</Text>
+        <Text size="sm">{t('twoFactor.disableNote')}</Text>
         <PasswordField
-          label={t('profile.mfa.password')}
+          label={t('twoFactor.password')}
           autoComplete="current-password"
           value={password}
           error={errors.password}
@@ -155,7 +158,7 @@ function Disable() {
           }}
         />
         <TextInput
-          label={t('profile.mfa.codeOrRecovery')}
+          label={t('twoFactor.codeOrRecovery')}
           autoComplete="one-time-code"
           value={code}
           error={errors.code}
@@ -166,7 +169,7 @@ function Disable() {
         />
         <Group justify="flex-end">
           <Button type="submit" color="red" variant="outline" loading={disable.isPending}>
-            {t('profile.mfa.disable')}
+            {t('twoFactor.disable')}
           </Button>
         </Group>
       </Stack>
@@ -198,12 +201,12 @@ function TwoFactorState({ status, onCodes }: { status: MfaStatus; onCodes: (code
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Text>{t(status.enabled ? 'profile.mfa.on' : 'profile.mfa.off')}</Text>
-      {status.required && !status.enabled && <Alert color="orange">{t('profile.mfa.required')}</Alert>}
+      <Text>{t(status.enabled ? 'twoFactor.on' : 'twoFactor.off')}</Text>
+      {status.required && !status.enabled && <Alert color="orange">{t('twoFactor.required')}</Alert>}
       {status.enabled ? (
         <>
           <Text size="sm" c="dimmed">
-            {t('profile.mfa.codesLeft', { count: status.recovery_codes_left })}
+            {t('twoFactor.codesLeft', { count: status.recovery_codes_left })}
           </Text>
           <Disable />
         </>

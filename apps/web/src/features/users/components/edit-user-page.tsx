@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROLES, type CompanyRole } from '@phonebot/shared/users';
@@ -9,8 +9,8 @@ import { isApiError } from '../../../lib/api-client';
 import { errorText, fieldErrors } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useConfirm } from '../../../components/use-confirm';
-import { type CompanyUser, useResetUserMfa, useUpdateUser, useUser } from '../api';
+import { ResetSecondFactor } from '../../two-factor';
+import { type CompanyUser, useUpdateUser, useUser } from '../api';
 import { parseEditUserParam } from '../edit-user-param';
 import { usersTranslations } from '../locales';
 import { roleLabel } from '../role-label';
@@ -119,44 +119,6 @@ function EditUserForm({ user, alsoInvalidate }: { user: CompanyUser; alsoInvalid
           </Group>
         </Stack>
       </form>
-    </Paper>
-  );
-}
-
-/** Resets the second factor of a user who lost their phone and recovery codes; asks first, the user is mailed. */
-function ResetSecondFactor({ user }: { user: CompanyUser }) {
-  const { t } = useTranslation();
-  const reset = useResetUserMfa();
-  const { confirm, dialog } = useConfirm();
-  const run = async () => {
-    const sure = await confirm({
-      title: t('users.mfaReset.confirmTitle'),
-      text: t('users.mfaReset.confirmText', { email: user.email }),
-      confirmLabel: t('users.mfaReset.button'),
-      danger: true,
-    });
-    if (!sure) return;
-    try {
-      await reset.mutateAsync(user.id);
-      notifySuccess(t('users.mfaReset.done'));
-    } catch (error) {
-      notifyError(translateText(t, errorText(error)));
-    }
-  };
-  return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="user-mfa-title">
-      <Stack gap="sm">
-        <Title order={2} fz="h4" id="user-mfa-title">
-          {t('users.mfaReset.title')}
-        </Title>
-        <Text size="sm">{t('users.mfaReset.hint')}</Text>
-        <Group>
-          <Button variant="outline" color="red" loading={reset.isPending} onClick={() => void run()}>
-            {t('users.mfaReset.button')}
-          </Button>
-        </Group>
-      </Stack>
-      {dialog}
     </Paper>
   );
 }
