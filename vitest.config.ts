@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const e2eFilesAtOnce = Math.max(1, Number(process.env.E2E_FILES_AT_ONCE ?? 2) || 1);
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
@@ -9,8 +10,46 @@ const unitTests = [
   'apps/web/src/**/*.unit.test.ts',
 ];
 
+/**
+ * The files that take longest, longest first. Vitest orders a project's files by their last durations, which a clean
+ * clone (CI) does not have: it then starts the largest files first, and a short file with a long run (the screens'
+ * accessibility passes) started last would keep one worker busy long after the others are done.
+ */
+const SLOWEST_FIRST = [
+  'apps/web/e2e/screens.e2e.ts',
+  'apps/web/e2e/account-protection.e2e.ts',
+  'apps/web/e2e/live.e2e.ts',
+  'apps/web/e2e/inbox.e2e.ts',
+  'apps/web/e2e/first-hour.e2e.ts',
+  'apps/web/e2e/calls.e2e.ts',
+  'apps/api/test/security/authz-matrix.test.ts',
+  'apps/api/src/modules/auth/account-protection.test.ts',
+  'apps/api/test/security/fuzz.test.ts',
+  'apps/api/test/redis-faults.test.ts',
+  'apps/api/test/security/concurrency.test.ts',
+  'apps/api/test/shutdown.test.ts',
+];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = SLOWEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return index < 0 ? SLOWEST_FIRST.length : index;
+    };
+    // Within a project only: the projects keep the order Vitest gave them.
+    const position = new Map(sorted.map((spec, index) => [spec, index]));
+    return [...sorted].sort((a, b) =>
+      a.project.name === b.project.name
+        ? rank(a) - rank(b) || position.get(a)! - position.get(b)!
+        : position.get(a)! - position.get(b)!,
+    );
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     // Vitest's default is one worker less than the cores, which is one on a two-core machine. The API tests wait on
     // their databases, mail and HTTP servers more than they compute: three files at once on two cores keeps the
     // cores busy (the projects marked fileParallelism: false still run one file at a time).
