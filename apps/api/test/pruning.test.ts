@@ -92,9 +92,25 @@ describe('pruning what nothing reads any more', () => {
     const used = await oneTime({ expires_at: ago(-HOUR), used_at: ago(60_000) });
     const expired = await oneTime({ expires_at: ago(60_000), used_at: null });
     const live = await oneTime({ expires_at: ago(-HOUR), used_at: null });
+    // A sign-in's second step, taken and waiting.
+    const challenge = (usedAt: string | null) =>
+      db
+        .insertInto('two_factor_challenges')
+        .values({
+          user_id: admin.userId,
+          kind: 'code',
+          token_hash: hash(),
+          expires_at: ago(-HOUR),
+          used_at: usedAt,
+          created_at: ago(HOUR),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const taken = await challenge(ago(60_000));
+    const waiting = await challenge(null);
 
     const pruned = await pruneExpiredRows(db, { batch: 100 });
-    expect(pruned).toEqual({ idempotencyKeys: 251, sessions: 1, oneTimeTokens: 2, webhookDeliveries: 0 });
+    expect(pruned).toEqual({ idempotencyKeys: 251, sessions: 1, oneTimeTokens: 3, webhookDeliveries: 0 });
 
     const keys = await db.selectFrom('idempotency_keys').select('idem_key').execute();
     expect(keys.map((k) => k.idem_key)).toEqual(['fresh-call']);
@@ -111,6 +127,9 @@ describe('pruning what nothing reads any more', () => {
     expect(tokens).toContain(live.id);
     expect(tokens).not.toContain(used.id);
     expect(tokens).not.toContain(expired.id);
+    const challenges = (await db.selectFrom('two_factor_challenges').select('id').execute()).map((c) => c.id);
+    expect(challenges).toEqual([waiting.id]);
+    expect(challenges).not.toContain(taken.id);
 
     // A second run finds nothing.
     expect(await pruneExpiredRows(db, { batch: 100 })).toEqual({

@@ -27,7 +27,9 @@ export type Database = {
   call_event_heads: CallEventHeadsTable;
   call_events: CallEventsTable;
   event_tickets: EventTicketsTable;
-  mfa_recovery_codes: MfaRecoveryCodesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
   call_rollups: CallRollupsTable;
   call_caller_hours: CallCallerHoursTable;
   call_callers: CallCallersTable;
@@ -79,21 +81,40 @@ export type UsersTable = {
   avatar_path: string | null;
   /** The language of the user's screens and mails. */
   language: Generated<Language>;
-  /** The two-factor secret (encrypted), set once a first code confirmed it. */
-  totp_secret_enc: Generated<string | null>;
-  /** A secret handed out for enrolment and not yet confirmed by a code. */
-  totp_pending_enc: Generated<string | null>;
-  totp_enabled_at: Generated<string | null>;
-  /** The time step of the last code accepted: a code of that step or an earlier one is never taken again. */
-  totp_last_step: Generated<number | null>;
   created_at: string;
   updated_at: string;
 };
 
-export type MfaRecoveryCodesTable = {
+/** A user's second factor (modules/two-factor): a row once they began setting one up. */
+export type TwoFactorTable = {
+  user_id: number;
+  /** The secret of the authenticator app (encrypted), set once a first code confirmed it. */
+  secret_enc: string | null;
+  /** A secret handed out for enrolment and not yet confirmed by a code. */
+  pending_enc: string | null;
+  enabled_at: string | null;
+  /** The time step of the last code accepted: a code of that step or an earlier one is never taken again. */
+  last_step: number | null;
+};
+
+export type TwoFactorRecoveryCodesTable = {
   id: Generated<number>;
   user_id: number;
   code_hash: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+/**
+ * A sign-in that passed the password and waits for its second step: `code` for a code of the app (or a recovery
+ * code), `enrol` for setting a first one up.
+ */
+export type TwoFactorChallengesTable = {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'code' | 'enrol';
+  token_hash: string;
+  expires_at: string;
   used_at: string | null;
   created_at: string;
 };
@@ -114,8 +135,8 @@ export type AccessTokensTable = {
   reauth_at: Generated<string | null>;
 };
 
-/** `mfa` and `mfa-enrol`: a sign-in that passed the password and waits for its second step. */
-export type UserTokenKind = 'verify' | 'reset' | 'invite' | 'email-change' | 'mfa' | 'mfa-enrol';
+/** What a one-time link mailed to a user is for. */
+export type UserTokenKind = 'verify' | 'reset' | 'invite' | 'email-change';
 
 export type UserTokensTable = {
   id: Generated<number>;

@@ -25,6 +25,8 @@ const TABLES = [
   'customers',
   'users',
   'user_tokens',
+  'two_factor',
+  'two_factor_challenges',
   'phonebots',
   'calls',
   'call_notes',

@@ -155,7 +155,7 @@ async function enrolTotp(user: SignedIn): Promise<string> {
   const secret = started.json.meta.secret as string;
   const confirmed = await call('POST', '/me/mfa/totp/confirm', user.token, { code: totpCode(secret) });
   expect(confirmed.status).toBe(200);
-  await app.db.db.updateTable('users').set({ totp_last_step: null }).where('id', '=', user.userId).execute();
+  await app.db.db.updateTable('two_factor').set({ last_step: null }).where('user_id', '=', user.userId).execute();
   return secret;
 }
 
@@ -166,7 +166,7 @@ async function forgetStepUp(userId: number): Promise<void> {
 
 /** Lets the next code of the app count (a code is taken once per 30-second window). */
 async function nextCode(userId: number, secret: string): Promise<string> {
-  await app.db.db.updateTable('users').set({ totp_last_step: null }).where('id', '=', userId).execute();
+  await app.db.db.updateTable('two_factor').set({ last_step: null }).where('user_id', '=', userId).execute();
   return totpCode(secret);
 }
 
@@ -177,6 +177,12 @@ function expectReauthRequired(answer: { status: number; json: { errors?: { code:
 
 async function userRow(id: number) {
   return app.db.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The user's second factor as stored (null where none was begun). */
+async function factorRow(id: number) {
+  const row = await app.db.db.selectFrom('two_factor').selectAll().where('user_id', '=', id).executeTakeFirst();
+  return { secret_enc: row?.secret_enc ?? null, pending_enc: row?.pending_enc ?? null };
 }
 
 async function newPhonebot(admin: SignedIn): Promise<string> {
@@ -349,7 +355,7 @@ describe('step-up for sensitive actions', () => {
     it('two-factor on and off: POST /me/mfa/totp, POST /me/mfa/totp/confirm, DELETE /users/{own id}/mfa', async () => {
       const admin = await fresh('admin');
       expectReauthRequired(await call('POST', '/me/mfa/totp', admin.token));
-      expect((await userRow(admin.userId)).totp_pending_enc).toBeNull();
+      expect((await factorRow(admin.userId)).pending_enc).toBeNull();
       expectReauthRequired(await call('POST', '/me/mfa/totp/confirm', admin.token, { code: '123456' }));
       const secret = await enrolTotp(admin);
       await app.db.db
@@ -358,12 +364,12 @@ describe('step-up for sensitive actions', () => {
         .where('user_id', '=', admin.userId)
         .execute();
       expectReauthRequired(await call('DELETE', `/users/${admin.userId}/mfa`, admin.token));
-      expect((await userRow(admin.userId)).totp_secret_enc).not.toBeNull();
+      expect((await factorRow(admin.userId)).secret_enc).not.toBeNull();
       const off = await call('DELETE', `/users/${admin.userId}/mfa`, admin.token, {
         code: await nextCode(admin.userId, secret),
       });
       expect(off.status).toBe(204);
-      expect((await userRow(admin.userId)).totp_secret_enc).toBeNull();
+      expect((await factorRow(admin.userId)).secret_enc).toBeNull();
     });
 
     it('resetting another user’s second factor: DELETE /users/{id}/mfa (admin and super)', async () => {
@@ -373,9 +379,9 @@ describe('step-up for sensitive actions', () => {
       expectReauthRequired(await call('DELETE', `/users/${user.userId}/mfa`, admin.token));
       const superAdmin = await signInAsSuper();
       expectReauthRequired(await call('DELETE', `/users/${user.userId}/mfa`, superAdmin.token));
-      expect((await userRow(user.userId)).totp_secret_enc).not.toBeNull();
+      expect((await factorRow(user.userId)).secret_enc).not.toBeNull();
       expect((await call('DELETE', `/users/${user.userId}/mfa`, admin.token, { password: PASSWORD })).status).toBe(204);
-      expect((await userRow(user.userId)).totp_secret_enc).toBeNull();
+      expect((await factorRow(user.userId)).secret_enc).toBeNull();
     });
 
     it('API keys and webhooks: POST /api-keys, POST /webhooks, PATCH /webhooks/{id} with a new URL', async () => {

@@ -25,6 +25,7 @@ import * as botRowsNotify from './20261124205909-bot-rows-notify';
 import * as sessionStepUp from './20261128174000-session-step-up';
 import * as webhookQueue from './20261128180052-webhook-queue';
 import * as rateLimits from './20261128184939-rate-limits';
+import * as twoFactorTables from './20261206160000-two-factor-tables';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261128174000-session-step-up': sessionStepUp,
   '20261128180052-webhook-queue': webhookQueue,
   '20261128184939-rate-limits': rateLimits,
+  '20261206160000-two-factor-tables': twoFactorTables,
 };

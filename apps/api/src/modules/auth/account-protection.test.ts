@@ -236,7 +236,7 @@ describe('sign-in challenges', () => {
     const confirmed = await from('10.0.20.1', 'POST', '/me/mfa/totp/confirm', { code: totpCode(secret) }, user.token);
     expect(confirmed.status).toBe(200);
     // The confirming code used its window: the next code signs in.
-    await app.db.db.updateTable('users').set({ totp_last_step: null }).where('id', '=', user.userId).execute();
+    await app.db.db.updateTable('two_factor').set({ last_step: null }).where('user_id', '=', user.userId).execute();
     return { user, secret };
   }
 

@@ -16,9 +16,14 @@ describe('a customer’s users for the super', () => {
     await app.signIn('guest', { customerId: owner.customerId!, email: 'guest-cu@example.com' });
     const stranger = await app.signIn('admin');
     await app.db.db
-      .updateTable('users')
-      .set({ totp_enabled_at: new Date().toISOString() })
-      .where('id', '=', operator.userId)
+      .insertInto('two_factor')
+      .values({
+        user_id: operator.userId,
+        secret_enc: 'sealed',
+        pending_enc: null,
+        enabled_at: new Date().toISOString(),
+        last_step: null,
+      })
       .execute();
     const superToken = (await app.signIn('super')).token;
     const list = (token: string, query = '', id = owner.userId) =>

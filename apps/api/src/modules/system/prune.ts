@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { pruneSpentOneTimeTokens } from '../auth';
 import { pruneExpiredSessions } from '../sessions';
+import { pruneSpentChallenges } from '../two-factor';
 
 /** How long a call's Idempotency-Key is kept, and a retry of the call answered from it (docs/decisions.md). */
 export const IDEMPOTENCY_KEY_TTL_MS = DAY;
@@ -17,7 +18,7 @@ export type Pruned = { idempotencyKeys: number; sessions: number; oneTimeTokens:
 
 /**
  * Deletes what nothing reads any more, in batches: Idempotency-Keys older than their day, sessions past their
- * expiry, one-time tokens used or expired, and webhook deliveries finished more than WEBHOOK_DELIVERY_KEEP_DAYS
+ * expiry, one-time tokens (links, second steps of a sign-in) used or expired, and webhook deliveries finished more than WEBHOOK_DELIVERY_KEEP_DAYS
  * ago. Every read of the first three already ignores them; without this job they all only grow.
  */
 export async function pruneExpiredRows(
@@ -39,7 +40,8 @@ export async function pruneExpiredRows(
   return {
     idempotencyKeys,
     sessions: await pruneExpiredSessions(db, now, batch),
-    oneTimeTokens: await pruneSpentOneTimeTokens(db, now, batch),
+    // One-time links, and sign-ins whose second step was taken or expired.
+    oneTimeTokens: (await pruneSpentOneTimeTokens(db, now, batch)) + (await pruneSpentChallenges(db, now, batch)),
     webhookDeliveries: await pruneFinishedWebhookDeliveries(db, now, batch),
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';
 import { MINUTE, isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
@@ -12,8 +13,6 @@ import { ACCOUNT_COLUMNS, accountAllowed } from '../users';
  */
 export type ChallengeKind = 'code' | 'enrol';
 
-const KINDS = { code: 'mfa', enrol: 'mfa-enrol' } as const;
-
 /** How long the second step of a sign-in may take after the password. */
 const CHALLENGE_TTL_MS = 10 * MINUTE;
 
@@ -22,14 +21,13 @@ export const challengeInvalid = () => refuse('unauthenticated', 'mfaTokenInvalid
 export async function issueChallenge(db: Kysely<Database>, userId: number, kind: ChallengeKind): Promise<string> {
   const token = randomToken();
   await db
-    .insertInto('user_tokens')
+    .insertInto('two_factor_challenges')
     .values({
       user_id: userId,
-      kind: KINDS[kind],
+      kind,
       token_hash: tokenHash(token),
       expires_at: isoIn(CHALLENGE_TTL_MS),
       used_at: null,
-      new_email: null,
       created_at: nowIso(),
     })
     .execute();
@@ -39,12 +37,12 @@ export async function issueChallenge(db: Kysely<Database>, userId: number, kind:
 /** The user of a sign-in waiting for its second step; the account must still be allowed in. */
 export async function challengedUser(db: Kysely<Database>, token: string, kind: ChallengeKind) {
   const user = await db
-    .selectFrom('user_tokens as t')
+    .selectFrom('two_factor_challenges as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('customers as c', 'c.id', 'u.customer_id')
     .select([...ACCOUNT_COLUMNS, 't.id as challenge_id', 'u.id', 'u.email'])
     .where('t.token_hash', '=', tokenHash(token))
-    .where('t.kind', '=', KINDS[kind])
+    .where('t.kind', '=', kind)
     .where('t.used_at', 'is', null)
     .where('t.expires_at', '>', nowIso())
     .executeTakeFirst();
@@ -56,7 +54,7 @@ export async function challengedUser(db: Kysely<Database>, token: string, kind: 
 /** Uses up the challenge; false when a parallel request took it first. */
 export async function takeChallenge(db: Kysely<Database>, challengeId: number): Promise<boolean> {
   const row = await db
-    .updateTable('user_tokens')
+    .updateTable('two_factor_challenges')
     .set({ used_at: nowIso() })
     .where('id', '=', challengeId)
     .where('used_at', 'is', null)
@@ -68,10 +66,27 @@ export async function takeChallenge(db: Kysely<Database>, challengeId: number): 
 /** Ends every sign-in of the user waiting for its second step (its password was just set anew). */
 export async function cancelChallenges(db: Kysely<Database>, userId: number): Promise<void> {
   await db
-    .updateTable('user_tokens')
+    .updateTable('two_factor_challenges')
     .set({ used_at: nowIso() })
     .where('user_id', '=', userId)
-    .where('kind', 'in', Object.values(KINDS))
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** Sign-ins whose second step was taken or has expired: nothing reads them any more. Answers how many went. */
+export async function pruneSpentChallenges(db: Kysely<Database>, now: Date, batch = DELETE_BATCH): Promise<number> {
+  const cutoff = now.toISOString();
+  return deleteInBatches(async () => {
+    const result = await db
+      .deleteFrom('two_factor_challenges')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('two_factor_challenges')
+          .select('id')
+          .where((w) => w.or([w('used_at', 'is not', null), w('expires_at', '<', cutoff)]))
+          .limit(batch),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }, batch);
 }

@@ -20,7 +20,7 @@ export async function replaceRecoveryCodes(db: Kysely<Database>, userId: number)
   await deleteRecoveryCodes(db, userId);
   const now = nowIso();
   await db
-    .insertInto('mfa_recovery_codes')
+    .insertInto('two_factor_recovery_codes')
     .values(
       codes.map((code) => ({
         user_id: userId,
@@ -36,7 +36,7 @@ export async function replaceRecoveryCodes(db: Kysely<Database>, userId: number)
 /** Uses up a recovery code with a conditional update: each one works once. */
 export async function acceptRecoveryCode(db: Kysely<Database>, userId: number, code: string): Promise<boolean> {
   const row = await db
-    .updateTable('mfa_recovery_codes')
+    .updateTable('two_factor_recovery_codes')
     .set({ used_at: nowIso() })
     .where('user_id', '=', userId)
     .where('code_hash', '=', tokenHash(code))
@@ -48,7 +48,7 @@ export async function acceptRecoveryCode(db: Kysely<Database>, userId: number, c
 
 export async function recoveryCodesLeft(db: Kysely<Database>, userId: number): Promise<number> {
   const left = await db
-    .selectFrom('mfa_recovery_codes')
+    .selectFrom('two_factor_recovery_codes')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
@@ -57,5 +57,5 @@ export async function recoveryCodesLeft(db: Kysely<Database>, userId: number): P
 }
 
 export async function deleteRecoveryCodes(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
 }

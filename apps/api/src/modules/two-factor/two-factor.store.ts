@@ -3,16 +3,17 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 
 /**
- * A user's second factor: the secret of their authenticator app (encrypted; a pending one until a first code
- * confirms it) and the last time step a code was accepted in (a code is taken once).
+ * A user's second factor (the two_factor table, a row once they began setting one up): the secret of their
+ * authenticator app (encrypted; a pending one until a first code confirms it) and the last time step a code was
+ * accepted in (a code is taken once).
  */
 export type Factor = { secret_enc: string | null; pending_enc: string | null; enabled_at: string | null };
 
 export async function factorOf(db: Kysely<Database>, userId: number): Promise<Factor> {
   const row = await db
-    .selectFrom('users')
-    .select(['totp_secret_enc as secret_enc', 'totp_pending_enc as pending_enc', 'totp_enabled_at as enabled_at'])
-    .where('id', '=', userId)
+    .selectFrom('two_factor')
+    .select(['secret_enc', 'pending_enc', 'enabled_at'])
+    .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ?? { secret_enc: null, pending_enc: null, enabled_at: null };
 }
@@ -24,7 +25,11 @@ export async function secondFactorOn(db: Kysely<Database>, userId: number): Prom
 
 /** Keeps a new secret as pending: it works only once a code of it confirms it (`enableFactor`). */
 export async function setPendingSecret(db: Kysely<Database>, userId: number, pendingEnc: string): Promise<void> {
-  await db.updateTable('users').set({ totp_pending_enc: pendingEnc }).where('id', '=', userId).execute();
+  await db
+    .insertInto('two_factor')
+    .values({ user_id: userId, secret_enc: null, pending_enc: pendingEnc, enabled_at: null, last_step: null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_enc: pendingEnc }))
+    .execute();
 }
 
 /**
@@ -38,18 +43,12 @@ export async function enableFactor(
   step: number,
 ): Promise<boolean> {
   const row = await trx
-    .updateTable('users')
-    .set({
-      totp_secret_enc: pendingEnc,
-      totp_pending_enc: null,
-      totp_enabled_at: nowIso(),
-      totp_last_step: step,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', userId)
-    .where('totp_secret_enc', 'is', null)
-    .where('totp_pending_enc', '=', pendingEnc)
-    .returning('id')
+    .updateTable('two_factor')
+    .set({ secret_enc: pendingEnc, pending_enc: null, enabled_at: nowIso(), last_step: step })
+    .where('user_id', '=', userId)
+    .where('secret_enc', 'is', null)
+    .where('pending_enc', '=', pendingEnc)
+    .returning('user_id')
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -60,33 +59,23 @@ export async function enableFactor(
  */
 export async function takeTotpStep(db: Kysely<Database>, userId: number, step: number): Promise<boolean> {
   const row = await db
-    .updateTable('users')
-    .set({ totp_last_step: step })
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .returning('id')
+    .updateTable('two_factor')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .returning('user_id')
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Forgets the user's second factor, on or pending. */
 export async function deleteFactor(trx: Kysely<Database>, userId: number): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({
-      totp_secret_enc: null,
-      totp_pending_enc: null,
-      totp_enabled_at: null,
-      totp_last_step: null,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', userId)
-    .execute();
+  await trx.deleteFrom('two_factor').where('user_id', '=', userId).execute();
 }
 
 /** The ids of the users with a second factor on, as a subquery (`user_id`) for the caller's statement. */
 export function usersWithFactorQuery(db: Kysely<Database>) {
-  return db.selectFrom('users').select('users.id as user_id').where('users.totp_secret_enc', 'is not', null);
+  return db.selectFrom('two_factor').select('two_factor.user_id').where('two_factor.secret_enc', 'is not', null);
 }
 
 /** Since when each of these users has had a second factor on; users without one are missing from the answer. */
@@ -96,10 +85,10 @@ export async function factorsEnabledSince(
 ): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('users')
-    .select(['id', 'totp_enabled_at'])
-    .where('id', 'in', userIds)
-    .where('totp_enabled_at', 'is not', null)
+    .selectFrom('two_factor')
+    .select(['user_id', 'enabled_at'])
+    .where('user_id', 'in', userIds)
+    .where('enabled_at', 'is not', null)
     .execute();
-  return new Map(rows.map((row) => [row.id, row.totp_enabled_at!]));
+  return new Map(rows.map((row) => [row.user_id, row.enabled_at!]));
 }

@@ -22,7 +22,7 @@ const code = (secret: string, offsetSteps = 0) => totpCode(secret, Date.now() + 
 
 /** Lets a later code of the app count again, as if the next 30-second window had come. */
 async function nextWindow(userId: number) {
-  await app.db.db.updateTable('users').set({ totp_last_step: null }).where('id', '=', userId).execute();
+  await app.db.db.updateTable('two_factor').set({ last_step: null }).where('user_id', '=', userId).execute();
 }
 
 async function enrol(user: SignedIn): Promise<{ secret: string; recovery: string[]; confirmedWith: string }> {
@@ -129,7 +129,7 @@ describe('two-factor sign-in', () => {
     );
     expect(byRecovery.map((a) => a.status).sort()).toEqual([200, 401, 401, 401]);
     const used = await app.db.db
-      .selectFrom('mfa_recovery_codes')
+      .selectFrom('two_factor_recovery_codes')
       .select('id')
       .where('user_id', '=', user.userId)
       .where('used_at', 'is not', null)
