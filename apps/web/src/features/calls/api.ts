@@ -3,10 +3,9 @@ import { CALLS_POLL_MS, contractQueryString } from '@phonebot/shared';
 import { callerTimelineRoutes } from '@phonebot/shared/callers';
 import { BULK_MAX, type CallPriority, type CallStatus, callRoutes } from '@phonebot/shared/calls';
 import type { CallAttributes, CallResource, NoteResource, SmsResource } from '@phonebot/shared/calls';
-import { callApi, callApiFile } from '../../lib/api-client';
-import { saveFile } from '../../lib/download';
+import { callApi } from '../../lib/api-client';
 import { useLiveState } from '../../lib/live-events';
-import { LIST_CONFIG, type CallListKind } from './constants';
+import type { CallListKind } from './constants';
 import { apiQuery, type CallListParams } from './list-params';
 
 export const callKeys = {
@@ -256,14 +255,4 @@ export function useMarkNotified() {
       });
     }
   });
-}
-
-/**
- * Downloads call_log.csv of a list (its view, search, day, filters and sort) from the server, which quotes the values
- * and neutralises formulas.
- */
-export async function downloadCallLog(kind: CallListKind, params: CallListParams): Promise<void> {
-  const { page: _page, per_page: _perPage, ...listed } = apiQuery(params);
-  const query = { view: LIST_CONFIG[kind].exportView, ...listed };
-  saveFile('call_log.csv', await callApiFile(callRoutes.exportCalls, 'text/csv', { query }));
 }

@@ -1,6 +1,8 @@
-// The door of the sign-in page's second step (docs/architecture.md, "Web app"): the sign-in page loads before the
-// app, so this door offers the step only as a loader and pulls nothing else into the first load.
+// The door of what runs before the app (docs/architecture.md, "Web app"): the sign-in page's second step, offered
+// as a loader, and the plain fetchers the sign-in page and the step-up question use. The sign-in page loads first,
+// so nothing here pulls in the app's code.
 export type { MfaChallenge } from './components/login-mfa-step';
+export { fetchSecondFactorOn } from './sign-in-api';
 
 /** The second step after the password (a code, a recovery code, or setting up a required second factor). */
 export const loadMfaStep = () => import('./components/login-mfa-step');

@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, getDefaultZIndex } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sessionRoutes } from '@phonebot/shared/sessions';
-import { twoFactorRoutes } from '@phonebot/shared/two-factor';
 import { PasswordField } from '../../../components/form/password-field';
 import { callApi } from '../../../lib/api-client';
 import { errorText, type ErrorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
 import { setStepUpPrompt } from '../../../lib/step-up';
+import { fetchSecondFactorOn } from '../../two-factor/sign-in';
 import { useMe } from '../queries';
 
 /** With two-factor sign-in on, the server takes only a code of the app; without it, only the password. */
@@ -18,7 +18,7 @@ const SIX_DIGITS = /^\d{6}$/;
 
 async function factorOfUser(): Promise<Factor> {
   try {
-    return (await callApi(twoFactorRoutes.status, {})).meta.enabled ? 'code' : 'password';
+    return (await fetchSecondFactorOn()) ? 'code' : 'password';
   } catch {
     // The server names the factor it wants when it refuses the password (see `submit`).
     return 'password';

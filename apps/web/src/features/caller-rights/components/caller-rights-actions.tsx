@@ -10,11 +10,8 @@ import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRole } from '../../auth/queries';
 import { callDetailQuery } from '../../calls/api';
-import { fetchCallerExport, useCallerCounts, useEraseCaller } from '../api';
-import { saveText } from '../../../lib/download';
-import { exportFileName } from '../export-file';
+import { useCallerCounts, useEraseCaller } from '../api';
 import { callerRightsTranslations } from '../locales';
-import { callerSummaryHtml } from '../summary';
 
 registerTranslations(callerRightsTranslations);
 
@@ -43,12 +40,8 @@ export function CallerRightsActions({ number, onErased }: CallerRightsActionsPro
   const download = async (format: 'json' | 'html') => {
     setExporting(format);
     try {
-      const doc = await fetchCallerExport(number);
-      if (format === 'json') {
-        saveText(exportFileName(number, 'json'), `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
-      } else {
-        saveText(exportFileName(number, 'html'), callerSummaryHtml(doc, t, i18n.language), 'text/html');
-      }
+      const { saveCallerExport } = await import('../save-export');
+      await saveCallerExport(number, format, t, i18n.language);
       notifySuccess(t('callerRights.exported'));
     } catch (error) {
       notifyError(translateText(t, errorText(error)));

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
-import { downloadCallLog } from '../api';
 import type { CallListKind } from '../constants';
 import type { CallListParams } from '../list-params';
 import { UrgentAlertsButton } from './urgent-alerts-button';
@@ -45,6 +44,7 @@ export function CallListToolbar({
     }
     setDownloading(true);
     try {
+      const { downloadCallLog } = await import('../export');
       await downloadCallLog(kind, params);
     } catch (error) {
       notifyError(translateText(t, errorText(error)));
