@@ -9,8 +9,8 @@ import { type Stack, startStack } from './harness';
 
 /**
  * What a new customer notices in the first hour: the operator's identity, sign-up with the company, invitations,
- * guest administration, why a session ended, not-found pages, dates in the user's language, the
- * shell (avatar, sidebar, colour scheme), the phonebot form, the first steps and a damaged avatar.
+ * guest administration, why a session ended, not-found pages, the shell (avatar, sidebar, colour scheme), the
+ * phonebot form, the first steps and a damaged avatar.
  */
 
 let stack: Stack;
@@ -447,27 +447,6 @@ describe('pages that do not exist and ways back', () => {
     await guest.page.goto('/vbotbyguest/PB-does-not-exist');
     await guest.page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
     await guest.context.close();
-  });
-});
-
-describe('dates in the user’s language', () => {
-  it('writes dates as German does for a German user, and names the month of Calls History in German', async () => {
-    const owner = await company('Datum GmbH');
-    await createPhonebot(owner.token, 'Kalender');
-    const { context, page } = await signedIn(owner.token, '/vbots', { language: 'de' });
-    const row = page.getByRole('row').filter({ hasText: 'Kalender' });
-    await row.getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/).waitFor();
-    await page.getByRole('columnheader', { name: 'Erstellt am' }).waitFor();
-    await page.getByRole('columnheader', { name: 'Lizenzschlüssel' }).waitFor();
-    await context.close();
-
-    const sup = await signedIn(superToken, '/callsCount', { language: 'de' });
-    await sup.page.getByRole('heading', { name: 'Anrufverlauf', level: 1 }).waitFor();
-    const monthNames = await sup.page.getByLabel('Monat', { exact: true }).locator('option').allTextContents();
-    expect(monthNames.slice(0, 3)).toEqual(['Januar', 'Februar', 'März']);
-    const current = new Intl.DateTimeFormat('de', { month: 'long', year: 'numeric' }).format(new Date());
-    await sup.page.getByText(`im ${current}`, { exact: false }).waitFor();
-    await sup.context.close();
   });
 });
 
