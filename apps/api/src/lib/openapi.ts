@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AnswerSpec, type Contract, JSONAPI_MEDIA_TYPE, errorDocumentSchema } from '@phonebot/shared';
 import { statusTitle } from './errors';
+import { resourceShapes } from './jsonapi-query';
 import { answerStatuses } from './router';
 
 /** What each tag of the API groups, for the document's tag list. */
@@ -40,6 +41,36 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
     required: where === 'path' || (json.required ?? []).includes(name),
     schema: property,
   }));
+}
+
+/**
+ * JSON:API's query parameters of an operation that answers resources (lib/jsonapi-query.ts): `fields[TYPE]` for each
+ * type it answers, and `sort` with the fields it sorts by, or no `sort` where it answers 400.
+ */
+function jsonApiParameters(contract: Contract, query: { name: string; schema: unknown }[]) {
+  const shapes = resourceShapes(contract);
+  if (shapes.size === 0) return query;
+  const sortable = contract.sorts;
+  const sort = sortable
+    ? [
+        {
+          name: 'sort',
+          in: 'query',
+          required: false,
+          description: 'One field, ascending, or descending when led by `-`; another sort answers 400.',
+          schema: { type: 'string', enum: sortable.flatMap((field) => [field, `-${field}`]) },
+        },
+      ]
+    : [];
+  const keepsOwnSort = !sortable && contract.tags.includes('Compatibility');
+  const fields = [...shapes].map(([type, attributes]) => ({
+    name: `fields[${type}]`,
+    in: 'query',
+    required: false,
+    description: `Only these attributes of \`${type}\` resources, comma-separated (JSON:API sparse fieldset); an unknown one answers 400.`,
+    schema: { type: 'string', example: [...attributes].slice(0, 2).join(',') },
+  }));
+  return [...query.filter((p) => p.name !== 'sort' || keepsOwnSort), ...sort, ...fields];
 }
 
 function answer(status: number, spec: AnswerSpec | undefined) {
@@ -85,10 +116,29 @@ export function buildOpenApi(contracts: Contract[], prefix: string, options: { v
       ...(contract.description ? { description: contract.description } : {}),
       tags: [...contract.tags],
       security: securityOf(contract),
-      parameters: [...parameters(contract.params, 'path'), ...parameters(contract.query, 'query')],
+      parameters: [
+        ...parameters(contract.params, 'path'),
+        ...jsonApiParameters(contract, parameters(contract.query, 'query')),
+      ],
       responses,
     };
     if (contract.operations) operation['x-operations'] = contract.operations;
+    if (contract.upload) {
+      const { field, contentTypes, description } = contract.upload;
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: [field],
+              properties: { [field]: { type: 'string', format: 'binary', description } },
+            },
+            encoding: { [field]: { contentType: contentTypes.join(', ') } },
+          },
+        },
+      };
+    }
     if (contract.body) {
       const schema = jsonSchema(contract.body, 'input');
       operation.requestBody = {

@@ -13,7 +13,7 @@ export function userResource(
     email: user.email,
     role: user.role,
     status: user.status,
-    customer_id: user.customer_id,
+    customer_number: user.customer_id,
     avatar_url: user.avatar_path ? `/uploads/${user.avatar_path}` : null,
     language: user.language,
     created_at: user.created_at,

@@ -152,7 +152,7 @@ function checkResourceIdentity(contract: Contract, req: FastifyRequest): void {
   const resource = contract.resource;
   const data = (req.body as { data?: { type?: unknown; id?: unknown } } | undefined)?.data;
   if (!resource || !data || typeof data !== 'object') return;
-  if (typeof data.type === 'string' && data.type !== resource.type) {
+  if (typeof data.type === 'string' && data.type !== resource.type && !resource.alsoTypes?.includes(data.type)) {
     throw new ApiError(409, [
       errorObject(409, 'resourceTypeMismatch', {
         detail: `This operation takes a "${resource.type}" resource, not "${data.type}".`,

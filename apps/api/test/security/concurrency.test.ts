@@ -1,6 +1,6 @@
 import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPaddleBody } from '../../src/modules/billing/paddle-signature';
+import { signPaddleBody } from '../../src/modules/billing';
 import { PASSWORD, type SignedIn, type TestApp, createTestApp } from '../app';
 import { writeFigures } from './figures';
 
@@ -135,7 +135,7 @@ describe('concurrent attacks', () => {
       );
       if (
         customers.json.data.some(
-          (c: { attributes: { customer_id: number } }) => c.attributes.customer_id === a.customerId,
+          (c: { attributes: { customer_number: number } }) => c.attributes.customer_number === a.customerId,
         )
       )
         listed++;

@@ -47,12 +47,15 @@ export type Contract = {
   body?: z.ZodType;
   /** The body is form-encoded (a provider's callback, served outside the router), not JSON. */
   formBody?: true;
+  /** The body is multipart/form-data with one file in `field` (the route reads it itself), for the API's document. */
+  upload?: { field: string; contentTypes: readonly string[]; description: string };
   /**
    * The body is a JSON:API resource document of this type. Another `type` answers 409, and so does an `id` that
    * differs from the path's `:idParam`; on a create (`id: 'none'`) a client-chosen id answers 403. A singleton
    * (the signed-in user's profile, the company profile, the operator settings) takes any id (`id: 'singleton'`).
+   * `alsoTypes` are types the operation still takes from the original clients (PATCH /me: `profile` beside `users`).
    */
-  resource?: { type: string; id: 'path' | 'none' | 'singleton'; idParam?: string };
+  resource?: { type: string; id: 'path' | 'none' | 'singleton'; idParam?: string; alsoTypes?: readonly string[] };
   /** Success answers (2xx, 3xx) by status. */
   responses: Readonly<Record<number, AnswerSpec>>;
   /**

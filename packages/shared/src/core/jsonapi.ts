@@ -55,10 +55,16 @@ export function metaDocument<M extends z.ZodType>(meta: M) {
  * A resource document as a client sends it. The router checks `type` and `id` against the operation first (409 on a
  * mismatch), so the schema only needs to describe the attributes.
  */
-export function resourceRequest<T extends string, A extends z.ZodType>(type: T, attributes: A) {
+export function resourceRequest<T extends string, A extends z.ZodType, U extends string = never>(
+  type: T,
+  attributes: A,
+  /** Other types the operation still takes (the contract's `resource.alsoTypes`). */
+  alsoTypes: readonly U[] = [],
+) {
+  const types: [T | U, ...(T | U)[]] = [type, ...alsoTypes];
   return z.object({
     data: z.object({
-      type: z.literal(type, { error: () => `type must be "${type}"` }),
+      type: z.literal(types, { error: () => `type must be ${types.map((t) => `"${t}"`).join(' or ')}` }),
       id: z.union([z.string(), z.number()]).transform(String).optional(),
       attributes,
     }),

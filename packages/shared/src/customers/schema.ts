@@ -13,7 +13,8 @@ export const customerAttributesSchema = z.object({
   email: z.string(),
   status: z.enum(USER_STATUSES),
   created_at: z.string(),
-  customer_id: z.number().int(),
+  /** The company's own number (a user's `customer_number`); the resource's id is its owner's user id. */
+  customer_number: z.number().int(),
   company_name: z.string().nullable(),
   city: z.string().nullable(),
   address: z.string().nullable(),

@@ -218,15 +218,25 @@ function acceptBothSpellings(value: unknown): unknown {
   return value;
 }
 
-/** Fields left out (or sent as null/undefined) take their defaults. */
-function withDefaults(value: unknown): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const given = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-  return { ...PHONEBOT_DEFAULTS, ...given };
-}
-
-/** POST /vbot: every field, defaults for those left out (the client may also send its role, which is ignored). */
-export const createPhonebotSchema = z.preprocess((v) => withDefaults(acceptBothSpellings(v)), phonebotFieldsSchema);
+/**
+ * POST /vbot and /phonebots: the name, and any other field, each left out taking its default (PHONEBOT_DEFAULTS),
+ * which is checked like a sent value; the client may also send its role, which is ignored. The defaults are part of
+ * the schema, so the API's document marks only the name required and shows each default.
+ */
+export const createPhonebotSchema = z.preprocess(
+  acceptBothSpellings,
+  z.object(
+    Object.fromEntries(
+      Object.entries(phonebotFieldsSchema.shape).map(([name, field]) =>
+        name === 'bezeichnung'
+          ? [name, field]
+          : [name, (field as z.ZodType).prefault(PHONEBOT_DEFAULTS[name as DefaultedField])],
+      ),
+    ),
+    // The same output as phonebotFieldsSchema; only the input may leave fields out.
+  ) as unknown as typeof phonebotFieldsSchema,
+);
+type DefaultedField = Exclude<keyof typeof PHONEBOT_DEFAULTS, 'bezeichnung'>;
 
 /** PATCH /vbot/{license_Key} and /phonebot/{license_Key}: partial, no defaults applied. */
 export const updatePhonebotSchema = z.preprocess(acceptBothSpellings, phonebotFieldsSchema.partial());

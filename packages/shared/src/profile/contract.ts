@@ -33,12 +33,13 @@ export const profileContracts = {
     method: 'PATCH',
     path: '/me',
     summary:
-      'Change the signed-in user’s name or language (en, de: their mails follow it), or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it); guests may change only their language',
+      'Change the signed-in user’s name or language (en, de: their mails follow it), or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it); guests may change only their language. The body is a `users` resource, as GET /me answers it (`profile`, the original clients’ type, is taken too)',
     tags,
     auth: 'user',
     operations: ['profile.own', 'profile.language'],
-    resource: { type: 'profile', id: 'singleton' },
-    body: resourceRequest('profile', updateMeSchema),
+    // The signed-in user is a `users` resource, as GET /me answers it; the original clients send `profile`.
+    resource: { type: 'users', id: 'singleton', alsoTypes: ['profile'] },
+    body: resourceRequest('users', updateMeSchema, ['profile']),
     responses: {
       200: userDocumentSchema.extend({ meta: z.object({ pending_email: z.string() }).optional() }),
     },
@@ -89,6 +90,11 @@ export const profileContracts = {
     auth: 'user',
     operations: own,
     params: idParamSchema,
+    upload: {
+      field: 'attachment',
+      contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+      description: 'The picture: PNG, JPEG, WebP or GIF (told by its content, which must decode), at most 5 MB.',
+    },
     responses: { 200: metaDocument(z.object({ url: z.string().nullable() })) },
     errors: [422],
   }),

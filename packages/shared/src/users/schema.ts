@@ -9,7 +9,11 @@ export const userAttributesSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
-  customer_id: z.number().int().nullable(),
+  /**
+   * The number of the user's company (null for the super): the `customer_number` of its `customers` resource,
+   * which is addressed by its owner's user id, not by this number.
+   */
+  customer_number: z.number().int().nullable(),
   avatar_url: z.string().nullable(),
   /** The language of the user's screens and mails. */
   language: z.enum(LANGUAGES),

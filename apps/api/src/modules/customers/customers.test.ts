@@ -23,7 +23,7 @@ describe('customers for the super', () => {
       (c: { attributes: { email: string } }) => c.attributes.email === 'alpha-owner@example.com',
     );
     expect(alpha.id).toBe(String(a.userId));
-    expect(alpha.attributes.customer_id).toBe(a.customerId);
+    expect(alpha.attributes.customer_number).toBe(a.customerId);
 
     const search = await app.request({ method: 'GET', url: '/api/v2/customers?search=BETA', token: sup.token });
     expect(search.json.data.map((c: { attributes: { email: string } }) => c.attributes.email)).toEqual([

@@ -30,7 +30,7 @@ describe('users of a company', () => {
       email: 'new.op@example.com',
       role: 'user',
       status: 'Active',
-      customer_id: admin.customerId,
+      customer_number: admin.customerId,
     });
 
     const mail = await smtp.waitFor('new.op@example.com', 'invited');
