@@ -15,7 +15,7 @@ import { ApiError, errorObject } from './errors';
  */
 
 /** The resource types an operation answers, each with the names of its attributes. */
-export type ResourceShapes = ReadonlyMap<string, ReadonlySet<string>>;
+type ResourceShapes = ReadonlyMap<string, ReadonlySet<string>>;
 
 type Def = {
   type: string;

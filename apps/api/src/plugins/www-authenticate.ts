@@ -3,7 +3,7 @@ import { type Contract, type JsonApiErrorObject } from '@phonebot/shared';
 import { apiKeyScopeOf } from '@phonebot/shared/api-keys';
 
 /** The protection space of every token the API takes (access tokens, API keys, bot tokens, event tickets). */
-export const AUTH_REALM = 'api';
+const AUTH_REALM = 'api';
 
 /** A quoted-string of RFC 6750's error_description: printable ASCII without `"` and `\`. */
 function description(text: string): string {
