@@ -2,7 +2,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Role } from '@phonebot/shared';
 import type { Navigate } from '../components/plain/plain-ui';
-import { LoginPage } from '../features/auth/components/login-page';
+import { LoginPage } from '../features/auth/sign-in';
 import { lazyValue } from '../lib/lazy-value';
 import { useToasterWanted } from '../lib/notify';
 import { PlainAuthLayout } from './layout/plain-auth-layout';

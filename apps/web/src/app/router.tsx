@@ -1,4 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import {
+  loadConfirmEmailPage,
+  loadForgotPasswordPage,
+  loadRegisterPage,
+  loadResetPasswordPage,
+  loadVerifyEmailPage,
+} from '../features/auth/screens';
+import { loadDashboardPage } from '../features/dashboard/screens';
+import { loadInsightsPage, loadInsightsSummary } from '../features/insights';
 import { lazyNamed } from './lazy-named';
 import { Navigate, Route, Routes } from 'react-router';
 import { can } from '@phonebot/shared';
@@ -13,26 +22,20 @@ import { callScreens } from './screens/calls';
 import { phonebotScreens } from './screens/phonebots';
 import { usersScreens } from './screens/users';
 
-const RegisterPage = lazyNamed(() => import('../features/auth/components/register-page'), 'RegisterPage');
-const ForgotPasswordPage = lazyNamed(
-  () => import('../features/auth/components/forgot-password-page'),
-  'ForgotPasswordPage',
-);
-const ResetPasswordPage = lazyNamed(
-  () => import('../features/auth/components/reset-password-page'),
-  'ResetPasswordPage',
-);
-const VerifyEmailPage = lazyNamed(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage');
-const ConfirmEmailPage = lazyNamed(() => import('../features/auth/components/confirm-email-page'), 'ConfirmEmailPage');
+const RegisterPage = lazyNamed(loadRegisterPage, 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(loadForgotPasswordPage, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(loadResetPasswordPage, 'ResetPasswordPage');
+const VerifyEmailPage = lazyNamed(loadVerifyEmailPage, 'VerifyEmailPage');
+const ConfirmEmailPage = lazyNamed(loadConfirmEmailPage, 'ConfirmEmailPage');
 const AppLayout = lazyNamed(() => import('./layout/app-layout'), 'AppLayout');
 const HomeRedirect = lazyNamed(() => import('./routes/home-redirect'), 'HomeRedirect');
-const InsightsPage = lazyNamed(() => import('../features/insights/components/insights-page'), 'InsightsPage');
+const InsightsPage = lazyNamed(loadInsightsPage, 'InsightsPage');
 const ComingSoonRoute = lazyNamed(() => import('./routes/coming-soon-route'), 'ComingSoonRoute');
 const DashboardPage = lazy(async () => {
   const [{ DashboardPage: Page }, { useRole }, { InsightsSummary }] = await Promise.all([
-    import('../features/dashboard/components/dashboard-page'),
-    import('../features/auth/queries'),
-    import('../features/insights/components/insights-summary'),
+    loadDashboardPage(),
+    import('../features/auth'),
+    loadInsightsSummary(),
   ]);
   // Company admins get the first steps; whether they may invite colleagues themselves depends on the role.
   function Dashboard() {

@@ -18,7 +18,7 @@ function preloadSignedIn(pathname: string): void {
   void import('./layout/app-layout').catch(() => {
     // Rendering the shell loads it again and shows its own failure.
   });
-  void Promise.all([import('../features/auth/queries'), import('../lib/query-client')]).then(
+  void Promise.all([import('../features/auth'), import('../lib/query-client')]).then(
     ([{ meQuery, roleQuery }, { queryClient }]) => {
       void queryClient.prefetchQuery(roleQuery());
       void queryClient.prefetchQuery(meQuery());

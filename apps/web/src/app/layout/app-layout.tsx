@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { SIDEBAR_PIN_WIDTH, can, homePath } from '@phonebot/shared';
 import { PageLoader } from '../../components/page-loader';
 import { QueryState } from '../../components/query-state';
-import { ReauthDialog } from '../../features/auth/components/reauth-dialog';
-import { useMe, useRole } from '../../features/auth/queries';
-import { useLogout } from '../../features/auth/use-logout';
+import { ReauthDialog, useLogout, useMe, useRole } from '../../features/auth';
+import { loadCallsLiveUpdates } from '../../features/calls';
 import { queryClient } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { lazyNamed } from '../lazy-named';
@@ -20,10 +19,7 @@ import { OperatorFooter } from './operator-footer';
 import { Sidebar } from './sidebar';
 import { TopNavbar } from './top-navbar';
 
-const CallsLiveUpdates = lazyNamed(
-  () => import('../../features/calls/components/calls-live-updates'),
-  'CallsLiveUpdates',
-);
+const CallsLiveUpdates = lazyNamed(loadCallsLiveUpdates, 'CallsLiveUpdates');
 
 /** docs/product.md §3.1 pins the sidebar when the window is wider than 1200 px. */
 const PINNED_QUERY = `(min-width: ${SIDEBAR_PIN_WIDTH + 1}px)`;

@@ -3,8 +3,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { authKeys, saveLanguage } from '../../features/auth/api';
-import { useMe } from '../../features/auth/queries';
+import { authKeys, saveLanguage, useMe } from '../../features/auth';
 import { LANGUAGES, currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { LoginPage } from '../../features/auth/components/login-page';
+import { LoginPage } from '../../features/auth/sign-in';
 import { PlainAuthLayout } from '../layout/plain-auth-layout';
 import { landingPath } from '../route-table';
 

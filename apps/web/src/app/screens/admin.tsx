@@ -1,20 +1,19 @@
 import type { ComponentType } from 'react';
+import { loadAuditLogPage } from '../../features/audit/screens';
+import { loadCallsHistoryPage, loadUsagePage } from '../../features/calls-history/screens';
+import { loadCustomersPage, loadEditCustomerPage } from '../../features/customers/screens';
+import { loadEditGuestPage, loadGuestAdminPage } from '../../features/guests/screens';
+import { loadSettingsPage } from '../../features/settings/screens';
 import { lazyNamed } from '../lazy-named';
 
-const CustomersPage = lazyNamed(() => import('../../features/customers/components/customers-page'), 'CustomersPage');
-const EditCustomerPage = lazyNamed(
-  () => import('../../features/customers/components/edit-customer-page'),
-  'EditCustomerPage',
-);
-const GuestAdminPage = lazyNamed(() => import('../../features/guests/components/guest-admin-page'), 'GuestAdminPage');
-const EditGuestPage = lazyNamed(() => import('../../features/guests/components/edit-guest-page'), 'EditGuestPage');
-const CallsHistoryPage = lazyNamed(
-  () => import('../../features/calls-history/components/calls-history-page'),
-  'CallsHistoryPage',
-);
-const UsagePage = lazyNamed(() => import('../../features/calls-history/components/usage-page'), 'UsagePage');
-const AuditLogPage = lazyNamed(() => import('../../features/audit/components/audit-log-page'), 'AuditLogPage');
-const SettingsPage = lazyNamed(() => import('../../features/settings/components/settings-page'), 'SettingsPage');
+const CustomersPage = lazyNamed(loadCustomersPage, 'CustomersPage');
+const EditCustomerPage = lazyNamed(loadEditCustomerPage, 'EditCustomerPage');
+const GuestAdminPage = lazyNamed(loadGuestAdminPage, 'GuestAdminPage');
+const EditGuestPage = lazyNamed(loadEditGuestPage, 'EditGuestPage');
+const CallsHistoryPage = lazyNamed(loadCallsHistoryPage, 'CallsHistoryPage');
+const UsagePage = lazyNamed(loadUsagePage, 'UsagePage');
+const AuditLogPage = lazyNamed(loadAuditLogPage, 'AuditLogPage');
+const SettingsPage = lazyNamed(loadSettingsPage, 'SettingsPage');
 
 /** Super administration: customers, guest administration, calls history, usage, settings: route path -> screen, each loaded lazily. */
 export const adminScreens: Record<string, ComponentType> = {

@@ -1,7 +1,14 @@
 import { type ComponentType, lazy } from 'react';
 import { matchPath } from 'react-router';
 import { can } from '@phonebot/shared';
-import type { CallScreenProps } from '../../features/calls/components/call-list-screen';
+import {
+  type CallScreenProps,
+  loadCallListPrefetch,
+  loadCallsDashboardPage,
+  loadCompletedCallsPage,
+  loadNewCallsPage,
+  loadSimpleCallsPage,
+} from '../../features/calls';
 
 /**
  * A call screen, loaded lazily with the role query of the signed-in shell: the screen learns whether the role may
@@ -11,7 +18,7 @@ function callScreen(
   load: () => Promise<ComponentType<CallScreenProps>>,
 ): ComponentType & { preload: () => Promise<unknown> } {
   let loading: ReturnType<typeof start> | undefined;
-  const start = () => Promise.all([load(), import('../../features/auth/queries')]);
+  const start = () => Promise.all([load(), import('../../features/auth')]);
   const preload = () => (loading ??= start());
   const Screen = lazy(async () => {
     const [Screen, { useMe, useRole }] = await preload();
@@ -37,17 +44,11 @@ function callScreen(
 
 /** The call log: calls dashboard, new calls, completed calls, simple calls: route path -> screen, each loaded lazily. */
 export const callScreens: Record<string, ComponentType & { preload: () => Promise<unknown> }> = {
-  '/viewcalllogs': callScreen(
-    async () => (await import('../../features/calls/components/calls-dashboard-page')).CallsDashboardPage,
-  ),
+  '/viewcalllogs': callScreen(async () => (await loadCallsDashboardPage()).CallsDashboardPage),
   // /newcalls/:id lists the new calls of one phonebot (its license key).
-  '/newcalls/:id?': callScreen(
-    async () => (await import('../../features/calls/components/new-calls-page')).NewCallsPage,
-  ),
-  '/completed': callScreen(
-    async () => (await import('../../features/calls/components/completed-calls-page')).CompletedCallsPage,
-  ),
-  '/calls': callScreen(async () => (await import('../../features/calls/components/simple-calls-page')).SimpleCallsPage),
+  '/newcalls/:id?': callScreen(async () => (await loadNewCallsPage()).NewCallsPage),
+  '/completed': callScreen(async () => (await loadCompletedCallsPage()).CompletedCallsPage),
+  '/calls': callScreen(async () => (await loadSimpleCallsPage()).SimpleCallsPage),
 };
 
 /**
@@ -61,5 +62,5 @@ export function preloadCallScreen(pathname: string): void {
     // Rendering the screen loads it again and shows its own failure.
   });
   if (path === '/viewcalllogs')
-    void import('../../features/calls/prefetch').then(({ prefetchCallList }) => prefetchCallList('dashboard'));
+    void loadCallListPrefetch().then(({ prefetchCallList }) => prefetchCallList('dashboard'));
 }

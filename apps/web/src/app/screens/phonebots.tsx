@@ -1,29 +1,23 @@
 import { Suspense, type ComponentType } from 'react';
+import { loadCheckoutButton } from '../../features/billing';
+import {
+  loadAddPhonebotPage,
+  loadAllPhonebotsPage,
+  loadGuestPhonebotPage,
+  loadGuestPhonebotsPage,
+  loadPhonebotsPage,
+  loadUpdatePhonebotPage,
+} from '../../features/phonebots/screens';
 import { lazyNamed } from '../lazy-named';
 
-const PhonebotsPage = lazyNamed(() => import('../../features/phonebots/components/phonebots-page'), 'PhonebotsPage');
-const AddPhonebotPage = lazyNamed(
-  () => import('../../features/phonebots/components/add-phonebot-page'),
-  'AddPhonebotPage',
-);
-const UpdatePhonebotPage = lazyNamed(
-  () => import('../../features/phonebots/components/update-phonebot-page'),
-  'UpdatePhonebotPage',
-);
-const AllPhonebotsPage = lazyNamed(
-  () => import('../../features/phonebots/components/all-phonebots-page'),
-  'AllPhonebotsPage',
-);
-const GuestPhonebotsPage = lazyNamed(
-  () => import('../../features/phonebots/components/guest-phonebots-page'),
-  'GuestPhonebotsPage',
-);
-const GuestPhonebotPage = lazyNamed(
-  () => import('../../features/phonebots/components/guest-phonebot-page'),
-  'GuestPhonebotPage',
-);
+const PhonebotsPage = lazyNamed(loadPhonebotsPage, 'PhonebotsPage');
+const AddPhonebotPage = lazyNamed(loadAddPhonebotPage, 'AddPhonebotPage');
+const UpdatePhonebotPage = lazyNamed(loadUpdatePhonebotPage, 'UpdatePhonebotPage');
+const AllPhonebotsPage = lazyNamed(loadAllPhonebotsPage, 'AllPhonebotsPage');
+const GuestPhonebotsPage = lazyNamed(loadGuestPhonebotsPage, 'GuestPhonebotsPage');
+const GuestPhonebotPage = lazyNamed(loadGuestPhonebotPage, 'GuestPhonebotPage');
 
-const CheckoutButton = lazyNamed(() => import('../../features/billing/components/checkout-button'), 'CheckoutButton');
+const CheckoutButton = lazyNamed(loadCheckoutButton, 'CheckoutButton');
 
 /** Update Phonebot, composed with the billing feature's checkout button (offered at payment_status 0). */
 function UpdatePhonebotScreen() {

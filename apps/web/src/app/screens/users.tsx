@@ -1,40 +1,36 @@
 import { lazy, type ComponentType } from 'react';
+import { loadCompanyProfilePage } from '../../features/company/screens';
+import { dashboardKeys } from '../../features/dashboard';
+import { loadIntegrationsPage } from '../../features/integrations/screens';
+import { loadChangePasswordPage, loadMyProfilePage } from '../../features/profile/screens';
+import { loadAddUserPage, loadEditUserPage, loadUsersPage } from '../../features/users/screens';
 import { lazyNamed } from '../lazy-named';
 
 /*
  * Screens whose changes show elsewhere get the other features' query keys to refresh: the home dashboard counts
- * users, the shell shows the signed-in user's name and role. The keys are loaded with the screen, so nothing of
- * those features joins the app's first load.
+ * users, the shell shows the signed-in user's name and role. The shell has the auth feature's keys already; the
+ * dashboard's are a few bytes of its front door.
  */
 const UsersPage = lazy(async () => {
-  const [{ UsersPage: Page }, { dashboardKeys }] = await Promise.all([
-    import('../../features/users/components/users-page'),
-    import('../../features/dashboard/api'),
-  ]);
+  const { UsersPage: Page } = await loadUsersPage();
   return { default: () => <Page alsoInvalidate={[dashboardKeys.all]} /> };
 });
 
 const AddUserPage = lazy(async () => {
-  const [{ AddUserPage: Page }, { dashboardKeys }] = await Promise.all([
-    import('../../features/users/components/add-user-page'),
-    import('../../features/dashboard/api'),
-  ]);
+  const { AddUserPage: Page } = await loadAddUserPage();
   return { default: () => <Page alsoInvalidate={[dashboardKeys.all]} /> };
 });
 
 // An admin may edit their own entry (name, e-mail, role), which the shell shows.
 const EditUserPage = lazy(async () => {
-  const [{ EditUserPage: Page }, { authKeys }] = await Promise.all([
-    import('../../features/users/components/edit-user-page'),
-    import('../../features/auth/api'),
-  ]);
+  const [{ EditUserPage: Page }, { authKeys }] = await Promise.all([loadEditUserPage(), import('../../features/auth')]);
   return { default: () => <Page alsoInvalidate={[authKeys.all]} /> };
 });
 
 const MyProfilePage = lazy(async () => {
   const [{ MyProfilePage: Page }, { authKeys }] = await Promise.all([
-    import('../../features/profile/components/my-profile-page'),
-    import('../../features/auth/api'),
+    loadMyProfilePage(),
+    import('../../features/auth'),
   ]);
   return { default: () => <Page alsoInvalidate={[authKeys.all]} /> };
 });
@@ -42,8 +38,8 @@ const MyProfilePage = lazy(async () => {
 // Company admins reach the integrations from the company profile; the adminuser role has no integrations.
 const CompanyProfilePage = lazy(async () => {
   const [{ CompanyProfilePage: Page }, { useRole }, { can }] = await Promise.all([
-    import('../../features/company/components/company-profile-page'),
-    import('../../features/auth/queries'),
+    loadCompanyProfilePage(),
+    import('../../features/auth'),
     import('@phonebot/shared/core/permissions'),
   ]);
   function CompanyProfile() {
@@ -57,14 +53,8 @@ const CompanyProfilePage = lazy(async () => {
   }
   return { default: CompanyProfile };
 });
-const IntegrationsPage = lazyNamed(
-  () => import('../../features/integrations/components/integrations-page'),
-  'IntegrationsPage',
-);
-const ChangePasswordPage = lazyNamed(
-  () => import('../../features/profile/components/change-password-page'),
-  'ChangePasswordPage',
-);
+const IntegrationsPage = lazyNamed(loadIntegrationsPage, 'IntegrationsPage');
+const ChangePasswordPage = lazyNamed(loadChangePasswordPage, 'ChangePasswordPage');
 
 /** Users, company profile, change password and my profile (the company's side): route path -> screen, each loaded lazily. */
 export const usersScreens: Record<string, ComponentType> = {

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardRoutes } from '@phonebot/shared/profile';
 import { callApi } from '../../lib/api-client';
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  counts: () => [...dashboardKeys.all, 'counts'] as const,
-  checklist: () => [...dashboardKeys.all, 'checklist'] as const,
-};
+import { dashboardKeys } from './keys';
 
 /** The runtime's first heartbeat and the first call happen elsewhere: an open checklist looks again now and then. */
 const CHECKLIST_POLL_MS = 15_000;

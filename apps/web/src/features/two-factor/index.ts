@@ -3,3 +3,4 @@
 // sign-in page's first load.
 export { TwoFactorCard } from './components/two-factor-card';
 export { ResetSecondFactor, useResetSecondFactor } from './components/reset-second-factor';
+export * from './sign-in';

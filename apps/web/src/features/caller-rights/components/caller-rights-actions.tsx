@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, List, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '@phonebot/shared';
 import { QueryState } from '../../../components/query-state';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRole } from '../../auth/queries';
-import { callDetailQuery } from '../../calls/api';
+import { useRole } from '../../auth';
 import { useCallerCounts, useEraseCaller } from '../api';
 import { callerRightsTranslations } from '../locales';
 
@@ -163,11 +161,4 @@ function EraseDialog(props: { number: string; opened: boolean; onClose: () => vo
       </Stack>
     </Modal>
   );
-}
-
-/** The caller's actions for the caller of one call (its detail is read from the cache the call screens fill). */
-export function CallerRightsForCall({ callId, onErased }: { callId: number; onErased?: () => void }) {
-  const detail = useQuery(callDetailQuery(callId));
-  if (!detail.isSuccess) return null;
-  return <CallerRightsActions number={detail.data.caller_number} onErased={onErased} />;
 }

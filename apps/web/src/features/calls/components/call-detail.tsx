@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isWithheldNumber } from '@phonebot/shared/calls';
 import { QueryState } from '../../../components/query-state';
 import { formatCallDate } from '../../../lib/dates';
-import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
+import { CallerRightsForCall } from './caller-rights-for-call';
 import { type CallRow, callDetailQuery } from '../api';
 import { CallActionsPanel } from './call-actions-panel';
 import { CallbackState, RepeatBadge } from './call-badges';

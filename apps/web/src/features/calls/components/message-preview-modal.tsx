@@ -2,7 +2,7 @@ import { Modal, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
-import { CallerRightsForCall } from '../../caller-rights/components/caller-rights-actions';
+import { CallerRightsForCall } from './caller-rights-for-call';
 import { callDetailQuery } from '../api';
 import { Conversation, SmsList } from './call-history';
 

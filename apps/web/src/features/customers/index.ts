@@ -1,0 +1,2 @@
+// The customers feature's front door (docs/architecture.md, "Web app"): its screens.
+export * from './screens';

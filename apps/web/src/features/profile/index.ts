@@ -1,0 +1,2 @@
+// The profile feature's front door (docs/architecture.md, "Web app"): its screens.
+export * from './screens';

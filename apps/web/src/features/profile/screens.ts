@@ -1,0 +1,5 @@
+// The feature's screens for the route table (docs/architecture.md, "Web app"): each loads on its own, when its
+// route is opened, so this door pulls nothing into the app's first load.
+
+export const loadMyProfilePage = () => import('./components/my-profile-page');
+export const loadChangePasswordPage = () => import('./components/change-password-page');

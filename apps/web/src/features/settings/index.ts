@@ -1,0 +1,2 @@
+// The settings feature's front door (docs/architecture.md, "Web app"): its screens.
+export * from './screens';
