@@ -3,8 +3,8 @@ import { callsVersionSubscriber, shownCallsSubscriber } from './modules/calls';
 import { monthlyCountsSubscriber } from './modules/calls-history';
 import { callEventsSubscriber } from './modules/events';
 import { rollupsSubscriber } from './modules/insights';
-import { webhookQueueSubscriber } from './modules/integrations/webhook-queue';
-import { urgentMailSubscriber } from './modules/urgent-mail/urgent-mail.subscriber';
+import { webhookQueueSubscriber } from './modules/webhooks';
+import { urgentMailSubscriber } from './modules/urgent-mail';
 
 /**
  * Everything a change of calls reaches, in the order each takes it inside the change's transaction

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './lib/redis';
 import type { FileStorage } from './lib/file-store';
-import { DEFAULT_WEBHOOK_TIMING } from './modules/integrations/webhook-sender';
+import { DEFAULT_WEBHOOK_TIMING } from './modules/webhooks';
 import { type TrustProxy, trustProxySetting } from './plugins/connections';
 import { isMessageKey, messageText } from '@phonebot/shared';
 import { type OperatorInput, operatorSchema } from '@phonebot/shared/settings';

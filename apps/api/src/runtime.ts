@@ -13,12 +13,11 @@ import { type SecretBox, createSecretBox, loadSecretsKey } from './lib/secrets';
 import { createSmsProvider } from './lib/sms';
 import { startJobs } from './lib/jobs';
 import { DAY, HOUR, MINUTE } from './db/time';
-import { deleteOldAuditEvents } from './modules/audit/audit.service';
+import { deleteOldAuditEvents } from './modules/audit';
 import { CHANGE_SUBSCRIBERS } from './change-subscribers';
 import { registerChangeSubscribers } from './lib/changes';
 import { deleteOldCalls, deleteOldSmsCounters } from './modules/calls';
-import { mailUntakenUrgentCalls } from './modules/urgent-mail/urgent-mail.service';
-import { pruneOrphanedAvatars } from './modules/users';
+import { mailUntakenUrgentCalls } from './modules/urgent-mail';
 import {
   EventHub,
   memoryTransport,
@@ -27,9 +26,9 @@ import {
   redisTransport,
   registerAnnouncer,
 } from './modules/events';
-import { ensureSuperAdmin } from './modules/users';
-import { pruneExpiredRows } from './modules/system/prune';
-import { type WebhookSender, createWebhookSender } from './modules/integrations/webhook-sender';
+import { ensureSuperAdmin, pruneOrphanedAvatars } from './modules/users';
+import { pruneExpiredRows } from './modules/system';
+import { type WebhookSender, createWebhookSender } from './modules/webhooks';
 
 export type Runtime = App & {
   db: Db;

@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { createLogger } from './logger';
-import { markStopping } from './modules/system/system.routes';
+import { markStopping } from './modules/system';
 import { DEFAULT_WEB_DIST, createRuntime } from './runtime';
 
 /** Beyond the grace for requests: mails being sent, webhook deliveries and the database closing. */

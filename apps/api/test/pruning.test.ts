@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../src/db/time';
 import { claimRun } from '../src/lib/jobs';
 import { deleteOldCalls } from '../src/modules/calls';
-import { DEFAULT_WEBHOOK_TIMING } from '../src/modules/integrations/webhook-sender';
-import { WEBHOOK_DELIVERY_KEEP_DAYS, pruneExpiredRows } from '../src/modules/system/prune';
+import { pruneExpiredRows } from '../src/modules/system';
+import { DEFAULT_WEBHOOK_TIMING, WEBHOOK_DELIVERY_KEEP_DAYS } from '../src/modules/webhooks';
 import { type TestApp, createTestApp } from './app';
 import { paidPhonebot } from './fixtures';
 

@@ -1,15 +1,34 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { isPostgres } from '../db/engine';
 import type { Database, MailOutboxTable } from '../db/schema';
 import { DAY, HOUR, isoIn, nowIso } from '../db/time';
+import { containsIgnoreCase } from './list';
 import { passRunner } from './pass-runner';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; links?: string[] };
+
+/** Some addresses (an `email` column), as a subquery of the caller's statement. */
+type AddressesQuery = SelectQueryBuilder<Database, keyof Database, { email: string }>;
+
+/**
+ * Drops the mails not sent yet to these addresses whose text names `text` (any case): a caller's erasure forgets
+ * their number in mails still waiting. Run it in the change's transaction.
+ */
+export async function dropUnsentMailsNaming(db: Kysely<Database>, to: AddressesQuery, text: string): Promise<void> {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('sent_at', 'is', null)
+    .where('to_address', 'in', to)
+    .where((eb) =>
+      eb.or([containsIgnoreCase(eb.ref('text_body'), text), containsIgnoreCase(eb.ref('html_body'), text)]),
+    )
+    .execute();
+}
 
 /**
  * Queues a mail in the outbox table. Call it with the transaction of the change that causes the mail, so the mail

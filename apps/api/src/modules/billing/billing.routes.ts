@@ -4,7 +4,7 @@ import { billingContracts } from '@phonebot/shared/billing';
 import { ApiError } from '../../lib/errors';
 import { inspectJsonText } from '../../lib/json-guard';
 import { type ApiRouter, customerOf } from '../../lib/router';
-import { getPhonebot } from '../phonebots/phonebots.service';
+import { getPhonebot } from '../phonebots';
 import { type BillingDeps, applyPaddleEvent, billingConfigured, checkoutCustomData } from './billing.service';
 import { verifyPaddleSignature } from './paddle-signature';
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DAY, nowIso } from '../../db/time';
 import { refuse } from '../../lib/domain-errors';
-import { phonebotPayment, setPaymentStateIfNewer } from '../phonebots/phonebots.store';
+import { phonebotPayment, setPaymentStateIfNewer } from '../phonebots';
 
 export type PaddleConfig = {
   env: 'sandbox' | 'production';

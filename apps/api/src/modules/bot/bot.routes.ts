@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { botContracts } from '@phonebot/shared/billing';
 import { ApiError } from '../../lib/errors';
 import type { ApiRouter } from '../../lib/router';
-import type { PhonebotsDeps } from '../phonebots/phonebots.service';
+import type { PhonebotsDeps } from '../phonebots';
 import { botConfig, createIngestQueue, heartbeat } from './bot.service';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;

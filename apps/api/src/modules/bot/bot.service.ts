@@ -15,8 +15,7 @@ import type { BotPrincipal } from '../../lib/principal';
 import type { SecretBox } from '../../lib/secrets';
 import { type CallTarget, type CallbackSla, companySla, newCallRow, publishNewCalls } from '../calls';
 import type { BotTokenCache } from './bot-token-cache';
-import { decryptSecret, getPhonebot, pstatusOf, settingsOf } from '../phonebots/phonebots.service';
-import { phonebotByBotToken, setHeartbeat } from '../phonebots/phonebots.store';
+import { decryptSecret, getPhonebot, phonebotByBotToken, pstatusOf, setHeartbeat, settingsOf } from '../phonebots';
 
 /** The phonebot a bot token belongs to, through the process's cache of tokens when one is given. */
 export async function principalFromBotToken(

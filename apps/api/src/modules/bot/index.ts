@@ -2,3 +2,4 @@
 export { registerBotRoutes } from './bot.routes';
 export { type BotTokenCache, createBotTokenCache } from './bot-token-cache';
 export { createIngestQueue, ingestCall, principalFromBotToken } from './bot.service';
+export { pruneOldIdempotencyKeys } from './idempotency-keys';

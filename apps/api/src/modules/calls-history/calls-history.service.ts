@@ -33,3 +33,14 @@ export async function callCounts(
     phonebot_id: r.phonebot_id,
   }));
 }
+
+/** The monthly counts of every customer and phonebot from one month to another (both included), by month (Usage). */
+export function countsBetween(db: Kysely<Database>, fromMonth: string, toMonth: string) {
+  return db
+    .selectFrom('monthly_call_counts')
+    .select(['month', 'customer_id', 'phonebot_id', 'customer_name', 'phonebot_name', 'count'])
+    .where('month', '>=', fromMonth)
+    .where('month', '<=', toMonth)
+    .orderBy('month')
+    .execute();
+}

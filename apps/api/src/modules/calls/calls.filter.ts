@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { containsIgnoreCase } from '../../lib/list';
-import { phonebotIdByLicenseKeyQuery, phonebotIdsNamedQuery } from '../phonebots/phonebots.store';
+import { phonebotIdByLicenseKeyQuery, phonebotIdsNamedQuery } from '../phonebots';
 import { localHourSpans, serverZone } from './local-time';
 
 /** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */

@@ -3,7 +3,7 @@ import type { PagedQuery } from '@phonebot/shared';
 import type { CallPriority, CallResource, CallStatus } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
-import { categoryTermsOf } from '../phonebots/phonebots.store';
+import { categoryTermsOf } from '../phonebots';
 import { type CallFilter, filteredCalls } from './calls.filter';
 import { type OrderColumn, type OrderTerm, orderTerms } from './calls.order';
 import { withheldNumberSql } from './withheld';

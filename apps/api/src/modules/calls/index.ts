@@ -31,7 +31,8 @@ export { deleteOldSmsCounters } from './sms-guard';
 export { type CallFilter, UNCATEGORIZED, countCalls, countQuery } from './calls.filter';
 export { allCalls, categoryList, listPage, listedCall, pageQuery } from './calls.list';
 export { queueCountsQuery } from './queue-counts';
-export { SMS_COLUMNS, smsResource } from './sms.service';
+export { SMS_COLUMNS, deleteSmsOf, smsCount, smsOfCalls, smsResource } from './sms.service';
+export { deleteNotesOf, noteCount, notesOfCalls } from './notes.service';
 export { addDays, hourBounds, hourOf, localHour, localHourSpans, serverZone } from './local-time';
 export { callerNumberSql, withheldNumberSql } from './withheld';
 

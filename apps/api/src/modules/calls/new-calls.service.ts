@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type CallFacts, type CreatedCall, type CreatedChange, publishChanges } from '../../lib/changes';
 import { notFound, refuse } from '../../lib/domain-errors';
-import { getPhonebot, settingsOf } from '../phonebots/phonebots.service';
+import { getPhonebot, settingsOf } from '../phonebots';
 import { type CallbackSla, companySla, dueAt } from './callbacks.service';
 import { listedCall } from './calls.list';
 import { callFacts } from './calls.store';

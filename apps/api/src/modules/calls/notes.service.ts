@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { NoteResource } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -6,6 +6,9 @@ import { publishChanges } from '../../lib/changes';
 import { getCall } from './calls.service';
 
 /** The notes of a call: written by the company's users, shown on the call with their author. */
+
+/** The ids of some calls (`id`), as a subquery of the caller's statement. */
+type CallIdsQuery = SelectQueryBuilder<Database, keyof Database, { id: number }>;
 
 function noteResource(row: { id: number; text: string; created_at: string; author: string | null }): NoteResource {
   return {
@@ -27,6 +30,45 @@ function notesOf(db: Kysely<Database>, customerId: number) {
 export async function callNotes(db: Kysely<Database>, customerId: number, callId: number): Promise<NoteResource[]> {
   await getCall(db, customerId, callId);
   return listNotes(db, customerId, callId);
+}
+
+/** The notes of some of a company's calls, oldest first, by call id (a caller's timeline). */
+export async function notesOfCalls(
+  db: Kysely<Database>,
+  customerId: number,
+  callIds: readonly number[],
+): Promise<Map<number, NoteResource[]>> {
+  const byCall = new Map<number, NoteResource[]>();
+  if (callIds.length === 0) return byCall;
+  const rows = await notesOf(db, customerId)
+    .select('n.call_id')
+    .where('n.call_id', 'in', callIds)
+    .orderBy('n.created_at', 'asc')
+    .orderBy('n.id', 'asc')
+    .execute();
+  for (const row of rows) byCall.set(row.call_id, [...(byCall.get(row.call_id) ?? []), noteResource(row)]);
+  return byCall;
+}
+
+/** How many notes some of a company's calls have (`callIds`: a subquery of their ids). */
+export async function noteCount(db: Kysely<Database>, customerId: number, callIds: CallIdsQuery): Promise<number> {
+  const row = await db
+    .selectFrom('call_notes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('call_id', 'in', callIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes the notes of some of a company's calls (a caller's erasure); answers how many went. */
+export async function deleteNotesOf(trx: Kysely<Database>, customerId: number, callIds: number[]): Promise<number> {
+  const gone = await trx
+    .deleteFrom('call_notes')
+    .where('customer_id', '=', customerId)
+    .where('call_id', 'in', callIds)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }
 
 /** The notes of a call, oldest first. */

@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { CallQueueCounts } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
-import { phonebotCount } from '../phonebots/phonebots.store';
+import { phonebotCount } from '../phonebots';
 import { OPEN_STATUSES } from './calls.filter';
 
 /** The read behind the inbox counts, as a query (`bench/explain.ts` shows its plan). */

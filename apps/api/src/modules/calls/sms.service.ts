@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { SendSmsInput, SmsResource, SmsState } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
@@ -11,6 +11,9 @@ import { type SmsLimits, guardSms } from './sms-guard';
 /** The SMS of a call: sent from the call screen through the provider, recorded with their result. */
 
 type SmsRow = { id: number } & SmsResource['attributes'];
+
+/** The ids of some calls (`id`), as a subquery of the caller's statement. */
+type CallIdsQuery = SelectQueryBuilder<Database, keyof Database, { id: number }>;
 
 /** An SMS row as the API shows it. */
 export function smsResource({ id, ...attributes }: SmsRow): SmsResource {
@@ -34,6 +37,49 @@ export const SMS_COLUMNS = [
 export async function callSms(db: Kysely<Database>, customerId: number, callId: number): Promise<SmsResource[]> {
   await getCall(db, customerId, callId);
   return listSms(db, customerId, callId);
+}
+
+/** The SMS of some of a company's calls, oldest first, by call id (a caller's timeline). */
+export async function smsOfCalls(
+  db: Kysely<Database>,
+  customerId: number,
+  callIds: readonly number[],
+): Promise<Map<number, SmsResource[]>> {
+  const byCall = new Map<number, SmsResource[]>();
+  if (callIds.length === 0) return byCall;
+  const rows = await db
+    .selectFrom('sms_messages')
+    .select(['call_id', ...SMS_COLUMNS])
+    .where('customer_id', '=', customerId)
+    .where('call_id', 'in', callIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const { call_id: callId, ...row } of rows) {
+    byCall.set(callId, [...(byCall.get(callId) ?? []), smsResource(row)]);
+  }
+  return byCall;
+}
+
+/** How many SMS some of a company's calls have (`callIds`: a subquery of their ids). */
+export async function smsCount(db: Kysely<Database>, customerId: number, callIds: CallIdsQuery): Promise<number> {
+  const row = await db
+    .selectFrom('sms_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('call_id', 'in', callIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes the SMS of some of a company's calls (a caller's erasure); answers how many went. */
+export async function deleteSmsOf(trx: Kysely<Database>, customerId: number, callIds: number[]): Promise<number> {
+  const gone = await trx
+    .deleteFrom('sms_messages')
+    .where('customer_id', '=', customerId)
+    .where('call_id', 'in', callIds)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }
 
 /** The SMS of a call, oldest first. */

@@ -3,7 +3,7 @@ import type { DashboardCounts } from '@phonebot/shared/profile';
 import { CHECKLIST_STEPS, type Checklist } from '@phonebot/shared/users';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../lib/principal';
-import { phonebotCount, phonebotIdsQuery } from '../phonebots/phonebots.store';
+import { phonebotCount, phonebotIdsQuery } from '../phonebots';
 import { callIdsQuery } from '../calls';
 import { staffCount, staffCountQuery } from '../users';
 

@@ -7,7 +7,7 @@ import { generatePassword } from '../../lib/crypto';
 import type { FileStore } from '../../lib/file-store';
 import type { ApiRouter } from '../../lib/router';
 import type { SecretBox } from '../../lib/secrets';
-import { ALL_PHONEBOTS, listPhonebots, phonebotResource } from '../phonebots/phonebots.service';
+import { ALL_PHONEBOTS, listPhonebots, phonebotResource } from '../phonebots';
 import { addGuest, deleteGuest, getGuest, guestResource, listGuests, setGuestPassword } from './guests.service';
 
 export function registerGuestRoutes(

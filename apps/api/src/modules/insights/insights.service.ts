@@ -18,7 +18,7 @@ import {
   localHour,
   serverZone,
 } from '../calls';
-import { phonebotNames } from '../phonebots/phonebots.store';
+import { phonebotNames } from '../phonebots';
 
 const TOP_CALLERS = 10;
 /** Up to this many numbers that called twice or more are looked up by number; beyond, the range is read whole. */

@@ -4,7 +4,7 @@ import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/profi
 import type { OperatorInput } from '@phonebot/shared/settings';
 import type { ChangePasswordInput, UpdateMeInput } from '@phonebot/shared/users';
 import type { Database, User } from '../../db/schema';
-import { companySla, parseSla } from '../calls/callbacks.service';
+import { companySla, parseSla } from '../calls';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import { hashPassword, verifyPassword } from '../../lib/crypto';

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import type { ApiRouter } from '../../lib/router';
-import { publicPaddleConfig } from '../billing/billing.service';
+import { publicPaddleConfig } from '../billing';
 import { getOperator, updateOperator } from './settings.service';
 
 export type SettingsDeps = { db: Kysely<Database>; operatorSeed: OperatorInput; paddle: Config['paddle'] };

@@ -11,7 +11,7 @@ import { type Mail, queueMail } from '../../lib/mailer';
 import { mailContext } from '../settings';
 import { urgentCallMail } from './urgent-mail.mails';
 import { customerUrgentMail, customersWithUrgentMail, updateCustomerRow } from '../customers';
-import { claimUrgentMail, untakenUrgentCallIds, urgentMailCalls } from '../calls/calls.store';
+import { claimUrgentMail, untakenUrgentCallIds, urgentMailCalls } from '../calls';
 import { activeUsersToMail } from '../users';
 
 /** Calls older than this when the setting is turned on are not mailed any more: they are history, not alarms. */

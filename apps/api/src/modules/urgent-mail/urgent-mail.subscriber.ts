@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ChangeSubscriber } from '../../lib/changes';
-import { containsIgnoreCase } from '../../lib/list';
+import { dropUnsentMailsNaming } from '../../lib/mailer';
 import { userEmailsQuery } from '../users';
 
 /** Drops the unsent mails to the company's users that name an erased caller's number (urgent-call mails). */
 async function forgetNumber(trx: Kysely<Database>, customerId: number, number: string): Promise<void> {
-  await trx
-    .deleteFrom('mail_outbox')
-    .where('sent_at', 'is', null)
-    .where('to_address', 'in', userEmailsQuery(trx, customerId))
-    .where((eb) =>
-      eb.or([containsIgnoreCase(eb.ref('text_body'), number), containsIgnoreCase(eb.ref('html_body'), number)]),
-    )
-    .execute();
+  await dropUnsentMailsNaming(trx, userEmailsQuery(trx, customerId), number);
 }
 
 /**

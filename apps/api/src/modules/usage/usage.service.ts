@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { USAGE_MONTHS, type UsageAttributes, type UsageDocument } from '@phonebot/shared/usage';
 import type { Database } from '../../db/schema';
-import { phonebotsWithPayment } from '../phonebots/phonebots.store';
+import { countsBetween } from '../calls-history';
+import { phonebotsWithPayment } from '../phonebots';
 
 /** The months (YYYY-MM) of the trend ending with `month`, oldest first. */
 export function trendMonths(month: string, count = USAGE_MONTHS): string[] {
@@ -19,16 +20,7 @@ export function trendMonths(month: string, count = USAGE_MONTHS): string[] {
  */
 export async function usage(db: Kysely<Database>, month: string): Promise<UsageDocument> {
   const months = trendMonths(month);
-  const [counts, phonebots] = await Promise.all([
-    db
-      .selectFrom('monthly_call_counts')
-      .select(['month', 'customer_id', 'phonebot_id', 'customer_name', 'phonebot_name', 'count'])
-      .where('month', '>=', months[0]!)
-      .where('month', '<=', month)
-      .orderBy('month')
-      .execute(),
-    phonebotsWithPayment(db),
-  ]);
+  const [counts, phonebots] = await Promise.all([countsBetween(db, months[0]!, month), phonebotsWithPayment(db)]);
 
   const rows = new Map<string, UsageAttributes>();
   const keyOf = (customerId: number, phonebotId: number) => `${customerId}:${phonebotId}`;

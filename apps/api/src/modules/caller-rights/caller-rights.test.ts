@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { startReceiver } from '../../../test/webhook-receiver';
 import { deleteOldCalls } from '../calls';
-import { maskNumber } from './rights.service';
+import { maskNumber } from './caller-rights.service';
 
 /** The caller whose data is asked for; its digits are looked for everywhere once it is erased. */
 const NUMBER = '+4917098765432';

@@ -3,7 +3,7 @@ import { callerRightsContracts } from '@phonebot/shared/callers';
 import type { Database } from '../../db/schema';
 import { actorOf } from '../../lib/audit';
 import { type ApiRouter, customerOf } from '../../lib/router';
-import { callerCounts, eraseCaller, exportCaller } from './rights.service';
+import { callerCounts, eraseCaller, exportCaller } from './caller-rights.service';
 
 /** A caller's access and erasure requests: what the company keeps of a number, its export and its erasure. */
 export function registerCallerRightsRoutes(router: ApiRouter, deps: { db: Kysely<Database> }): void {

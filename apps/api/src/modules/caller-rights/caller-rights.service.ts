@@ -7,8 +7,18 @@ import { type Actor, auditChange } from '../../lib/audit';
 import { publishChanges } from '../../lib/changes';
 import { notFound } from '../../lib/domain-errors';
 import { callerCounted } from '../insights';
-import { callerTimeline } from './timeline.service';
-import { callConversations, callerCallCount, callerCallIdsQuery, deleteCallRows, lockCallerCalls } from '../calls';
+import { callerTimeline } from '../callers';
+import {
+  callConversations,
+  callerCallCount,
+  callerCallIdsQuery,
+  deleteCallRows,
+  deleteNotesOf,
+  deleteSmsOf,
+  lockCallerCalls,
+  noteCount,
+  smsCount,
+} from '../calls';
 import { customerCompanyName } from '../customers';
 
 /**
@@ -25,20 +35,10 @@ export async function callerCounts(
   const ofCaller = (eb: Kysely<Database>) => callerCallIdsQuery(eb, customerId, number);
   const [calls, notes, sms] = await Promise.all([
     callerCallCount(db, customerId, number),
-    db
-      .selectFrom('call_notes')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('customer_id', '=', customerId)
-      .where('call_id', 'in', ofCaller(db))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('sms_messages')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('customer_id', '=', customerId)
-      .where('call_id', 'in', ofCaller(db))
-      .executeTakeFirstOrThrow(),
+    noteCount(db, customerId, ofCaller(db)),
+    smsCount(db, customerId, ofCaller(db)),
   ]);
-  const counts = { calls, notes: Number(notes.n), sms: Number(sms.n) };
+  const counts = { calls, notes, sms };
   // Calls deleted by retention leave the number in the repeat-caller counts: that is still something to erase.
   if (counts.calls === 0 && !(await callerCounted(db, customerId, number))) throw notFound();
   return counts;
@@ -119,18 +119,8 @@ export async function eraseCaller(
     // In slices, so that a caller of many calls stays within the engines' limits on bound values.
     for (let at = 0; at < ids.length; at += 500) {
       const slice = ids.slice(at, at + 500);
-      const goneNotes = await trx
-        .deleteFrom('call_notes')
-        .where('customer_id', '=', customerId)
-        .where('call_id', 'in', slice)
-        .executeTakeFirst();
-      const goneSms = await trx
-        .deleteFrom('sms_messages')
-        .where('customer_id', '=', customerId)
-        .where('call_id', 'in', slice)
-        .executeTakeFirst();
-      notes += Number(goneNotes.numDeletedRows);
-      sms += Number(goneSms.numDeletedRows);
+      notes += await deleteNotesOf(trx, customerId, slice);
+      sms += await deleteSmsOf(trx, customerId, slice);
       await deleteCallRows(trx, customerId, slice);
     }
     // Nothing kept of the number (or another erasure took it first): as another company's number.

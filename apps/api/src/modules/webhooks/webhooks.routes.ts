@@ -3,15 +3,13 @@ import { webhookContracts } from '@phonebot/shared/webhooks';
 import { actorOf } from '../../lib/audit';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { type ApiRouter, customerOf } from '../../lib/router';
+import { listDeliveries, queueTestEvent, redeliver } from './deliveries.service';
 import {
   type WebhooksDeps,
   createWebhook,
   deleteWebhook,
   getWebhook,
-  listDeliveries,
   listWebhooks,
-  queueTestEvent,
-  redeliver,
   updateWebhook,
 } from './webhooks.service';
 

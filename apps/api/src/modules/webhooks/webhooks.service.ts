@@ -3,21 +3,18 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import {
   type CreateWebhookInput,
   type UpdateWebhookInput,
-  WEBHOOK_MAX_AGE_DAYS,
   WEBHOOK_SECRET_PREFIX,
-  WEBHOOK_TEST_EVENT,
   type WebhookAttributes,
-  type WebhookDeliveryAttributes,
   type WebhookEvent,
 } from '@phonebot/shared/webhooks';
-import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
-import { DAY, nowIso } from '../../db/time';
+import type { Database, WebhooksTable } from '../../db/schema';
+import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
 import type { StepUp } from '../../lib/principal';
 import { notFound, refuse } from '../../lib/domain-errors';
 import type { SecretBox } from '../../lib/secrets';
 import { RefusedAddressError, checkWebhookHost } from './webhook-address';
-import { envelope, insertDelivery } from './webhook-queue';
+import { dropExpiredDeliveries } from './delivery-expiry';
 
 export type WebhooksDeps = {
   db: Kysely<Database>;
@@ -32,7 +29,6 @@ export type WebhooksDeps = {
 const SECRET_CONTEXT = 'webhook-secret';
 
 type WebhookRow = Selectable<WebhooksTable>;
-type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 function webhookResource(row: WebhookRow & { pending: number | string | bigint }, secret?: string) {
   const attributes: WebhookAttributes = {
@@ -50,23 +46,6 @@ function webhookResource(row: WebhookRow & { pending: number | string | bigint }
     ...(secret ? { secret } : {}),
   };
   return { type: 'webhooks' as const, id: String(row.id), attributes };
-}
-
-export function deliveryResource(row: DeliveryRow) {
-  const attributes: WebhookDeliveryAttributes = {
-    event: row.event,
-    message_id: row.message_id,
-    status: row.status,
-    attempts: Number(row.attempts),
-    response_status: row.response_status,
-    response_body: row.response_body,
-    duration_ms: row.duration_ms,
-    last_error: row.last_error,
-    last_attempt_at: row.last_attempt_at,
-    next_attempt_at: row.next_attempt_at,
-    created_at: row.created_at,
-  };
-  return { type: 'webhook-deliveries' as const, id: String(row.id), attributes };
 }
 
 /** The URL must lead to a public address (unless allowed for development); a refused one answers 422. */
@@ -101,7 +80,8 @@ function webhooksWithQueue(db: Kysely<Database>, customerId: number) {
     .where('webhooks.customer_id', '=', customerId);
 }
 
-async function companyWebhook(db: Kysely<Database>, customerId: number, id: number) {
+/** One endpoint of the company, with its pending deliveries; 404 for any other. */
+export async function companyWebhook(db: Kysely<Database>, customerId: number, id: number) {
   const row = await webhooksWithQueue(db, customerId).where('webhooks.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return { ...row, pending: row.pending ?? 0 };
@@ -195,84 +175,4 @@ export async function deleteWebhook(db: Kysely<Database>, actor: Actor, customer
     await trx.deleteFrom('webhooks').where('id', '=', id).execute();
     await auditChange(trx, actor, { action: 'webhook.deleted', target: `webhooks/${id}`, detail: { url: row.url } });
   });
-}
-
-export async function listDeliveries(
-  db: Kysely<Database>,
-  customerId: number,
-  webhookId: number,
-  page: { offset: number; limit: number },
-) {
-  await companyWebhook(db, customerId, webhookId);
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('webhook_id', '=', webhookId)
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    db
-      .selectFrom('webhook_deliveries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('webhook_id', '=', webhookId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { data: rows.map(deliveryResource), total: Number(count.n) };
-}
-
-export async function queueTestEvent(db: Kysely<Database>, customerId: number, webhookId: number) {
-  const hook = await companyWebhook(db, customerId, webhookId);
-  const payload = envelope(WEBHOOK_TEST_EVENT, { webhook_id: String(hook.id), message: 'This is a test event.' });
-  return insertDelivery(db, hook.id, WEBHOOK_TEST_EVENT, payload);
-}
-
-/** Sends a delivery again as a new delivery with the same message id and body; the original keeps its record. */
-export async function redeliver(db: Kysely<Database>, customerId: number, webhookId: number, deliveryId: number) {
-  await companyWebhook(db, customerId, webhookId);
-  const original = await db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('id', '=', deliveryId)
-    .where('webhook_id', '=', webhookId)
-    .executeTakeFirst();
-  if (!original) throw notFound();
-  return insertDelivery(db, webhookId, original.event, original.payload, {
-    messageId: original.message_id,
-    callId: original.call_id,
-  });
-}
-
-/** The oldest a pending delivery may be (WEBHOOK_MAX_AGE_DAYS); older ones are dropped, never sent. */
-export function maxAgeCutoff(): string {
-  return new Date(Date.now() - WEBHOOK_MAX_AGE_DAYS * DAY).toISOString();
-}
-
-/**
- * Drops pending deliveries older than the maximum age (of one endpoint, or at most `limit` of all), counting them
- * on their endpoints; answers how many went. Runs in the caller's transaction, so the count moves with the rows.
- */
-export async function dropExpiredDeliveries(
-  trx: Kysely<Database>,
-  scope: { webhookId?: number; limit?: number },
-): Promise<number> {
-  let expired = trx
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', sql.lit('pending'))
-    .where('created_at', '<', maxAgeCutoff());
-  if (scope.webhookId !== undefined) expired = expired.where('webhook_id', '=', scope.webhookId);
-  if (scope.limit !== undefined) expired = expired.orderBy('id').limit(scope.limit);
-  const gone = await trx.deleteFrom('webhook_deliveries').where('id', 'in', expired).returning('webhook_id').execute();
-  const perEndpoint = new Map<number, number>();
-  for (const { webhook_id } of gone) perEndpoint.set(webhook_id, (perEndpoint.get(webhook_id) ?? 0) + 1);
-  for (const [webhookId, count] of [...perEndpoint].sort(([a], [b]) => a - b)) {
-    await trx
-      .updateTable('webhooks')
-      .set((eb) => ({ dropped_deliveries: eb('dropped_deliveries', '+', count) }))
-      .where('id', '=', webhookId)
-      .execute();
-  }
-  return gone.length;
 }

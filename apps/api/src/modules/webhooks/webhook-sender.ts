@@ -11,7 +11,7 @@ import { webhookPausedMail } from './webhook.mails';
 import type { SecretBox } from '../../lib/secrets';
 import { type AddressGuard, RefusedAddressError, checkWebhookTarget } from './webhook-address';
 import { type Answer, postWebhook } from './webhook-post';
-import { dropExpiredDeliveries, maxAgeCutoff } from './webhooks.service';
+import { dropExpiredDeliveries, maxAgeCutoff } from './delivery-expiry';
 import { passRunner } from '../../lib/pass-runner';
 import { activeUsersToMail } from '../users';
 

@@ -1,0 +1,5 @@
+// Webhooks: a company's endpoints (configuration), the queue of deliveries that changes fill (its subscriber in the
+// path of a change), the sender that posts them, and their log.
+export { WEBHOOK_DELIVERY_KEEP_DAYS, pruneFinishedDeliveries } from './delivery-expiry';
+export { webhookQueueSubscriber } from './webhook-queue';
+export { DEFAULT_WEBHOOK_TIMING, type WebhookSender, type WebhookTiming, createWebhookSender } from './webhook-sender';
