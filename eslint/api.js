@@ -99,6 +99,11 @@ const HTTP_ERRORS = {
   importNames: ['ApiError', 'errorObject', 'validationError'],
   message: 'Throw a refusal from lib/domain-errors.ts; the HTTP status is chosen at the edge.',
 };
+const ROUTER = {
+  name: '../../lib/router',
+  message:
+    "Only routes (*.routes.ts) speak to the router; a service takes lib/principal.ts's Principal or an Actor, never the request.",
+};
 
 /** The API's rules, in the order they apply. */
 export const apiRules = [
@@ -122,10 +127,10 @@ export const apiRules = [
   },
   {
     // Services, stores and jobs speak the product's language: they throw refusals (lib/domain-errors.ts), and the
-    // API's edge chooses the HTTP status. Only routes and the HTTP plumbing build HTTP errors.
+    // API's edge chooses the HTTP status. Only routes and the HTTP plumbing build HTTP errors and see the router.
     files: [`${MODULES}/**/*.ts`],
     ignores: [`${MODULES}/**/*.routes.ts`, `${MODULES}/**/*.test.ts`],
-    rules: { 'no-restricted-imports': ['error', { paths: [HTTP_ERRORS], patterns: [deepFromModule] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [HTTP_ERRORS, ROUTER], patterns: [deepFromModule] }] },
   },
   {
     files: [`${API}/**/*.ts`, 'apps/api/test/**/*.ts'],

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DAY, MINUTE, nowIso } from '../db/time';
 import type { Limiter, RatePolicy } from './rate-limit';
-import type { Principal, RefusalRecorder } from './router';
+import type { RequestPrincipal } from './principal';
+import type { RefusalRecorder } from './router';
 
 export type AuditEntry = {
   actorUserId?: number | null;
@@ -40,7 +41,7 @@ function proofOf(body: unknown): StepUpProof {
   return { password: pick('password'), code: pick('code') };
 }
 
-export function actorOf(principal: Principal, req: FastifyRequest): Actor {
+export function actorOf(principal: RequestPrincipal, req: FastifyRequest): Actor {
   return {
     userId: principal.userId,
     customerId: principal.customerId,

@@ -1,15 +1,26 @@
 import type { Role } from '@phonebot/shared';
+import type { ApiKeyScope } from '@phonebot/shared/api-keys';
 import type { Actor } from './audit';
 
 /**
  * Who a service acts for: a user of a company (signed in, or through an API key), or the super administrator
- * (no company). Services take this, never the router's request principal, which adds what only the HTTP edge needs
- * (the session's token, the API key's scopes) and is assignable to it.
+ * (no company). Services take this (or an `Actor`, lib/audit.ts), never the request principal below, which adds what
+ * only the HTTP edge needs and is assignable to it.
  */
 export type Principal = {
   userId: number;
   role: Role;
   customerId: number | null;
+};
+
+/**
+ * The signed-in user a request acts for, as the sessions and API key checks answer it and the router hands it to a
+ * route: the principal with its session's token and, when an API key signed the request in, the key (which may use
+ * only operations within its scopes).
+ */
+export type RequestPrincipal = Principal & {
+  tokenId: number;
+  apiKey?: { id: number; scopes: readonly ApiKeyScope[] };
 };
 
 /** The phonebot a bot token belongs to: who the Bot API's services act for. */

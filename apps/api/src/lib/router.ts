@@ -6,49 +6,35 @@ import {
   type ContractParams,
   type ContractQuery,
   type Operation,
-  type Role,
   can,
 } from '@phonebot/shared';
-import { type ApiKeyScope, apiKeyScopeOf } from '@phonebot/shared/api-keys';
+import { apiKeyScopeOf } from '@phonebot/shared/api-keys';
 import { z } from 'zod';
 import { ApiError, errorObject, forbidden, notFound, unauthenticated, validationError } from './errors';
-import type { BotPrincipal } from './principal';
-
-/** The signed-in user a request acts for. */
-export type Principal = {
-  userId: number;
-  role: Role;
-  customerId: number | null;
-  tokenId: number;
-  /** Set when an API key signed the request in: the key may use only operations within its scopes. */
-  apiKey?: { id: number; scopes: readonly ApiKeyScope[] };
-};
+import type { BotPrincipal, Principal, RequestPrincipal } from './principal';
 
 /**
  * The company a signed-in user acts for. Every role but the super has one; a route of the company's objects that
  * the super could reach answers 404 for it, as for any object that is not theirs.
  */
-export function customerOf(principal: Principal): number {
+export function customerOf(principal: Pick<Principal, 'customerId'>): number {
   if (principal.customerId === null) throw notFound();
   return principal.customerId;
 }
 
-/** The phonebot a bot token belongs to (lib/principal.ts). */
-export type { BotPrincipal };
-
-export type Authenticator = (req: FastifyRequest) => Promise<Principal | null>;
+export type Authenticator = (req: FastifyRequest) => Promise<RequestPrincipal | null>;
 export type BotAuthenticator = (req: FastifyRequest) => Promise<BotPrincipal | null>;
-export type RefusalRecorder = (req: FastifyRequest, principal: Principal, contract: Contract) => Promise<void>;
+export type RefusalRecorder = (req: FastifyRequest, principal: RequestPrincipal, contract: Contract) => Promise<void>;
 /** Records a change made with an API key (any successful operation other than a read). */
 export type KeyChangeRecorder = (
   req: FastifyRequest,
-  principal: Principal & { apiKey: NonNullable<Principal['apiKey']> },
+  principal: RequestPrincipal & { apiKey: NonNullable<RequestPrincipal['apiKey']> },
   contract: Contract,
   status: number,
 ) => Promise<void>;
 
 type AuthContext<C extends Contract> = C['auth'] extends 'user'
-  ? { principal: Principal }
+  ? { principal: RequestPrincipal }
   : C['auth'] extends 'bot'
     ? { bot: BotPrincipal }
     : object;
@@ -215,7 +201,7 @@ export class ApiRouter {
           ...auth,
         } as HandlerContext<C>;
         const result = await handler(ctx);
-        const principal = (auth as { principal?: Principal }).principal;
+        const principal = (auth as { principal?: RequestPrincipal }).principal;
         if (principal?.apiKey && contract.method !== 'GET' && reply.statusCode < 400) {
           await this.options.recordKeyChange(
             req,

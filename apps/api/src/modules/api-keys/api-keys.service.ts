@@ -12,7 +12,7 @@ import { twoFactorRequiredFor, usersWithFactorQuery } from '../two-factor';
 import type { StepUp } from '../../lib/principal';
 import { randomToken, tokenHash } from '../../lib/crypto';
 import { notFound } from '../../lib/domain-errors';
-import type { Principal } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
 import { ACCOUNT_COLUMNS, accountAllowed } from '../users';
 
 /** A key's last use is written at most once a minute, so a busy script does not write on every request. */
@@ -115,7 +115,7 @@ export async function revokeApiKey(db: Kysely<Database>, actor: Actor, customerI
  * that admin is an Active admin of an Active company (with a second factor when one is required), so a key never
  * does more than its creator could.
  */
-export async function principalFromApiKey(db: Kysely<Database>, token: string): Promise<Principal | null> {
+export async function principalFromApiKey(db: Kysely<Database>, token: string): Promise<RequestPrincipal | null> {
   if (!token.startsWith(API_KEY_PREFIX)) return null;
   const row = await db
     .selectFrom('api_keys as k')

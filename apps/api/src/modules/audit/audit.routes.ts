@@ -4,10 +4,11 @@ import { auditContracts } from '@phonebot/shared/audit';
 import type { Database } from '../../db/schema';
 import { csvRow } from '../../lib/csv';
 import { pageLinks, pageMeta } from '../../lib/paging';
-import type { ApiRouter, Principal } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
+import type { ApiRouter } from '../../lib/router';
 import { type AuditScope, allAuditEvents, listAuditEvents } from './audit.service';
 
-const scopeOf = (principal: Principal): AuditScope =>
+const scopeOf = (principal: RequestPrincipal): AuditScope =>
   principal.role === 'super' || principal.customerId === null ? { all: true } : { customerId: principal.customerId };
 
 /** The audit log is read-only through the API: there is no route that changes or deletes an entry. */

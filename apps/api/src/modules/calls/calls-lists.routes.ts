@@ -7,7 +7,8 @@ import { BoundedCache } from '../../lib/bounded-cache';
 import { csvRow } from '../../lib/csv';
 import type { SignalledCache } from '../../lib/signalled-cache';
 import { pageLinks, pageMeta } from '../../lib/paging';
-import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
+import { type ApiRouter, customerOf } from '../../lib/router';
 import { type CallFilter, countCalls } from './calls.filter';
 import { allCalls, categoryList, listPage } from './calls.list';
 import { callsVersion, listEtag } from './calls-version';
@@ -24,7 +25,7 @@ function exportTime(iso: string): string {
 }
 
 /** The filter of a list request: `assignee=me` becomes the signed-in user; every filter is judged at `now`. */
-export function callFilter(principal: Principal, view: CallView, query: CallListQuery, now: string): CallFilter {
+export function callFilter(principal: RequestPrincipal, view: CallView, query: CallListQuery, now: string): CallFilter {
   return {
     customerId: customerOf(principal),
     view,
@@ -67,7 +68,7 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
 
   /** One page of a call list as a JSON:API document; "All" is streamed in batches and never held in memory. */
   async function list(
-    principal: Principal,
+    principal: RequestPrincipal,
     view: CallView,
     query: CallListQuery,
     req: FastifyRequest,

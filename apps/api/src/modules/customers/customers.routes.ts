@@ -8,7 +8,8 @@ import type { FileStore } from '../../lib/file-store';
 import type { StepUp } from '../../lib/principal';
 import { pageLinks } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
-import type { ApiRouter, Principal } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
+import type { ApiRouter } from '../../lib/router';
 import {
   customerByOwner,
   customerResource,
@@ -35,7 +36,12 @@ export function registerCustomerRoutes(
   router.handle(c.getCustomer, ({ params }) => read(params.id));
   router.handle(c.getCustomerCompat, ({ params }) => read(params.id));
 
-  async function update(principal: Principal, req: FastifyRequest, id: number, input: Partial<UpdateCustomerInput>) {
+  async function update(
+    principal: RequestPrincipal,
+    req: FastifyRequest,
+    id: number,
+    input: Partial<UpdateCustomerInput>,
+  ) {
     const { email: _readOnly, ...attributes } = input as Partial<UpdateCustomerInput> & { email?: unknown };
     const updated = await updateCustomer(db, actorOf(principal, req), id, attributes);
     return { data: customerResource(updated) };
@@ -47,7 +53,7 @@ export function registerCustomerRoutes(
     update(principal, req, params.id, body.data.attributes),
   );
 
-  async function remove(principal: Principal, req: FastifyRequest, id: number) {
+  async function remove(principal: RequestPrincipal, req: FastifyRequest, id: number) {
     await deleteCustomer(deps, actorOf(principal, req), id);
     return undefined;
   }

@@ -3,7 +3,7 @@ import { EVENT_TICKET_TTL_S } from '@phonebot/shared/events';
 import type { Database } from '../../db/schema';
 import { isoIn, nowIso } from '../../db/time';
 import { randomToken, tokenHash } from '../../lib/crypto';
-import type { Principal } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
 import { principalFromTokenId } from '../sessions';
 
 const TICKET = /^pbe_[A-Za-z0-9_-]{43}$/;
@@ -22,7 +22,7 @@ export async function issueEventTicket(db: Kysely<Database>, tokenId: number): P
  * Uses a ticket up: one statement deletes it if it is unexpired, so of two requests with the same ticket only one
  * gets a principal. The session behind it is checked as a Bearer token would be.
  */
-export async function redeemEventTicket(db: Kysely<Database>, ticket: string): Promise<Principal | null> {
+export async function redeemEventTicket(db: Kysely<Database>, ticket: string): Promise<RequestPrincipal | null> {
   if (!TICKET.test(ticket)) return null;
   const row = await db
     .deleteFrom('event_tickets')

@@ -9,7 +9,8 @@ import {
 import { actorOf } from '../../lib/audit';
 import { ApiError, validationError } from '../../lib/errors';
 import { pageLinks, pageMeta } from '../../lib/paging';
-import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
+import { type ApiRouter, customerOf } from '../../lib/router';
 import {
   type PhonebotScope,
   type PhonebotWithCustomer,
@@ -25,12 +26,12 @@ import {
   updatePhonebot,
 } from './phonebots.service';
 
-function companyScope(principal: Principal): { customerId: number } {
+function companyScope(principal: RequestPrincipal): { customerId: number } {
   return { customerId: customerOf(principal) };
 }
 
 /** The super reaches every phonebot; everyone else only their company's. */
-function scopeOf(principal: Principal): PhonebotScope {
+function scopeOf(principal: RequestPrincipal): PhonebotScope {
   return principal.role === 'super' ? 'all' : companyScope(principal);
 }
 
@@ -38,7 +39,7 @@ function scopeOf(principal: Principal): PhonebotScope {
  * The attributes of a write as the caller's role may send them: guests only the greeting and the prompt, companies
  * everything but the payment state (which billing or the super sets).
  */
-function fieldsFor(principal: Principal, req: FastifyRequest) {
+function fieldsFor(principal: RequestPrincipal, req: FastifyRequest) {
   const attributes = (req.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
   if (principal.role !== 'guest' && 'payment_status' in attributes) {
     throw ApiError.of(422, 'invalidInput', {
@@ -59,11 +60,11 @@ function fieldsFor(principal: Principal, req: FastifyRequest) {
 export function registerPhonebotRoutes(router: ApiRouter, deps: BotTokenDeps): void {
   const { db, secrets } = deps;
   const c = phonebotContracts;
-  const view = <T extends PhonebotType>(principal: Principal, row: PhonebotWithCustomer, type: T) =>
+  const view = <T extends PhonebotType>(principal: RequestPrincipal, row: PhonebotWithCustomer, type: T) =>
     principal.role === 'guest' ? guestPhonebotResource(row, type) : phonebotResource(secrets, row, type);
 
   async function create<T extends PhonebotType>(
-    principal: Principal,
+    principal: RequestPrincipal,
     req: FastifyRequest,
     fields: PhonebotFields,
     type: T,
@@ -81,7 +82,12 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: BotTokenDeps): v
   }
 
   /** A change by a company or guest; the super's goes through `superUpdate`, which may set the payment state. */
-  async function update(principal: Principal, req: FastifyRequest, key: string, fields: Partial<PhonebotFields>) {
+  async function update(
+    principal: RequestPrincipal,
+    req: FastifyRequest,
+    key: string,
+    fields: Partial<PhonebotFields>,
+  ) {
     const row = await getPhonebot(db, companyScope(principal), key);
     return updatePhonebot(deps, actorOf(principal, req), row, fields, {
       action: principal.role === 'guest' ? 'phonebot.guest-update' : 'phonebot.update',
@@ -89,7 +95,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: BotTokenDeps): v
   }
 
   async function superUpdate(
-    principal: Principal,
+    principal: RequestPrincipal,
     req: FastifyRequest,
     key: string,
     attributes: Partial<PhonebotFields> & { payment_status?: number | undefined },
@@ -103,7 +109,7 @@ export function registerPhonebotRoutes(router: ApiRouter, deps: BotTokenDeps): v
     });
   }
 
-  async function remove(principal: Principal, req: FastifyRequest, key: string) {
+  async function remove(principal: RequestPrincipal, req: FastifyRequest, key: string) {
     const row = await getPhonebot(db, scopeOf(principal), key);
     await deletePhonebot(db, actorOf(principal, req), row);
     return undefined;

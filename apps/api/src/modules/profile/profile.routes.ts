@@ -10,7 +10,8 @@ import { sendStoredFile } from '../../lib/file-reply';
 import { FileStoreError } from '../../lib/file-store';
 import { MIME_BY_EXT } from '../../lib/images';
 import { userResource } from '../../lib/resources';
-import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
+import { type ApiRouter, customerOf } from '../../lib/router';
 import { AVATAR_DIR, AVATAR_NAME, avatarKey, removeAvatar, saveAvatar } from '../users';
 import {
   type ProfileDeps,
@@ -22,7 +23,7 @@ import {
 } from './profile.service';
 
 /** Only the user themself changes their image; any other id answers 404. */
-async function ownUser(db: Kysely<Database>, principal: Principal, id: number) {
+async function ownUser(db: Kysely<Database>, principal: RequestPrincipal, id: number) {
   if (id !== principal.userId) throw notFound();
   return getUser(db, id);
 }

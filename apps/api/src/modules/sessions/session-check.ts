@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { MINUTE, isoIn } from '../../db/time';
 import { tokenHash } from '../../lib/crypto';
 import { refuse } from '../../lib/domain-errors';
-import type { Principal } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
 import { ACCOUNT_COLUMNS, accountAllowed } from '../users';
 import { DISABLED, IDLE_MS } from './access-tokens';
 
@@ -26,7 +26,7 @@ export type SessionRow = {
   expires_at: string;
   revoked_reason: string | null;
   user_id: number;
-  role: Principal['role'];
+  role: RequestPrincipal['role'];
   status: string;
   customer_id: number | null;
   customer_status: string | null;
@@ -49,14 +49,14 @@ export async function principalFromToken(
   token: string,
   ip?: string,
   cache?: SessionCache,
-): Promise<Principal | null> {
+): Promise<RequestPrincipal | null> {
   const hash = tokenHash(token);
   const load = () => sessionRow(db, 't.token_hash', hash);
   return principalOf(db, await (cache ? cache.get(hash, load) : load()), ip);
 }
 
 /** The same check by the token's id, for a session that signed in earlier (an open event stream). */
-export async function principalFromTokenId(db: Kysely<Database>, tokenId: number): Promise<Principal | null> {
+export async function principalFromTokenId(db: Kysely<Database>, tokenId: number): Promise<RequestPrincipal | null> {
   return principalOf(db, await sessionRow(db, 't.id', tokenId));
 }
 
@@ -81,7 +81,11 @@ function sessionRow(
     .executeTakeFirst();
 }
 
-async function principalOf(db: Kysely<Database>, row: SessionRow | undefined, ip?: string): Promise<Principal | null> {
+async function principalOf(
+  db: Kysely<Database>,
+  row: SessionRow | undefined,
+  ip?: string,
+): Promise<RequestPrincipal | null> {
   const now = Date.now();
   if (!row || Date.parse(row.expires_at) <= now) return null;
   if (row.revoked_reason === DISABLED || !accountAllowed(row)) throw refuse('unauthenticated', 'accountDisabled');

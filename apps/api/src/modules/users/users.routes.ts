@@ -5,7 +5,8 @@ import { userContracts } from '@phonebot/shared/users';
 import { actorOf } from '../../lib/audit';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import { userResource } from '../../lib/resources';
-import { type ApiRouter, type Principal, customerOf } from '../../lib/router';
+import type { RequestPrincipal } from '../../lib/principal';
+import { type ApiRouter, customerOf } from '../../lib/router';
 import {
   type UsersDeps,
   deleteCompanyUser,
@@ -21,7 +22,7 @@ export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
   const { db } = deps;
   const c = userContracts;
   /** A company has few users: they are read at once and paged here. */
-  async function list(principal: Principal, req: FastifyRequest, query: PagedQuery = WHOLE_LIST) {
+  async function list(principal: RequestPrincipal, req: FastifyRequest, query: PagedQuery = WHOLE_LIST) {
     const users = await listCompanyUsers(db, customerOf(principal));
     const start = query.per_page === 'all' ? 0 : (query.page - 1) * query.per_page;
     const page = query.per_page === 'all' ? users : users.slice(start, start + query.per_page);
@@ -32,22 +33,22 @@ export function registerUserRoutes(router: ApiRouter, deps: UsersDeps): void {
     };
   }
 
-  async function invite(principal: Principal, req: FastifyRequest, input: Parameters<typeof inviteUser>[3]) {
+  async function invite(principal: RequestPrincipal, req: FastifyRequest, input: Parameters<typeof inviteUser>[3]) {
     const user = await inviteUser(deps, actorOf(principal, req), customerOf(principal), input);
     return { data: userResource(user) };
   }
 
-  async function update(principal: Principal, req: FastifyRequest, id: number, input: Partial<UpdateUserInput>) {
+  async function update(principal: RequestPrincipal, req: FastifyRequest, id: number, input: Partial<UpdateUserInput>) {
     const user = await updateCompanyUser(deps, actorOf(principal, req), customerOf(principal), id, input);
     return { data: userResource(user) };
   }
 
-  async function remove(principal: Principal, req: FastifyRequest, id: number) {
+  async function remove(principal: RequestPrincipal, req: FastifyRequest, id: number) {
     await deleteCompanyUser(deps, actorOf(principal, req), customerOf(principal), id);
     return undefined;
   }
 
-  const read = async (principal: Principal, id: number) => ({
+  const read = async (principal: RequestPrincipal, id: number) => ({
     data: userResource(await getCompanyUser(db, customerOf(principal), id)),
   });
 
