@@ -141,7 +141,7 @@ export const apiRules = [
     files: [`${API}/app.ts`],
     rules: { 'no-restricted-imports': ['error', { patterns: [deepFromApp] }] },
   },
-  // Each table has one owner module that reads and writes it; other modules call its functions (docs/decisions.md
-  // "Database"). Joins inside one query are not flagged; a query that starts from another module's table is.
+  // Each table has one owner module that reads and writes it; other modules call its functions (docs/architecture.md
+  // "Tables"). Joins inside one query are not flagged; a query that starts from another module's table is.
   ...ownedTables(),
 ];

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/time';
 
 /**
  * The customers table's own reads and writes that other modules need. Other modules reach the table only through
- * these functions (the exceptions, joins inside one query, are listed in docs/decisions.md "Database").
+ * these functions (the exceptions, joins inside one query, are allowed, docs/architecture.md "Tables").
  */
 type Column = keyof Customer & string;
 

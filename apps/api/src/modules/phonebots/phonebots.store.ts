@@ -7,7 +7,7 @@ import { customerNameOf } from '../customers';
 
 /**
  * The phonebots table's own reads and writes that other modules need. Other modules reach the table only through
- * these functions (the exceptions, joins inside one query, are listed in docs/decisions.md "Database"). The
+ * these functions (the exceptions, joins inside one query, are allowed, docs/architecture.md "Tables"). The
  * `...Query` functions answer a subquery, for a caller that filters by phonebots within its own statement.
  */
 

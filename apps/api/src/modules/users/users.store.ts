@@ -7,7 +7,7 @@ import { containsIgnoreCase, paginate } from '../../lib/list';
 import { publishChanges } from '../../lib/changes';
 
 /**
- * The users table's own reads and writes that other modules need (docs/decisions.md "Database"): sign-up, guest
+ * The users table's own reads and writes that other modules need (docs/architecture.md "Tables"): sign-up, guest
  * administration, the first super administrator and the Users screen all create users through `insertUser`, every
  * "address already taken" check is `emailInUse`, and every change of a user's row is `updateUser` (a new name is
  * published as a change: lib/changes.ts). The `...Query` and `...Of` functions answer a subquery, for a caller that
