@@ -124,3 +124,20 @@ export function refusesJsonAnswers(accept: string | undefined, jsonAnswer: boole
   if (!matching) return false;
   return Math.max(...matching.map((range) => range.q)) === 0;
 }
+
+/**
+ * Whether an Accept header takes `type` (e.g. `text/event-stream`): no header, or a most specific matching range
+ * (`type`, then `text/*`, then `*\/*`) whose weight is above 0.
+ */
+export function acceptsMediaType(accept: string | undefined, type: string): boolean {
+  if (!accept) return true;
+  const ranges = parseAccept(accept);
+  const family = `${type.split('/')[0]}/*`;
+  const bySpecificity = [
+    ranges.filter((r) => r.type === type),
+    ranges.filter((r) => r.type === family),
+    ranges.filter((r) => r.type === '*/*'),
+  ];
+  const matching = bySpecificity.find((group) => group.length > 0);
+  return matching !== undefined && Math.max(...matching.map((range) => range.q)) > 0;
+}

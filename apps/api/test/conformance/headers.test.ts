@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { PASSWORD, type SignedIn, type TestApp, createTestApp } from '../app';
@@ -98,6 +99,23 @@ describe('Accept with weights', () => {
     const csv = await accept('text/csv, application/vnd.api+json;q=0', '/api/v2/calls/export');
     expect(csv.status).toBe(200);
     expect(String(csv.headers['content-type'])).toMatch(/^text\/csv/);
+  });
+
+  it('weighs the event stream’s media type too', async () => {
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.app.server.address() as AddressInfo;
+    const stream = async (value: string) => {
+      const abort = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${port}/api/v2/events`, {
+        headers: { authorization: `Bearer ${admin.token}`, accept: value },
+        signal: abort.signal,
+      });
+      abort.abort();
+      return res.status;
+    };
+    expect(await stream('text/event-stream;q=0, */*;q=0.5')).toBe(406);
+    expect(await stream('application/json, text/*;q=0')).toBe(406);
+    expect(await stream('text/event-stream;q=0.5, */*;q=0')).toBe(200);
   });
 
   it('keeps refusing JSON:API media type parameters on bodies (415)', async () => {

@@ -4,6 +4,7 @@ import { EVENT_TICKET_TTL_S, eventContracts, eventIdSchema } from '@phonebot/sha
 import type { Database } from '../../db/schema';
 import { ApiError, errorObject } from '../../lib/errors';
 import { type ApiRouter, customerOf } from '../../lib/router';
+import { acceptsMediaType } from '../../plugins/negotiation';
 import type { EventHub } from './event-hub';
 import { EventStream } from './event-stream';
 import { issueEventTicket } from './tickets';
@@ -20,11 +21,7 @@ const MAX_STREAMS_PER_SESSION = 5;
 const STREAMS_RETRY_AFTER_S = 15;
 
 function acceptsEventStream(accept: string | undefined): boolean {
-  if (!accept) return true;
-  return accept.split(',').some((range) => {
-    const type = range.split(';')[0]!.trim().toLowerCase();
-    return type === 'text/event-stream' || type === 'text/*' || type === '*/*';
-  });
+  return acceptsMediaType(accept, 'text/event-stream');
 }
 
 /** Where to resume: the Last-Event-ID header (EventSource's own reconnects) or `last_event_id`. */
