@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import { randomToken, tokenHash } from '../apps/api/src/lib/crypto';
-import { issueAccessToken } from '../apps/api/src/modules/auth/tokens.service';
+import { issueAccessToken } from '../apps/api/src/modules/sessions';
 import { benchServerArgs } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

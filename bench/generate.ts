@@ -12,7 +12,7 @@ import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import * as rollups from '../apps/api/src/db/migrations/20261124120055-call-rollups';
 import type { Database } from '../apps/api/src/db/schema';
 import { hashPassword, randomToken, tokenHash } from '../apps/api/src/lib/crypto';
-import { issueAccessToken } from '../apps/api/src/modules/auth/tokens.service';
+import { issueAccessToken } from '../apps/api/src/modules/sessions';
 
 export const COMPANIES = 200;
 export const DAYS = 60;
