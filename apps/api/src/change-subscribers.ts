@@ -1,5 +1,5 @@
 import type { ChangeSubscriber } from './lib/changes';
-import { callsVersionSubscriber, shownCallsSubscriber } from './modules/calls';
+import { callsVersionSubscriber, searchIndexSubscriber, shownCallsSubscriber } from './modules/calls';
 import { monthlyCountsSubscriber } from './modules/calls-history';
 import { callEventsSubscriber } from './modules/events';
 import { rollupsSubscriber } from './modules/insights';
@@ -23,5 +23,7 @@ export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
   callEventsSubscriber,
   webhookQueueSubscriber,
   urgentMailSubscriber,
-  // Push notifications and the search index subscribe here when they come.
+  // The call search's index of the calls' texts and numbers (a deleted call's entry goes with its row).
+  searchIndexSubscriber,
+  // Push notifications subscribe here when they come.
 ];

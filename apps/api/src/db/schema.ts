@@ -65,6 +65,8 @@ export type CustomersTable = {
   require_mfa: Generated<number>;
   /** Calls older than this many days are deleted daily; null: as long as the deployment keeps them. */
   retention_days: Generated<number | null>;
+  /** The country (ISO 3166 alpha-2) the company's phone numbers are written in: the call search reads them so. */
+  default_country: Generated<string>;
   created_at: string;
   updated_at: string;
 };

@@ -47,7 +47,14 @@ export type CreatedChange = { kind: 'created'; customerId: number; calls: readon
  */
 export type CallsChange =
   | CreatedChange
-  | { kind: 'updated'; customerId: number; callIds: readonly number[]; moves?: readonly CountsMove[] }
+  | {
+      kind: 'updated';
+      customerId: number;
+      callIds: readonly number[];
+      moves?: readonly CountsMove[];
+      /** The calls' texts that search finds changed (a note): the search index takes them again. */
+      text?: true;
+    }
   | { kind: 'deleted'; customerId: number; callIds: readonly number[]; uncount?: readonly CallFacts[] }
   | { kind: 'erased'; customerId: number; callIds: readonly number[]; callerNumber: string };
 

@@ -53,6 +53,12 @@ export const callAttributesSchema = z.object({
   overdue: z.boolean(),
   /** Calls from the same number in the company within 90 days, this one included. */
   caller_call_count: z.number().int(),
+  /**
+   * In a searched list (`q` or `search`) only: where the call matches, a piece of its conversation, a note or an
+   * SMS, HTML-escaped, the matching words in `<mark>`; the caller's number when only that matches; null when the
+   * call matched by other fields.
+   */
+  highlight: z.string().nullable().optional(),
 });
 export type CallAttributes = z.infer<typeof callAttributesSchema>;
 export const callResourceSchema = resourceObject('calls', callAttributesSchema);
@@ -107,9 +113,17 @@ export type CallListDocument = z.infer<typeof callListDocumentSchema>;
 const flag = (name: string) =>
   z.enum(['true', 'false'], { error: () => `${name} must be true or false` }).transform((value) => value === 'true');
 
+/** The longest call search (`q`). */
+export const CALL_SEARCH_MAX_LENGTH = 200;
+
 /** The filters every call list takes (in either spelling, `view` or `filter[view]`). */
 const callFilters = {
   view: z.enum(CALL_VIEWS, { error: () => `view must be one of ${CALL_VIEWS.join(', ')}` }),
+  /**
+   * The call search: every word (German and English, by stem) and number (in any writing) must be found in the
+   * conversation, a note, an SMS or the caller's number. Ordered by relevance unless `sort` says otherwise.
+   */
+  q: z.string().trim().max(CALL_SEARCH_MAX_LENGTH, `q may hold at most ${CALL_SEARCH_MAX_LENGTH} characters`),
   /** `me`, `none` (unassigned) or a user id. */
   assignee: z
     .string()
@@ -230,7 +244,7 @@ export const callContracts = {
     method: 'GET',
     path: '/calls',
     summary:
-      'Calls of the company: `filter[view]` open (New, In Progress), new (not notified), completed or all (default); search, day filter, the callback filters (assignee, overdue, caller, phonebot, snoozed), exact status, priority and category, a range of days (from, to) and within it a weekday and hour (the Insights figures); sort and paging; ETag and 304 when nothing changed',
+      "Calls of the company: `filter[view]` open (New, In Progress), new (not notified), completed or all (default); `filter[q]`, the call search (conversation, notes, SMS and the caller's number in any writing; words by stem in German and English; by relevance, each row with its `highlight`); search, day filter, the callback filters (assignee, overdue, caller, phonebot, snoozed), exact status, priority and category, a range of days (from, to) and within it a weekday and hour (the Insights figures); sort and paging; ETag and 304 when nothing changed",
     tags: ['Calls', 'Compatibility'],
     auth: 'user',
     operations: view,

@@ -11,6 +11,7 @@ export type {
 } from './contract';
 export {
   CALL_RANGE_MAX_DAYS,
+  CALL_SEARCH_MAX_LENGTH,
   assigneeResourceSchema,
   callAttributesSchema,
   callContracts,

@@ -26,6 +26,7 @@ import * as sessionStepUp from './20261128174000-session-step-up';
 import * as webhookQueue from './20261128180052-webhook-queue';
 import * as rateLimits from './20261128184939-rate-limits';
 import * as twoFactorTables from './20261206160000-two-factor-tables';
+import * as callSearch from './20261206160100-call-search';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261128180052-webhook-queue': webhookQueue,
   '20261128184939-rate-limits': rateLimits,
   '20261206160000-two-factor-tables': twoFactorTables,
+  '20261206160100-call-search': callSearch,
 };

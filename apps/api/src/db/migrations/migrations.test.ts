@@ -352,6 +352,19 @@ async function expectRowsMigrated(db: AnyDb): Promise<void> {
     ['call.updated', 2],
     ['sms.sent', 1],
   ]);
+  // The call search's index holds the calls there were: their conversations, notes, SMS and callers' numbers.
+  const found = async (postgres: string, sqlite: string) =>
+    (
+      await (
+        TEST_ENGINE === 'postgres'
+          ? sql<{ id: number }>`select call_id as id from call_search where document @@ ${postgres}::tsquery order by 1`
+          : sql<{ id: number }>`select rowid as id from call_search where call_search match ${sqlite} order by 1`
+      ).execute(db)
+    ).rows.map((row) => Number(row.id));
+  expect(await found(`'back'`, `"t:1" AND "back"`)).toEqual([1]);
+  expect(await found(`'hello'`, `"hello"`)).toEqual([3]);
+  expect(await found(`'hi'`, `"hi"`)).toEqual([1]);
+  expect(await found(`'n:4930111' & 't:1'`, `"n:4930111" AND "t:1"`)).toEqual([1, 2, 3]);
 }
 
 /** Migrates to each migration in turn (by the given names and order), writing ROWS on the way. */

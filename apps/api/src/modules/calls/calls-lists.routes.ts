@@ -9,7 +9,7 @@ import type { SignalledCache } from '../../lib/signalled-cache';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import type { RequestPrincipal } from '../../lib/principal';
 import { type ApiRouter, customerOf } from '../../lib/router';
-import { type CallFilter, countCalls } from './calls.filter';
+import { type CallFilter, countCalls, prepareFilter } from './calls.filter';
 import { allCalls, categoryList, listPage } from './calls.list';
 import { callsVersion, listEtag } from './calls-version';
 import { queueCounts } from './queue-counts';
@@ -30,6 +30,7 @@ export function callFilter(principal: RequestPrincipal, view: CallView, query: C
     customerId: customerOf(principal),
     view,
     search: query.search,
+    q: query.q,
     date: query.date,
     assignee: query.assignee === 'me' ? principal.userId : query.assignee,
     overdue: query.overdue,
@@ -83,9 +84,14 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
 
     /** The page's filter, its total and links, from the counts kept per version. */
     async function frame() {
-      const filter = callFilter(principal, view, query, nowIso());
+      const filter = await prepareFilter(db, callFilter(principal, view, query, nowIso()));
       const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
-      const countKey = JSON.stringify([customerId, version, minute, { ...filter, now: undefined }]);
+      const countKey = JSON.stringify([
+        customerId,
+        version,
+        minute,
+        { ...filter, now: undefined, prepared: undefined },
+      ]);
       const [total, newCount] = await Promise.all([
         counts.get(countKey, () => countCalls(db, filter)),
         counts.get(`${customerId}:${version}:new-count`, () => newCallsCount(db, customerId)),
@@ -151,7 +157,7 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
 
   router.handle(callContracts.exportCalls, async ({ principal, query, reply }) => {
     const customerId = customerOf(principal);
-    const filter = callFilter(principal, query.view ?? 'open', query, nowIso());
+    const filter = await prepareFilter(db, callFilter(principal, query.view ?? 'open', query, nowIso()));
     const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
     async function* csv() {
       yield '\uFEFF' + csvRow(['PhoneBot', 'Category', 'Priority', 'Phone Number', 'Status', 'Message', 'Date/Time']);

@@ -69,7 +69,7 @@ export async function callsVersion(db: Kysely<Database>, customerId: number): Pr
 export function listEtag(
   viewer: { customerId: number; userId: number; version: number },
   view: CallView,
-  query: PagedQuery & Partial<Record<(typeof CALL_LIST_FILTERS)[number], unknown>>,
+  query: PagedQuery & Partial<Record<(typeof CALL_LIST_FILTERS)[number] | 'q', unknown>>,
   minute: number,
 ): string {
   // "Overdue" and "snoozed" change with the clock: the minute is part of the tag, so a poll sees them within one.
@@ -81,6 +81,7 @@ export function listEtag(
     query.per_page,
     query.sort ?? '',
     query.search ?? '',
+    query.q ?? '',
     query.date ?? '',
     ...CALL_LIST_FILTERS.map((key) => query[key] ?? ''),
     minute,

@@ -1,4 +1,4 @@
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import {
   CALL_PRIORITIES,
   CALL_STATUSES,
@@ -11,6 +11,7 @@ import { DAY } from '../../db/time';
 import { containsIgnoreCase } from '../../lib/list';
 import { phonebotIdByLicenseKeyQuery, phonebotIdsNamedQuery } from '../phonebots';
 import { localHourSpans, serverZone } from './local-time';
+import { type PreparedSearch, matchesSearch, prepareSearch, searchMatches } from './search.query';
 
 /** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
 export type CallFilter = {
@@ -36,7 +37,33 @@ export type CallFilter = {
   hour?: number | undefined;
   /** The moment "overdue" and "snoozed" are judged at. */
   now: string;
+  /**
+   * The call search (search.text.ts): the calls whose conversation, notes, SMS or caller's number match every word
+   * and number of it, ordered by relevance unless a sort is chosen. `search` finds these too, besides its fields.
+   */
+  q?: string | undefined;
+  /** `q` and `search` as the queries use them (prepareFilter); a filter with either is prepared before it is read. */
+  prepared?: { q: PreparedSearch | undefined; search: PreparedSearch | undefined } | undefined;
 };
+
+/**
+ * A filter with its searches prepared for the queries: one read of the company's country, and on PostgreSQL one of
+ * the query's tsquery.
+ */
+export async function prepareFilter(db: Kysely<Database>, filter: CallFilter): Promise<CallFilter> {
+  if (filter.prepared || (!filter.q && !filter.search)) return filter;
+  const [q, search] = await Promise.all([
+    prepareSearch(db, filter.customerId, filter.q),
+    prepareSearch(db, filter.customerId, filter.search),
+  ]);
+  return { ...filter, prepared: { q, search } };
+}
+
+/** The prepared searches of a filter; a filter that searches must have been prepared (prepareFilter). */
+function preparedOf(filter: CallFilter) {
+  if ((filter.q || filter.search) && !filter.prepared) throw new Error('A call filter that searches is prepared first');
+  return filter.prepared ?? { q: undefined, search: undefined };
+}
 
 /** The statuses of an open call. */
 export const OPEN_STATUSES = ['New', 'In Progress'] as const;
@@ -60,7 +87,16 @@ export function dayRange(date: string): [string, string] {
  * tenant-first indexes; a page joins the phonebot and the assignee for its columns (`ordered`).
  */
 export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
+  const prepared = preparedOf(filter);
   let query = db.selectFrom('calls as c').where('c.customer_id', '=', filter.customerId);
+  if (prepared.q) {
+    // The matching calls with their relevance, as `s` (`s.score` orders the page). The join keeps the query's type:
+    // only raw SQL reads `s`.
+    const matches = searchMatches(db, filter.customerId, prepared.q).as('s');
+    query = query.innerJoin(matches, (join) =>
+      join.onRef(sql.ref('s.call_id'), '=', 'c.id'),
+    ) as unknown as typeof query;
+  }
   if (filter.view === 'open') query = query.where('c.status', 'in', [...OPEN_STATUSES]);
   if (filter.view === 'completed') query = query.where('c.status', '=', 'Completed');
   if (filter.view === 'new') query = query.where('c.status', '=', 'New').where('c.notified', '=', 0);
@@ -112,8 +148,12 @@ export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
   if (!term) return query;
   // The company's phonebots whose name contains the term, resolved within the company.
   const namedBots = phonebotIdsNamedQuery(db, filter.customerId, term);
+  // Besides its own fields, `search` finds what the call search finds.
+  const text = prepared.search;
+  const found = (eb: ExpressionBuilder<{ c: Database['calls'] }, 'c'>) =>
+    text ? [matchesSearch(db, filter.customerId, text, eb.ref('c.id'))] : [];
   // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).
-  if (filter.view === 'all') return query.where((eb) => eb('c.phonebot_id', 'in', namedBots));
+  if (filter.view === 'all') return query.where((eb) => eb.or([eb('c.phonebot_id', 'in', namedBots), ...found(eb)]));
   // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
   const statuses = CALL_STATUSES.filter((s) => s.toLowerCase().includes(term));
   const priorities = CALL_PRIORITIES.filter((p) => p.toLowerCase().includes(term));
@@ -124,6 +164,7 @@ export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
     ];
     if (statuses.length) any.push(eb('c.status', 'in', statuses));
     if (priorities.length) any.push(eb('c.priority', 'in', priorities));
+    any.push(...found(eb));
     return eb.or(any);
   });
   return query;
@@ -135,6 +176,6 @@ export function countQuery(db: Kysely<Database>, filter: CallFilter) {
 }
 
 export async function countCalls(db: Kysely<Database>, filter: CallFilter): Promise<number> {
-  const row = await countQuery(db, filter).executeTakeFirstOrThrow();
+  const row = await countQuery(db, await prepareFilter(db, filter)).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -4,8 +4,9 @@ import type { CallPriority, CallResource, CallStatus } from '@phonebot/shared/ca
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { categoryTermsOf } from '../phonebots';
-import { type CallFilter, filteredCalls } from './calls.filter';
+import { type CallFilter, filteredCalls, prepareFilter } from './calls.filter';
 import { type OrderColumn, type OrderTerm, orderTerms } from './calls.order';
+import { highlights } from './search.query';
 import { withheldNumberSql } from './withheld';
 
 /**
@@ -21,13 +22,17 @@ const BATCH = 500;
 /** The category list that orders the category sort: every term of the company's phonebots, first seen first. */
 export const categoryList = categoryTermsOf;
 
-const tableColumn = (name: OrderColumn) => sql.ref(name === 'bezeichnung' ? 'p.bezeichnung' : `c.${name}`);
+const tableColumn = (name: OrderColumn) =>
+  sql.ref(name === 'bezeichnung' ? 'p.bezeichnung' : name === 'score' ? 's.score' : `c.${name}`);
 const pageColumn = (name: OrderColumn) => sql.ref(`page.${name}`);
+
+/** Whether a filter's list is ordered by the relevance of the call search (see orderTerms). */
+const byRelevance = (filter: CallFilter) => filter.prepared?.q !== undefined;
 
 /** The rows of a filter in the list's order. */
 function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | undefined, categories: string[]) {
-  let query = rowsOf(filteredCalls(db, filter));
-  for (const [expression, dir] of orderTerms(sortParam, categories, tableColumn)) {
+  let query = rowsOf(filteredCalls(db, filter), byRelevance(filter));
+  for (const [expression, dir] of orderTerms(sortParam, categories, tableColumn, byRelevance(filter))) {
     query = query.orderBy(expression, dir);
   }
   return query;
@@ -54,7 +59,10 @@ type Row = {
   caller_call_count: number | string;
 };
 
-function toResource(row: Row, termsCache: Map<string, string[]>, now: string): CallResource {
+/** The highlight of each row by call id, when the list was searched (search.query.ts). */
+type Highlights = Map<number, string | null> | undefined;
+
+function toResource(row: Row, termsCache: Map<string, string[]>, now: string, found?: Highlights): CallResource {
   let terms = termsCache.get(row.license_key);
   if (!terms) {
     terms = (JSON.parse(row.settings) as { category_terms?: string[] }).category_terms ?? [];
@@ -83,6 +91,7 @@ function toResource(row: Row, termsCache: Map<string, string[]>, now: string): C
       overdue:
         row.status !== 'Completed' && row.callback_due_at !== null && Date.parse(row.callback_due_at) < Date.parse(now),
       caller_call_count: Number(row.caller_call_count),
+      ...(found ? { highlight: found.get(Number(row.id)) ?? null } : {}),
     },
   };
 }
@@ -106,12 +115,16 @@ const COLUMNS = [
   'c.completed_at',
 ] as const;
 
-/** The columns of a list's rows, read from a call, its phonebot and its assignee. */
-function rowsOf(query: ReturnType<typeof filteredCalls>) {
+/**
+ * The columns of a list's rows, read from a call, its phonebot and its assignee, and the relevance of a call found
+ * by the call search (`s.score`, 0 otherwise).
+ */
+function rowsOf(query: ReturnType<typeof filteredCalls>, relevance = false) {
   return query
     .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
     .leftJoin('users as u', 'u.id', 'c.assignee_id')
-    .select([...COLUMNS]);
+    .select([...COLUMNS])
+    .select((relevance ? sql<number>`s.score` : sql<number>`0`).as('score'));
 }
 
 /**
@@ -147,8 +160,20 @@ function withCallerCounts(
   return query;
 }
 
-function toResources(rows: Row[], now: string, cache: Map<string, string[]>): CallResource[] {
-  return rows.map((row) => toResource(row, cache, now));
+function toResources(rows: Row[], now: string, cache: Map<string, string[]>, found?: Highlights): CallResource[] {
+  return rows.map((row) => toResource(row, cache, now, found));
+}
+
+/** The highlights of a page's rows when its filter searched the calls' texts (null for rows found otherwise). */
+async function highlightsOf(db: Kysely<Database>, filter: CallFilter, rows: Row[]): Promise<Highlights> {
+  const search = filter.prepared?.q ?? filter.prepared?.search;
+  if (!search) return undefined;
+  return highlights(
+    db,
+    filter.customerId,
+    rows.map((row) => Number(row.id)),
+    search,
+  );
 }
 
 /** One page of a list, as a query (`bench/explain.ts` shows its plan). */
@@ -167,7 +192,7 @@ function rowsPage(
 ) {
   const rows = ordered(db, filter, sortParam, categories).limit(limit).offset(offset);
   return withCallerCounts(db, filter.customerId, rows, filter.now, (column) =>
-    orderTerms(sortParam, categories, column),
+    orderTerms(sortParam, categories, column, byRelevance(filter)),
   );
 }
 
@@ -177,8 +202,9 @@ export async function listPage(
   query: PagedQuery,
   categories: string[],
 ): Promise<CallResource[]> {
-  const rows = await pageQuery(db, filter, query, categories).execute();
-  return toResources(rows as Row[], filter.now, new Map());
+  const searched = await prepareFilter(db, filter);
+  const rows = (await pageQuery(db, searched, query, categories).execute()) as Row[];
+  return toResources(rows, filter.now, new Map(), await highlightsOf(db, searched, rows));
 }
 
 /** One call as the lists show it, or undefined when it is not the company's. */
@@ -201,9 +227,10 @@ export async function* allCalls(
   categories: string[],
 ): AsyncGenerator<CallResource[]> {
   const cache = new Map<string, string[]>();
+  const searched = await prepareFilter(db, filter);
   for (let offset = 0; ; offset += BATCH) {
-    const rows = await rowsPage(db, filter, sortParam, categories, BATCH, offset).execute();
-    if (rows.length) yield toResources(rows as Row[], filter.now, cache);
+    const rows = (await rowsPage(db, searched, sortParam, categories, BATCH, offset).execute()) as Row[];
+    if (rows.length) yield toResources(rows, filter.now, cache, await highlightsOf(db, searched, rows));
     if (rows.length < BATCH) return;
   }
 }

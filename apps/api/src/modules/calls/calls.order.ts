@@ -19,22 +19,26 @@ export type OrderColumn =
   | 'caller_number'
   | 'callback_due_at'
   | 'created_at'
-  | 'id';
+  | 'id'
+  | 'score';
 
 export type OrderTerm = [Expression<unknown>, 'asc' | 'desc'];
 
 /**
  * The ORDER BY of a list: the chosen field (docs/product.md §9 orders), then newest first and id, so pages never
  * overlap. `column` names where each ordered column is read: the tables of the page's query, or the page itself.
+ * A list found by the call search (`relevance`) and sorted by nothing else lists the best matches first.
  */
 export function orderTerms(
   sortParam: string | undefined,
   categories: string[],
   column: (name: OrderColumn) => Expression<unknown>,
+  relevance = false,
 ): OrderTerm[] {
   const sort = parseSort(sortParam, CALL_SORTS, { field: 'created_at', direction: 'desc' });
   const dir = sort.direction;
   const terms: OrderTerm[] = [];
+  if (relevance && !sortParam) terms.push([column('score'), 'desc']);
   switch (sort.field) {
     case 'priority':
       terms.push([rankOf(column('priority'), CALL_PRIORITIES), dir]);

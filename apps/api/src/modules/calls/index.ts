@@ -11,6 +11,8 @@ export { registerSmsStatusRoutes } from './sms-status.routes';
 // Its part in the path of a change (change-subscribers.ts), and the calls version that path moves.
 export { callsVersion, callsVersionSubscriber } from './calls-version';
 export { shownCallsSubscriber } from './shown-calls';
+// The call search's index, kept by the change path in each change's transaction.
+export { searchIndexSubscriber } from './search.index';
 
 // New calls: stored in the caller's transaction, then published (the Bot API's ingest, the demo seed).
 export {

@@ -126,3 +126,13 @@ export function customersWithUrgentMail(db: Kysely<Database>) {
 export function customerRetentions(db: Kysely<Database>) {
   return db.selectFrom('customers').select(['id', 'retention_days']).execute();
 }
+
+/** The country a company's phone numbers are written in (ISO 3166 alpha-2, `DE` unless set). */
+export async function customerDefaultCountry(db: Kysely<Database>, customerId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('customers')
+    .select('default_country')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row?.default_country;
+}

@@ -6,6 +6,7 @@ export {
   companyProfileRow,
   customerCallbackSla,
   customerCompanyName,
+  customerDefaultCountry,
   customerRetentions,
   customerSmsAllowedNumbers,
   customerUrgentMail,

@@ -1,0 +1,130 @@
+import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
+import { isPostgres } from '../../db/engine';
+import type { Database } from '../../db/schema';
+import { customerDefaultCountry } from '../customers';
+import { type SearchTerm, companyToken, ftsQuery, highlightOf, searchTerms } from './search.text';
+
+/**
+ * The call search in the lists' queries: a search's terms prepared once per request, the calls they match (with
+ * their relevance), and the highlight of the rows of a page. The index is search.index.ts.
+ */
+
+/** A search ready for the lists' queries: its terms, and on PostgreSQL the tsquery they make. */
+export type PreparedSearch = {
+  terms: readonly SearchTerm[];
+  /**
+   * PostgreSQL: the terms as the text of one tsquery (without the company), worked out once by the database's own
+   * `german` and `english` configurations, so the list's statements compare a constant (no stemming per row).
+   */
+  tsquery?: string;
+};
+
+/** One term as a tsquery: a word in either language, or a number among the callers' numbers or in the texts. */
+function termTsquery(term: SearchTerm): RawBuilder<unknown> {
+  if (term.kind === 'word') {
+    const lexeme = `'${term.word}'${term.prefix ? ':*' : ''}`;
+    return sql`(to_tsquery('german', ${lexeme}) || to_tsquery('english', ${lexeme}))`;
+  }
+  const numbers = [...term.starts, term.end].map((token) => `'${token}':*`).join(' | ');
+  const phrase = term.groups.map((group) => `'${group}'`).join(' <-> ');
+  return sql`(${numbers}::tsquery || to_tsquery('simple', ${phrase}))`;
+}
+
+/**
+ * Prepares a search of a company's calls: its terms read with the company's country; undefined when it asks for
+ * nothing (no word, or on PostgreSQL only words both languages leave out, such as "in").
+ */
+export async function prepareSearch(
+  db: Kysely<Database>,
+  customerId: number,
+  text: string | undefined,
+): Promise<PreparedSearch | undefined> {
+  if (!text?.trim()) return undefined;
+  const terms = searchTerms(text, await customerDefaultCountry(db, customerId));
+  if (terms.length === 0) return undefined;
+  if (!isPostgres(db)) return { terms };
+  const query = sql.join(terms.map(termTsquery), sql` && `);
+  const row = await sql<{ query: string }>`select (${query})::text as query`.execute(db);
+  const tsquery = row.rows[0]?.query ?? '';
+  return tsquery ? { terms, tsquery } : undefined;
+}
+
+/** The company's calls a search matches, with their relevance (higher first), as a subquery `(call_id, score)`. */
+export function searchMatches(db: Kysely<Database>, customerId: number, search: PreparedSearch) {
+  // Statements on call_search are SQL text: an FTS5 table on SQLite, a tsvector on PostgreSQL.
+  if (isPostgres(db)) {
+    const query = sql`${search.tsquery}::tsquery`;
+    const company = sql`${`'${companyToken(customerId)}'`}::tsquery`;
+    return sql<{ call_id: number; score: number }>`(select call_id, ts_rank(document, ${query}) as score
+      from call_search where document @@ (${company} && ${query}))`;
+  }
+  return sql<{ call_id: number; score: number }>`(select rowid as call_id, -bm25(call_search) as score
+    from call_search where call_search match ${ftsQuery(customerId, search.terms)})`;
+}
+
+/** Whether a call (its id) is one the search matches, as a condition. */
+export function matchesSearch(
+  db: Kysely<Database>,
+  customerId: number,
+  search: PreparedSearch,
+  callId: Expression<number>,
+) {
+  return sql<boolean>`${callId} in (select call_id from ${searchMatches(db, customerId, search)} as m)`;
+}
+
+/** The texts a highlight is taken from: each turn of the conversation, each note, each SMS, in that order. */
+async function textsOf(db: Kysely<Database>, customerId: number, ids: readonly number[]) {
+  const calls = await db
+    .selectFrom('calls')
+    .select(['id', 'caller_number', 'response'])
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .execute();
+  const texts = new Map<number, { callerNumber: string; texts: string[] }>();
+  for (const call of calls) {
+    let turns: unknown;
+    try {
+      turns = JSON.parse(call.response);
+    } catch {
+      turns = [];
+    }
+    const said = Array.isArray(turns)
+      ? turns.flatMap((turn) => {
+          const value = (turn as { text?: unknown } | null)?.text;
+          return typeof value === 'string' && value.trim() ? [value] : [];
+        })
+      : [];
+    texts.set(Number(call.id), { callerNumber: call.caller_number, texts: said });
+  }
+  const [notes, sms] = await Promise.all([
+    db
+      .selectFrom('call_notes')
+      .select(['call_id', 'text'])
+      .where('customer_id', '=', customerId)
+      .where('call_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('sms_messages')
+      .select(['call_id', 'body as text'])
+      .where('customer_id', '=', customerId)
+      .where('call_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+  ]);
+  for (const row of [...notes, ...sms]) texts.get(Number(row.call_id))?.texts.push(row.text);
+  return texts;
+}
+
+/** The highlight of each row of a page by call id (null where nothing of the call's texts or number matches). */
+export async function highlights(
+  db: Kysely<Database>,
+  customerId: number,
+  ids: readonly number[],
+  search: PreparedSearch,
+): Promise<Map<number, string | null>> {
+  const result = new Map<number, string | null>();
+  if (ids.length === 0) return result;
+  for (const [id, call] of await textsOf(db, customerId, ids)) result.set(id, highlightOf(call, search.terms));
+  return result;
+}

@@ -1,0 +1,206 @@
+import { createRequire } from 'node:module';
+import type * as Snowball from 'snowball-stemmers';
+import { numberForms, numberTokens } from './search.numbers';
+
+/**
+ * The words of the call search, the same on both engines: how a text is cut into words, each word's stems, what a
+ * search asks for, the terms SQLite indexes and the highlight of a found call.
+ *
+ * A word is a run of letters and digits. Its stems are the Snowball German and English stems, the algorithms
+ * PostgreSQL's `german` and `english` text search configurations use, so "Heizungen" is found by "Heizung" and
+ * "called" by "calling" on either engine. The last word of a search (the one being typed) also matches as the
+ * beginning of a stem, once it has three letters.
+ */
+
+let stemmers: { german: Snowball.Stemmer; english: Snowball.Stemmer } | undefined;
+/** Loaded on first use: the package holds every Snowball language and takes a moment to load. */
+function loadStemmers() {
+  if (!stemmers) {
+    const snowball = createRequire(import.meta.url)('snowball-stemmers') as typeof Snowball;
+    stemmers = { german: snowball.newStemmer('german'), english: snowball.newStemmer('english') };
+  }
+  return stemmers;
+}
+
+/** Stems of recent words: the words of calls repeat, and stemming one costs some microseconds. */
+const stemCache = new Map<string, readonly string[]>();
+const STEM_CACHE_SIZE = 50_000;
+
+/** A word's German and English stems (one when they agree), from the word in lower case. */
+export function stemsOf(word: string): readonly string[] {
+  let stems = stemCache.get(word);
+  if (!stems) {
+    const { german, english } = loadStemmers();
+    const de = german.stem(word);
+    const en = english.stem(word);
+    stems = de === en ? [de] : [de, en];
+    if (stemCache.size >= STEM_CACHE_SIZE) stemCache.clear();
+    stemCache.set(word, stems);
+  }
+  return stems;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The words of a text in lower case, in order. */
+export function wordsOf(text: string): string[] {
+  return text.normalize('NFC').toLowerCase().match(WORD) ?? [];
+}
+
+/** Letters without their accents, as SQLite's tokenizer compares them (`remove_diacritics 2`). */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** The token every indexed call of a company carries: a search looks only among the company's calls. */
+export function companyToken(customerId: number): string {
+  return `t:${customerId}`;
+}
+
+/**
+ * What SQLite indexes of a call: its company's token, its caller's number tokens, then the stems of every word of
+ * its texts (the conversation, notes and SMS), in order.
+ */
+export function indexedTerms(customerId: number, callerNumber: string, texts: readonly string[]): string {
+  const terms = [companyToken(customerId), ...numberTokens(callerNumber)];
+  for (const text of texts) for (const word of wordsOf(text)) terms.push(...stemsOf(word));
+  return terms.join(' ');
+}
+
+/** A word of a search: its stems, matched whole or (the last word being typed) as their beginning. */
+export type WordTerm = { kind: 'word'; word: string; stems: readonly string[]; prefix: boolean };
+/**
+ * A number of a search (four digits or more, in any writing): found in a caller's number (the `n:` and `r:` forms
+ * of search.numbers.ts) or as its groups of digits, one after the other, in the texts.
+ */
+export type NumberTerm = { kind: 'number'; text: string; groups: string[]; starts: string[]; end: string };
+export type SearchTerm = WordTerm | NumberTerm;
+
+/** The most terms a search is made of; words after them are left out. */
+export const MAX_TERMS = 12;
+/** A number: digits with the separators people write between them, led by + or a bracket. */
+const NUMBER = /[+(]?\d[\d\s\-./()]*\d\)?/g;
+
+/**
+ * The terms of a search: numbers first found as such, then the words of the rest. Every term must match (AND);
+ * an empty list means the search asks for nothing.
+ */
+export function searchTerms(search: string, country?: string | null): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  const rest = search.replace(NUMBER, (span) => {
+    const forms = numberForms(span, country);
+    if (!forms) return ` ${span} `;
+    terms.push({ kind: 'number', text: span.trim(), groups: span.match(/\d+/g) ?? [], ...forms });
+    return ' ';
+  });
+  const words = [...new Set(wordsOf(rest))];
+  words.forEach((word, i) => {
+    const prefix = i === words.length - 1 && word.length >= 3;
+    terms.push({ kind: 'word', word, stems: stemsOf(word), prefix });
+  });
+  return terms.slice(0, MAX_TERMS);
+}
+
+const quoted = (token: string) => `"${token.replace(/"/g, '""')}"`;
+
+/** The FTS5 query of a search within one company (SQLite). */
+export function ftsQuery(customerId: number, terms: readonly SearchTerm[]): string {
+  const parts = terms.map((term) => {
+    const alternatives =
+      term.kind === 'word'
+        ? term.stems.map((stem) => `${quoted(stem)}${term.prefix ? '*' : ''}`)
+        : [...term.starts.map((start) => `${quoted(start)}*`), `${quoted(term.end)}*`, quoted(term.groups.join(' '))];
+    return `(${alternatives.join(' OR ')})`;
+  });
+  return [quoted(companyToken(customerId)), ...parts].join(' AND ');
+}
+
+/** The texts of a call the highlight is taken from, in the order they are looked at. */
+export type CallTexts = { callerNumber: string; texts: readonly string[] };
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+
+/** How many characters a highlight shows before its first match, and at most in all. */
+const BEFORE = 60;
+const LENGTH = 200;
+
+type Found = { start: number; end: number; term: number };
+
+/** The words of one text that terms match, by their place in the text. */
+function matchesIn(text: string, terms: readonly SearchTerm[]): Found[] {
+  const words = [...text.normalize('NFC').matchAll(WORD)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    word: m[0].toLowerCase(),
+  }));
+  const found: Found[] = [];
+  terms.forEach((term, t) => {
+    if (term.kind === 'word') {
+      const wanted = term.stems.map(fold);
+      for (const word of words) {
+        const stems = stemsOf(word.word).map(fold);
+        const hit = stems.some((stem) => wanted.some((want) => (term.prefix ? stem.startsWith(want) : stem === want)));
+        if (hit) found.push({ start: word.start, end: word.end, term: t });
+      }
+      return;
+    }
+    // A number's groups of digits, one word each, one after the other.
+    const n = term.groups.length;
+    for (let i = 0; n > 0 && i + n <= words.length; i++) {
+      if (term.groups.every((group, k) => words[i + k]!.word === group)) {
+        found.push({ start: words[i]!.start, end: words[i + n - 1]!.end, term: t });
+      }
+    }
+  });
+  return found.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** Whether a number term names this caller's number. */
+function numberMatches(term: NumberTerm, callerNumber: string): boolean {
+  const tokens = numberTokens(callerNumber);
+  return tokens.some((token) =>
+    token.startsWith('n:') ? term.starts.some((start) => token.startsWith(start)) : token.startsWith(term.end),
+  );
+}
+
+/**
+ * The highlight of a found call: the piece of its texts where the most terms match, HTML-escaped, each match in
+ * `<mark>`, cut at words with "…" where it is cut. When only the caller's number matches, the number; null when
+ * nothing of the call matches the words (a call found by its status, say).
+ */
+export function highlightOf(call: CallTexts, terms: readonly SearchTerm[]): string | null {
+  let best: { text: string; found: Found[]; distinct: number } | undefined;
+  for (const text of call.texts) {
+    const found = matchesIn(text, terms);
+    const distinct = new Set(found.map((f) => f.term)).size;
+    if (distinct > (best?.distinct ?? 0)) best = { text, found, distinct };
+  }
+  if (!best) {
+    const number = terms.some((term) => term.kind === 'number' && numberMatches(term, call.callerNumber));
+    return number ? `<mark>${escapeHtml(call.callerNumber)}</mark>` : null;
+  }
+  const text = best.text.normalize('NFC');
+  const first = best.found[0]!;
+  let start = Math.max(0, first.start - BEFORE);
+  if (start > 0) {
+    const space = text.slice(start, first.start).search(/\s/);
+    start = space >= 0 ? start + space + 1 : first.start;
+  }
+  let end = Math.min(text.length, Math.max(start + LENGTH, first.end));
+  if (end < text.length) {
+    const lastSpace = text.slice(first.end, end).search(/\s\S*$/);
+    if (lastSpace >= 0) end = first.end + lastSpace;
+  }
+  let out = start > 0 ? '…' : '';
+  let at = start;
+  for (const match of best.found) {
+    if (match.start < at || match.end > end) continue;
+    out += escapeHtml(text.slice(at, match.start)) + `<mark>${escapeHtml(text.slice(match.start, match.end))}</mark>`;
+    at = match.end;
+  }
+  out += escapeHtml(text.slice(at, end)) + (end < text.length ? '…' : '');
+  return out.replace(/\s+/g, ' ').trim();
+}
