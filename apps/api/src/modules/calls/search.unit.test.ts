@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { numberForms, numberTokens } from './search.numbers';
+import { escapeHtml, ftsQuery, highlightOf, indexedTerms, searchTerms, stemsOf, wordsOf } from './search.text';
+
+/** Whether a typed number (read in `country`) finds a caller's number, as the index compares them. */
+function finds(typed: string, stored: string, country = 'DE'): boolean {
+  const forms = numberForms(typed, country);
+  if (!forms) return false;
+  return numberTokens(stored).some((token) =>
+    token.startsWith('n:') ? forms.starts.some((start) => token.startsWith(start)) : token.startsWith(forms.end),
+  );
+}
+
+describe('the words of the call search', () => {
+  it('stems German and English words as PostgreSQL does (Snowball)', () => {
+    expect(stemsOf('heizungen')).toEqual(['heizung', 'heizungen']);
+    expect(stemsOf('häuser')).toEqual(['haus', 'häuser']);
+    expect(stemsOf('invoices')).toEqual(['invoic']);
+    expect(stemsOf('calling')).toEqual(['calling', 'call']);
+    expect(stemsOf('straße')).toEqual(['strass', 'straße']);
+  });
+
+  it('cuts texts into words of letters and digits, in lower case', () => {
+    expect(wordsOf('Rückruf: 030/123-45, e-mail „bitte“!')).toEqual([
+      'rückruf',
+      '030',
+      '123',
+      '45',
+      'e',
+      'mail',
+      'bitte',
+    ]);
+  });
+
+  it('indexes the company, the caller’s number and the stems of every word', () => {
+    expect(indexedTerms(7, '+49301234567', ['Heizungen kaputt'])).toBe(
+      't:7 n:49301234567 r:76543210394 heizung heizungen kaputt',
+    );
+    expect(indexedTerms(7, 'anonymous', ['Hallo'])).toBe('t:7 hallo');
+  });
+
+  it('reads numbers out of a search before its words, the last word as a beginning', () => {
+    const terms = searchTerms('Heizung +49 (0)30 123 45-67 kaputt', 'DE');
+    expect(terms).toMatchObject([
+      { kind: 'number', groups: ['49', '0', '30', '123', '45', '67'] },
+      { kind: 'word', word: 'heizung', prefix: false },
+      { kind: 'word', word: 'kaputt', prefix: true },
+    ]);
+    expect(searchTerms('ab', 'DE')).toMatchObject([{ kind: 'word', word: 'ab', prefix: false }]);
+    // Fewer than four digits are a word.
+    expect(searchTerms('Zimmer 12', 'DE')).toMatchObject([{ word: 'zimmer' }, { word: '12' }]);
+    expect(searchTerms(' !? ', 'DE')).toEqual([]);
+  });
+
+  it('writes the FTS5 query with the company first and every term quoted', () => {
+    expect(ftsQuery(3, searchTerms('Heizung "kaputt"', 'DE'))).toBe('"t:3" AND ("heizung") AND ("kaputt"*)');
+    expect(ftsQuery(3, searchTerms('030 1234567', 'DE'))).toBe(
+      '"t:3" AND ("n:0301234567"* OR "n:49301234567"* OR "r:765432103"* OR "030 1234567")',
+    );
+  });
+});
+
+describe('numbers in any writing', () => {
+  const stored = '+49301234567';
+  it.each([
+    '+49301234567',
+    '+49 30 1234567',
+    '0049301234567',
+    '0049 (0)30 1234567',
+    '+49 (0)30 1234567',
+    '030 1234567',
+    '030/1234567',
+    '030-123 45 67',
+    '(030) 123 45 67',
+    '1234567',
+    '301234567',
+    '030 12',
+    '+49 30',
+  ])('finds %s', (typed) => expect(finds(typed, stored)).toBe(true));
+
+  it('finds numbers stored in their national writing too', () => {
+    expect(finds('+49 30 1234567', '030 1234567')).toBe(true);
+    expect(finds('030 1234567', '0301234567')).toBe(true);
+  });
+
+  it('does not find other numbers, too few digits or withheld callers', () => {
+    expect(finds('030 7654321', stored)).toBe(false);
+    expect(finds('040 1234567', stored)).toBe(false);
+    expect(finds('123', stored)).toBe(false);
+    expect(numberForms('12a3')).toBeUndefined();
+    expect(numberTokens('anonymous')).toEqual([]);
+    expect(numberTokens('+266696687')).toEqual([]);
+  });
+
+  it('reads national numbers in the company’s country', () => {
+    expect(finds('044 123 45 67', '+41441234567', 'CH')).toBe(true);
+    expect(finds('044 123', '+41441234567', 'CH')).toBe(true);
+    expect(finds('044 123', '+41441234567', 'DE')).toBe(false);
+    // Italy dials its leading 0 after the country code; the US its trunk 1 and 011 abroad.
+    expect(finds('06 1234 5678', '+390612345678', 'IT')).toBe(true);
+    expect(finds('1 212 555 0100', '+12125550100', 'US')).toBe(true);
+    expect(finds('011 49 30 1234567', stored, 'US')).toBe(true);
+    // An unknown country reads as Germany.
+    expect(finds('030 1234567', stored, 'XX')).toBe(true);
+  });
+});
+
+describe('the highlight', () => {
+  const call = (...texts: string[]) => ({ callerNumber: '+49301234567', texts });
+
+  it('marks every matching word of the piece with the most terms, HTML-escaped', () => {
+    const terms = searchTerms('heizung kaputt', 'DE');
+    expect(highlightOf(call('Nur die Heizung.', 'Die <b>Heizungen</b> sind kaputt & kalt'), terms)).toBe(
+      'Die &lt;b&gt;<mark>Heizungen</mark>&lt;/b&gt; sind <mark>kaputt</mark> &amp; kalt',
+    );
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('cuts a long text at words around the first match', () => {
+    const before = 'eins zwei drei vier fünf sechs sieben acht neun zehn '.repeat(3);
+    const after = ' elf zwölf dreizehn vierzehn fünfzehn sechzehn'.repeat(10);
+    const highlight = highlightOf(call(`${before}Wasserschaden${after}`), searchTerms('Wasserschaden', 'DE'))!;
+    expect(highlight).toMatch(/^…\S/);
+    expect(highlight).toMatch(/\S…$/);
+    expect(highlight).toContain('<mark>Wasserschaden</mark>');
+    expect(highlight.replace(/<\/?mark>/g, '').length).toBeLessThanOrEqual(202);
+  });
+
+  it('marks a number in the text, else the caller’s number; null when neither matches', () => {
+    const terms = searchTerms('030 1234567', 'DE');
+    expect(highlightOf(call('Rufen Sie 030 1234567 an'), terms)).toBe('Rufen Sie <mark>030 1234567</mark> an');
+    expect(highlightOf(call('Guten Tag'), terms)).toBe('<mark>+49301234567</mark>');
+    expect(highlightOf(call('Guten Tag'), searchTerms('Heizung', 'DE'))).toBeNull();
+  });
+});
