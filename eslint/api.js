@@ -51,7 +51,7 @@ const OWNED = {
   webhooks: module('webhooks', ['webhooks', 'webhook_deliveries', 'webhook_completed_calls']),
   jobs: { tables: ['job_runs'], files: [lib('jobs.ts')], door: 'lib/jobs.ts' },
   mailer: { tables: ['mail_outbox'], files: [lib('mailer.ts')], door: 'lib/mailer.ts' },
-  rateLimits: { tables: ['rate_limits'], files: [lib('rate-limit.ts')], door: 'lib/rate-limit.ts' },
+  rateLimits: { tables: ['rate_limits'], files: [lib('rate-limit*.ts')], door: 'lib/rate-limit.ts' },
 };
 
 function ownedTable(table, door) {

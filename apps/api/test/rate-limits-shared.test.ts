@@ -1,6 +1,6 @@
 import { JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseStore } from '../src/lib/rate-limit';
+import { databaseStore } from '../src/lib/rate-limit-stores';
 import { type TestApp, PASSWORD, createTestApp } from './app';
 import { TEST_ENGINE } from './db';
 import { writeFigures } from './security/figures';

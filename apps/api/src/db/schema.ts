@@ -448,7 +448,7 @@ export type WebhookDeliveriesTable = {
   call_id: Generated<number | null>;
 };
 
-/** A rate limit's current window (lib/rate-limit.ts, databaseStore): hits so far and when it ends (epoch ms). */
+/** A rate limit's current window (lib/rate-limit-stores.ts, databaseStore): hits so far and when it ends (epoch ms). */
 export type RateLimitsTable = {
   key: string;
   count: number;

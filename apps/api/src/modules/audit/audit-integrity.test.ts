@@ -4,7 +4,8 @@ import { type TestApp, createTestApp } from '../../../test/app';
 import { liveCompany } from '../../../test/live';
 import { refusalRecorder } from '../../lib/audit';
 import { randomToken, tokenHash } from '../../lib/crypto';
-import { Limiter, memoryStore } from '../../lib/rate-limit';
+import { Limiter } from '../../lib/rate-limit';
+import { memoryStore } from '../../lib/rate-limit-stores';
 import { tooManyRequests } from '../../app';
 
 let app: TestApp;
