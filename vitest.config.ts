@@ -88,6 +88,8 @@ export default defineConfig({
           exclude: unitTests,
           isolate: false,
           env: { TEST_DB: 'postgres' },
+          // One database migrated for the run; each test app's database is a copy of it.
+          globalSetup: ['apps/api/test/postgres-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -12,6 +12,7 @@ import { issueAccessToken } from '../src/modules/sessions';
 import { type Runtime, createRuntime } from '../src/runtime';
 import { jsonApiProblems, openApiChecker } from './answer-check';
 import { TEST_ENGINE, createPostgresDatabase } from './db';
+import { inject } from 'vitest';
 
 export const SUPER_EMAIL = 'super@example.com';
 export const SUPER_PASSWORD = 'super-secret-password';
@@ -68,7 +69,9 @@ export async function createTestApp(
   options: { logLines?: string[] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-test-'));
-  const pgDb = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A copy of the run's migrated database (test/postgres-template.ts) when the project made one.
+  const pgDb =
+    TEST_ENGINE === 'postgres' ? await createPostgresDatabase({ template: inject('postgresTemplate') }) : undefined;
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
