@@ -1,16 +1,8 @@
 // Phonebots: a company's AI phone agents (the phonebots table) with their settings, secrets, bot token and payment
 // state, and their screens. Other modules read and change a phonebot only through these functions.
-export {
-  ALL_PHONEBOTS,
-  type PhonebotsDeps,
-  createPhonebot,
-  decryptSecret,
-  getPhonebot,
-  listPhonebots,
-  phonebotResource,
-  pstatusOf,
-  settingsOf,
-} from './phonebots.service';
+export { decryptSecret, pstatusOf, settingsOf } from './phonebot-row';
+export { phonebotResource } from './phonebot-resource';
+export { ALL_PHONEBOTS, type PhonebotsDeps, createPhonebot, getPhonebot, listPhonebots } from './phonebots.service';
 export {
   categoryTermsOf,
   phonebotByBotToken,

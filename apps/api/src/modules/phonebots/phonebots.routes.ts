@@ -11,18 +11,16 @@ import { ApiError, validationError } from '../../lib/errors';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import type { RequestPrincipal } from '../../lib/principal';
 import { type ApiRouter, customerOf } from '../../lib/router';
+import { type BotTokenDeps, regenerateBotToken } from './bot-token.service';
+import type { PhonebotWithCustomer } from './phonebot-row';
+import { guestPhonebotResource, phonebotResource } from './phonebot-resource';
 import {
   type PhonebotScope,
-  type PhonebotWithCustomer,
-  type BotTokenDeps,
   ALL_PHONEBOTS,
   createPhonebot,
   deletePhonebot,
   getPhonebot,
-  guestPhonebotResource,
   listPhonebots,
-  phonebotResource,
-  regenerateBotToken,
   updatePhonebot,
 } from './phonebots.service';
 

@@ -1,158 +1,30 @@
-import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PagedQuery } from '@phonebot/shared';
-import {
-  PHONEBOT_DEFAULTS,
-  PHONEBOT_SECRETS,
-  type PhonebotFields,
-  type PhonebotSecret,
-  type PhonebotServiceStatus,
-  type PhonebotStatus,
-  maskProviderKey,
-} from '@phonebot/shared/phonebots';
-import { PHONEBOT_SORTS, type PhonebotType } from '@phonebot/shared/phonebots';
-import type { OperatorInput } from '@phonebot/shared/settings';
+import { PHONEBOT_SORTS, type PhonebotFields } from '@phonebot/shared/phonebots';
 import { rowLock } from '../../db/engine';
-import type { Database, PhonebotsTable } from '../../db/schema';
-import { MINUTE, nowIso } from '../../db/time';
-import { type Actor, auditChange } from '../../lib/audit';
-import { randomToken, tokenHash } from '../../lib/crypto';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import type { Actor } from '../../lib/audit';
+import { publishChanges } from '../../lib/changes';
+import { tokenHash } from '../../lib/crypto';
 import { notFound } from '../../lib/domain-errors';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
 import type { SecretBox } from '../../lib/secrets';
-import { type Mailer, queueMail } from '../../lib/mailer';
-import { publishChanges } from '../../lib/changes';
-import { activeUsersToMail, firstUserIdOf, userById } from '../users';
-import { mailContext } from '../settings';
-import type { StepUp } from '../../lib/principal';
-import { botTokenIssuedMail } from './phonebots.mails';
+import { firstUserIdOf } from '../users';
+import {
+  type PhonebotRow,
+  type PhonebotWithCustomer,
+  auditPhonebot,
+  newBotToken,
+  newLicenseKey,
+  sealSecrets,
+  settingsOf,
+  splitFields,
+} from './phonebot-row';
 
-export type PhonebotRow = Selectable<PhonebotsTable>;
-export type PhonebotWithCustomer = PhonebotRow & { customer_name: string; customer_status: string };
 export type PhonebotsDeps = { db: Kysely<Database>; secrets: SecretBox };
-/** What regenerating a bot token needs besides: the step-up and the mail to the company's owners. */
-export type BotTokenDeps = PhonebotsDeps & {
-  stepUp: StepUp;
-  mailer: Mailer;
-  publicUrl: string;
-  operator: OperatorInput;
-};
-
 /** Who asks: a company (only its own phonebots) or the super (all of them). */
 export type PhonebotScope = { customerId: number } | 'all';
-
-type Settings = Omit<PhonebotFields, PhonebotSecret | 'bezeichnung'>;
-
-const ONLINE_WINDOW_MS = 2 * MINUTE;
-const SECRET_COLUMN = {
-  sip_passwd: 'sip_passwd_enc',
-  e_mail_passwd: 'e_mail_passwd_enc',
-  nat_password: 'nat_password_enc',
-  apen_ai_key: 'apen_ai_key_enc',
-} as const satisfies Record<PhonebotSecret, keyof PhonebotsTable>;
-
-const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
-/**
- * A license key: unguessable (120 bits) and URL-safe, used as the phonebot's id in routes. Lower case only, because
- * common JSON:API clients rewrite capital letters of an id in a URL (to kebab case).
- */
-function newLicenseKey(): string {
-  const bytes = crypto.randomBytes(24);
-  return `pb-${[...bytes].map((byte) => LOWER_BASE32[byte % 32]).join('')}`;
-}
-
-/** A bot token for the runtime; the prefix makes a leaked one easy to recognise. Stored only as its hash. */
-function newBotToken(): string {
-  return `pbt_${randomToken()}`;
-}
-
-function splitFields(fields: Partial<PhonebotFields>) {
-  const secrets: Partial<Record<PhonebotSecret, string>> = {};
-  const settings: Partial<Settings> = {};
-  let bezeichnung: string | undefined;
-  for (const [key, value] of Object.entries(fields)) {
-    if ((PHONEBOT_SECRETS as readonly string[]).includes(key)) secrets[key as PhonebotSecret] = value as string;
-    else if (key === 'bezeichnung') bezeichnung = value as string;
-    else (settings as Record<string, unknown>)[key] = value;
-  }
-  return { secrets, settings, bezeichnung };
-}
-
-/** Secret columns to write: a non-empty value replaces the stored one; an empty or missing one keeps it. */
-function sealSecrets(box: SecretBox, licenseKey: string, secrets: Partial<Record<PhonebotSecret, string>>) {
-  const columns: Partial<Record<(typeof SECRET_COLUMN)[PhonebotSecret], string>> = {};
-  for (const name of PHONEBOT_SECRETS) {
-    const value = secrets[name];
-    if (value) columns[SECRET_COLUMN[name]] = box.encrypt(value, `${licenseKey}:${name}`);
-  }
-  return columns;
-}
-
-export function settingsOf(row: Pick<PhonebotRow, 'settings'>): Settings {
-  const { bezeichnung: _b, ...defaults } = PHONEBOT_DEFAULTS;
-  const { sip_passwd: _s, e_mail_passwd: _e, nat_password: _n, apen_ai_key: _a, ...settingDefaults } = defaults;
-  return { ...settingDefaults, ...(JSON.parse(row.settings) as Partial<Settings>) } as Settings;
-}
-
-export function statusOf(row: Pick<PhonebotRow, 'last_heartbeat_at'>, now = Date.now()): PhonebotStatus {
-  return row.last_heartbeat_at && now - Date.parse(row.last_heartbeat_at) < ONLINE_WINDOW_MS ? 'online' : 'offline';
-}
-
-/** Served to its runtime only while the customer is Active and the phonebot is paid (1) or in grace (3). */
-export function pstatusOf(row: Pick<PhonebotRow, 'payment_status'>, customerStatus: string): PhonebotServiceStatus {
-  return customerStatus === 'Active' && (row.payment_status === 1 || row.payment_status === 3) ? 'active' : 'inactive';
-}
-
-export function decryptSecret(box: SecretBox, row: PhonebotRow, name: PhonebotSecret): string {
-  const sealed = row[SECRET_COLUMN[name]];
-  return sealed ? box.decrypt(sealed, `${row.license_key}:${name}`) : '';
-}
-
-/**
- * A phonebot as admins and the super see it: every setting, the provider key masked, passwords left out (with
- * `secrets_set` telling which are stored), and both spellings of attendedTransfer.
- */
-export function phonebotResource<T extends PhonebotType>(box: SecretBox, row: PhonebotWithCustomer, type: T) {
-  const settings = settingsOf(row);
-  const secretsSet = Object.fromEntries(
-    PHONEBOT_SECRETS.map((name) => [name, row[SECRET_COLUMN[name]] !== null]),
-  ) as Record<PhonebotSecret, boolean>;
-  return {
-    type,
-    id: row.license_key,
-    attributes: {
-      license_Key: row.license_key,
-      bezeichnung: row.bezeichnung,
-      customer_name: row.customer_name,
-      status: statusOf(row),
-      pstatus: pstatusOf(row, row.customer_status),
-      payment_status: row.payment_status,
-      created_at: row.created_at,
-      ...settings,
-      attendedtransfer: settings.attendedTransfer,
-      apen_ai_key: maskProviderKey(decryptSecret(box, row, 'apen_ai_key')),
-      secrets_set: secretsSet,
-    },
-  };
-}
-
-/** What a guest sees of a phonebot: its name, state, greeting and prompt. */
-export function guestPhonebotResource<T extends PhonebotType>(row: PhonebotRow, type: T) {
-  const settings = settingsOf(row);
-  return {
-    type,
-    id: row.license_key,
-    attributes: {
-      license_Key: row.license_key,
-      bezeichnung: row.bezeichnung,
-      status: statusOf(row),
-      created_at: row.created_at,
-      ansagetext: settings.ansagetext,
-      prompt: settings.prompt,
-    },
-  };
-}
 
 function withCustomer(db: Kysely<Database>) {
   return db
@@ -220,22 +92,6 @@ export async function listPhonebots(db: Kysely<Database>, scope: PhonebotScope, 
       .executeTakeFirstOrThrow(),
   ]);
   return { rows: list as PhonebotWithCustomer[], total: Number(total.n) };
-}
-
-/** Every change to a phonebot is in the audit log with who made it, written in the change's transaction. */
-function auditPhonebot(
-  trx: Kysely<Database>,
-  actor: Actor,
-  row: Pick<PhonebotRow, 'customer_id' | 'license_key'>,
-  action: string,
-  detail?: Record<string, unknown>,
-) {
-  return auditChange(trx, actor, {
-    action,
-    target: `phonebot:${row.license_key}`,
-    customerId: row.customer_id,
-    detail,
-  });
 }
 
 /** Creates a phonebot (payment_status 0) and answers it with its bot token, which is shown only this once. */
@@ -321,29 +177,4 @@ export async function deletePhonebot(db: Kysely<Database>, actor: Actor, row: Ph
     await trx.deleteFrom('phonebots').where('id', '=', row.id).execute();
     await auditPhonebot(trx, actor, row, 'phonebot.delete');
   });
-}
-
-/**
- * Issues a new bot token; the old one stops working (at once in this process, see createBotTokenCache). The token
- * gives its holder the phonebot's secrets, so it takes a step-up, and the company's owners are mailed.
- */
-export async function regenerateBotToken(deps: BotTokenDeps, actor: Actor, row: PhonebotRow): Promise<string> {
-  await deps.stepUp(actor);
-  const botToken = newBotToken();
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('phonebots')
-      .set({ bot_token_hash: tokenHash(botToken), updated_at: nowIso() })
-      .where('id', '=', row.id)
-      .execute();
-    await auditPhonebot(trx, actor, row, 'phonebot.bot-token');
-    const by = await userById(trx, actor.userId);
-    for (const owner of await activeUsersToMail(trx, row.customer_id, ['admin'])) {
-      const context = await mailContext(trx, deps.operator, owner.language);
-      const phonebot = { name: row.bezeichnung, licenseKey: row.license_key };
-      await queueMail(trx, botTokenIssuedMail(context, deps.publicUrl, owner, phonebot, by?.name ?? ''));
-    }
-  });
-  deps.mailer.wake();
-  return botToken;
 }
