@@ -1,4 +1,7 @@
 // The API's own rules: module front doors, no import cycles, table ownership (docs/architecture.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
@@ -53,6 +56,22 @@ const OWNED = {
   mailer: { tables: ['mail_outbox'], files: [lib('mailer.ts')], door: 'lib/mailer.ts' },
   rateLimits: { tables: ['rate_limits'], files: [lib('rate-limit*.ts')], door: 'lib/rate-limit.ts' },
 };
+
+/** The tables of db/schema.ts (`export type Database = { name: ...; }`): each must have its owner above. */
+function schemaTables() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const schema = fs.readFileSync(path.join(root, API, 'db/schema.ts'), 'utf8');
+  const body = /export type Database = \{([\s\S]*?)\n\};/.exec(schema)?.[1] ?? '';
+  return [...body.matchAll(/^ {2}(\w+):/gm)].map((match) => match[1]);
+}
+
+const owned = Object.values(OWNED).flatMap((owner) => owner.tables);
+const unowned = schemaTables().filter((table) => !owned.includes(table));
+if (unowned.length > 0) {
+  throw new Error(`eslint/api.js: give ${unowned.join(', ')} an owner in OWNED (docs/architecture.md, "Tables").`);
+}
+const twice = owned.filter((table, i) => owned.indexOf(table) !== i);
+if (twice.length > 0) throw new Error(`eslint/api.js: ${twice.join(', ')} has more than one owner in OWNED.`);
 
 function ownedTable(table, door) {
   const where = door.startsWith('lib/') ? door : `modules/${door}, through its index.ts`;
