@@ -52,8 +52,8 @@ const en = {
     },
     toolbar: {
       search: 'Search',
-      searchPlaceholder: 'Status, priority, phonebot or category',
-      searchPhonebotPlaceholder: 'Phonebot name',
+      searchPlaceholder: 'Words, a number, status, priority, phonebot',
+      searchPhonebotPlaceholder: 'Phonebot, words or a number',
       date: 'Day',
       clearDate: 'Clear day',
       pageSize: 'Rows per page',
@@ -191,8 +191,8 @@ export const callsTranslations: FeatureTranslations<typeof en> = {
       },
       toolbar: {
         search: 'Suche',
-        searchPlaceholder: 'Status, Priorität, Phonebot oder Kategorie',
-        searchPhonebotPlaceholder: 'Name des Phonebots',
+        searchPlaceholder: 'Wörter, Nummer, Status, Priorität, Phonebot',
+        searchPhonebotPlaceholder: 'Phonebot, Wörter oder Nummer',
         date: 'Tag',
         clearDate: 'Tag löschen',
         pageSize: 'Zeilen pro Seite',

@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactElement, type ReactNode, memo, useLayoutEffect, useRef, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Mark, Table, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconMessage, IconNotes, IconTrash } from '@tabler/icons-react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { CallStatus } from '@phonebot/shared/calls';
 import { formatCallDate } from '../../../lib/dates';
 import type { CallRow } from '../api';
 import { messagePreview } from '../call-rows';
+import { highlightParts } from '../search-highlight';
 import { CallbackState, RepeatBadge } from './call-badges';
 import type { CallColumn } from './call-columns';
 import { CategorySelect, PrioritySelect, type RowCallActions, StatusSelect } from './call-selects';
@@ -16,6 +17,15 @@ const STATUS_COLORS: Record<CallStatus, string> = { New: 'portal', 'In Progress'
 /** A click on the row's own controls is theirs; a click anywhere else on the row opens the call. */
 function onControl(event: MouseEvent): boolean {
   return (event.target as HTMLElement).closest('button, a, input, select, textarea, label') !== null;
+}
+
+/** Where a searched call matches: a piece of what was said, a note or an SMS, the matches marked. */
+function SearchHighlight({ highlight }: { highlight: string }) {
+  return (
+    <Text component="span" size="xs" c="dimmed" lineClamp={2} w="100%" style={{ overflowWrap: 'anywhere' }}>
+      {highlightParts(highlight).map((part, i) => (part.match ? <Mark key={i}>{part.text}</Mark> : part.text))}
+    </Text>
+  );
 }
 
 /** What a row does with a click; one object for the table's lifetime, so a row re-renders only when its call does. */
@@ -96,6 +106,7 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
               </Text>
             )}
             <RepeatBadge row={row} />
+            {row.highlight ? <SearchHighlight highlight={row.highlight} /> : null}
           </Group>
         );
       case 'status':
