@@ -134,7 +134,8 @@ export function ensureWrk(): boolean {
 export async function runIngest(
   base: string,
   botToken: string,
-  options: { connections: number; seconds: number; warmUp?: boolean },
+  /** `body`: the call posted (a short conversation unless given). */
+  options: { connections: number; seconds: number; warmUp?: boolean; body?: string },
 ): Promise<IngestRun> {
   if (options.warmUp !== false) await runIngest(base, botToken, { ...options, seconds: 2, warmUp: false });
   if (ensureWrk()) {
@@ -152,7 +153,12 @@ export async function runIngest(
       ],
       {
         encoding: 'utf8',
-        env: { ...process.env, BOT_TOKEN: botToken, KEY_PREFIX: crypto.randomUUID(), CALL_BODY },
+        env: {
+          ...process.env,
+          BOT_TOKEN: botToken,
+          KEY_PREFIX: crypto.randomUUID(),
+          CALL_BODY: options.body ?? CALL_BODY,
+        },
       },
     );
     const line = result.stdout.split('\n').find((text) => text.startsWith('{"requests"'));
@@ -178,6 +184,7 @@ export async function runIngest(
   }
   const r = await autocannon({
     ...ingestLoad(base, botToken),
+    ...(options.body ? { body: options.body } : {}),
     connections: options.connections,
     duration: options.seconds,
   });

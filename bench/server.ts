@@ -6,9 +6,19 @@ import fs from 'node:fs';
 import { loadConfig } from '../apps/api/src/config';
 import { createLogger } from '../apps/api/src/logger';
 import { createRuntime } from '../apps/api/src/runtime';
+import { CHANGE_SUBSCRIBERS } from '../apps/api/src/change-subscribers';
+import { registerChangeSubscribers } from '../apps/api/src/lib/changes';
+import { searchIndexSubscriber } from '../apps/api/src/modules/calls';
 
 const config = loadConfig(process.env);
 const runtime = await createRuntime(config, createLogger('warn'));
+// The search benchmark's baseline: the change path without the search index (ingest with and without it).
+if (process.env.BENCH_NO_SEARCH_INDEX === '1') {
+  registerChangeSubscribers(
+    runtime.db.db,
+    CHANGE_SUBSCRIBERS.filter((subscriber) => subscriber !== searchIndexSubscriber),
+  );
+}
 const ceilingFile = process.env.BENCH_CEILING_FILE;
 runtime.app.get('/bench/ceiling', async (_req, reply) =>
   reply

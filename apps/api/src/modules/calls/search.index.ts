@@ -158,3 +158,31 @@ export const searchIndexSubscriber: ChangeSubscriber = {
     };
   },
 };
+
+/**
+ * Indexes, again, every call with an id above `afterId`, with its notes and SMS: what the migration does for the
+ * calls there were, for a benchmark's generated calls or to rebuild the index. Answers how many calls it indexed.
+ */
+export async function indexCallsAfter(db: Kysely<Database>, afterId = 0): Promise<number> {
+  if (isPostgres(db)) {
+    const result = await sql`insert into call_search (call_id, document)
+      select c.id, ${sql.raw(pgDocument(true))} from calls c where c.id > ${afterId}
+      on conflict (call_id) do update set document = excluded.document`.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+  let indexed = 0;
+  for (let after = afterId; ; ) {
+    const rows = await db
+      .selectFrom('calls')
+      .select('id')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return indexed;
+    const ids = rows.map((row) => Number(row.id));
+    await db.transaction().execute((trx) => indexSqlite(trx, ids, true));
+    indexed += ids.length;
+    after = ids[ids.length - 1]!;
+  }
+}
