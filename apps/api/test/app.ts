@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '@phonebot/shared';
+import type { Contract, Role } from '@phonebot/shared';
 import { API_BASE, JSONAPI_MEDIA_TYPE } from '@phonebot/shared';
 import { type Config, loadConfig } from '../src/config';
 import { HOUR, nowIso } from '../src/db/time';
@@ -62,6 +62,27 @@ export type TestResponse = {
 let passwordHash: Promise<string> | undefined;
 let counter = 0;
 
+type AnswerChecker = ReturnType<typeof openApiChecker>;
+const answerCheckers = new Map<string, AnswerChecker>();
+
+/**
+ * The check of answers against the OpenAPI document of these routes, made once per worker for each set of routes
+ * (with its compiled schemas) instead of once per test app: the apps of a run serve the same document.
+ */
+function answerChecker(contracts: Contract[], publicUrl: string): AnswerChecker {
+  const key = [
+    publicUrl,
+    ...contracts.map((contract) => `${contract.method} ${contract.path} ${contract.operationId}`),
+  ].join('\n');
+  let checker = answerCheckers.get(key);
+  if (!checker) {
+    const document = buildOpenApi(contracts, API_BASE, { version: 'test', termsUrl: publicUrl });
+    checker = openApiChecker(document as Parameters<typeof openApiChecker>[0], contracts, API_BASE);
+    answerCheckers.set(key, checker);
+  }
+  return checker;
+}
+
 /** The whole runtime on a fresh database of the engine under test (TEST_DB) and a fresh data directory. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -117,13 +138,7 @@ export async function createTestApp(
       !/^\/api\/v2\/(openapi\.json|docs)/.test(options.url) &&
       String(res.headers['content-type']).startsWith(JSONAPI_MEDIA_TYPE);
     if (isApiAnswer && json !== undefined) {
-      checkAnswer ??= openApiChecker(
-        buildOpenApi(runtime.router.contracts, API_BASE, { version: 'test', termsUrl: config.publicUrl }) as Parameters<
-          typeof openApiChecker
-        >[0],
-        runtime.router.contracts,
-        API_BASE,
-      );
+      checkAnswer ??= answerChecker(runtime.router.contracts, config.publicUrl);
       const wrong = jsonApiProblems(json) ?? checkAnswer(options.method, options.url, res.statusCode, json);
       if (wrong) throw new Error(`${options.method} ${options.url} answered ${res.statusCode}: ${wrong}\n${res.body}`);
     }
