@@ -135,7 +135,7 @@ async function generate(db: Kysely<Database>, engine: 'sqlite' | 'postgres', tex
     const numbers =
       engine === 'postgres'
         ? sql`with g as (select generate_series(${from}::int, ${from + size - 1}::int) as i)`
-        : sql`with recursive g(i) as (select ${from} union all select i + 1 from g where i < ${from + size - 1})`;
+        : sql`with recursive g(i) as (select cast(${from} as integer) union all select i + 1 from g where i < ${from + size - 1})`;
     const created =
       engine === 'postgres'
         ? sql`now() - make_interval(secs => ((i - ${from}) * ${span}::float8 / ${size}))`
@@ -148,7 +148,7 @@ async function generate(db: Kysely<Database>, engine: 'sqlite' | 'postgres', tex
         case i % 4 when 0 then 'Normal Callback' when 1 then 'Important Callback' when 2 then 'Send Email' else 'Transferred' end,
         case when i % 100 < 5 then 'New' when i % 100 < 8 then 'In Progress' else 'Completed' end,
         case when i % 100 < 3 then 0 else 1 end, ${created}, ${created}
-      from g join bench_texts t on t.k = (i * 7919) % ${TEXTS}`.execute(db);
+      from g join bench_texts t on t.k = ((i % ${TEXTS}) * 7919) % ${TEXTS}`.execute(db);
   }
   await sql`drop table bench_texts`.execute(db);
   await sql`insert into calls_version (customer_id, version) select id, 1 from customers`.execute(db);

@@ -11,7 +11,7 @@ import { DAY } from '../../db/time';
 import { containsIgnoreCase } from '../../lib/list';
 import { phonebotIdByLicenseKeyQuery, phonebotIdsNamedQuery } from '../phonebots';
 import { localHourSpans, serverZone } from './local-time';
-import { type PreparedSearch, matchesSearch, prepareSearch, searchMatches } from './search.query';
+import { type PreparedSearch, matchesSearch, prepareSearch, searchWindow } from './search.query';
 
 /** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
 export type CallFilter = {
@@ -88,15 +88,20 @@ export function dayRange(date: string): [string, string] {
  */
 export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
   const prepared = preparedOf(filter);
+  const query = narrowedCalls(db, filter, prepared.search);
+  if (!prepared.q) return query;
+  // The call search: the newest matching calls of the filter (at most SEARCH_WINDOW) with their relevance, as `w`
+  // (`w.score` orders the page). The join keeps the query's type: only raw SQL reads `w`.
+  const window = searchWindow(db, filter.customerId, prepared.q, query).as('w');
+  return db
+    .selectFrom('calls as c')
+    .innerJoin(window, (join) => join.onRef(sql.ref('w.id'), '=', 'c.id'))
+    .where('c.customer_id', '=', filter.customerId) as unknown as typeof query;
+}
+
+/** The calls of a filter but its call search (`q`): the view, the other filters and `search`. */
+function narrowedCalls(db: Kysely<Database>, filter: CallFilter, text: PreparedSearch | undefined) {
   let query = db.selectFrom('calls as c').where('c.customer_id', '=', filter.customerId);
-  if (prepared.q) {
-    // The matching calls with their relevance, as `s` (`s.score` orders the page). The join keeps the query's type:
-    // only raw SQL reads `s`.
-    const matches = searchMatches(db, filter.customerId, prepared.q).as('s');
-    query = query.innerJoin(matches, (join) =>
-      join.onRef(sql.ref('s.call_id'), '=', 'c.id'),
-    ) as unknown as typeof query;
-  }
   if (filter.view === 'open') query = query.where('c.status', 'in', [...OPEN_STATUSES]);
   if (filter.view === 'completed') query = query.where('c.status', '=', 'Completed');
   if (filter.view === 'new') query = query.where('c.status', '=', 'New').where('c.notified', '=', 0);
@@ -149,7 +154,6 @@ export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
   // The company's phonebots whose name contains the term, resolved within the company.
   const namedBots = phonebotIdsNamedQuery(db, filter.customerId, term);
   // Besides its own fields, `search` finds what the call search finds.
-  const text = prepared.search;
   const found = (eb: ExpressionBuilder<{ c: Database['calls'] }, 'c'>) =>
     text ? [matchesSearch(db, filter.customerId, text, eb.ref('c.id'))] : [];
   // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).

@@ -23,7 +23,7 @@ const BATCH = 500;
 export const categoryList = categoryTermsOf;
 
 const tableColumn = (name: OrderColumn) =>
-  sql.ref(name === 'bezeichnung' ? 'p.bezeichnung' : name === 'score' ? 's.score' : `c.${name}`);
+  sql.ref(name === 'bezeichnung' ? 'p.bezeichnung' : name === 'score' ? 'w.score' : `c.${name}`);
 const pageColumn = (name: OrderColumn) => sql.ref(`page.${name}`);
 
 /** Whether a filter's list is ordered by the relevance of the call search (see orderTerms). */
@@ -117,14 +117,14 @@ const COLUMNS = [
 
 /**
  * The columns of a list's rows, read from a call, its phonebot and its assignee, and the relevance of a call found
- * by the call search (`s.score`, 0 otherwise).
+ * by the call search (`w.score`, 0 otherwise).
  */
 function rowsOf(query: ReturnType<typeof filteredCalls>, relevance = false) {
   return query
     .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
     .leftJoin('users as u', 'u.id', 'c.assignee_id')
     .select([...COLUMNS])
-    .select((relevance ? sql<number>`s.score` : sql<number>`0`).as('score'));
+    .select((relevance ? sql<number>`w.score` : sql<number>`0`).as('score'));
 }
 
 /**

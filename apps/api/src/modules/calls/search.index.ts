@@ -165,20 +165,23 @@ export const searchIndexSubscriber: ChangeSubscriber = {
  */
 export async function indexCallsAfter(db: Kysely<Database>, afterId = 0): Promise<number> {
   if (isPostgres(db)) {
-    const result = await sql`insert into call_search (call_id, document)
-      select c.id, ${sql.raw(pgDocument(true))} from calls c where c.id > ${afterId}
-      on conflict (call_id) do update set document = excluded.document`.execute(db);
-    return Number(result.numAffectedRows ?? 0);
+    // By ranges of ids, each statement well within the statement timeout.
+    const last = await db
+      .selectFrom('calls')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    let indexed = 0;
+    for (let from = afterId; from < Number(last?.id ?? 0); from += 20 * BATCH) {
+      const result = await sql`insert into call_search (call_id, document)
+        select c.id, ${sql.raw(pgDocument(true))} from calls c where c.id > ${from} and c.id <= ${from + 20 * BATCH}
+        on conflict (call_id) do update set document = excluded.document`.execute(db);
+      indexed += Number(result.numAffectedRows ?? 0);
+    }
+    return indexed;
   }
   let indexed = 0;
-  for (let after = afterId; ; ) {
-    const rows = await db
-      .selectFrom('calls')
-      .select('id')
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+  for (let after = afterId; ;) {
+    const rows = await db.selectFrom('calls').select('id').where('id', '>', after).orderBy('id').limit(BATCH).execute();
     if (rows.length === 0) return indexed;
     const ids = rows.map((row) => Number(row.id));
     await db.transaction().execute((trx) => indexSqlite(trx, ids, true));

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { customerDefaultCountry } from '../customers';
@@ -49,17 +49,55 @@ export async function prepareSearch(
   return tsquery ? { terms, tsquery } : undefined;
 }
 
-/** The company's calls a search matches, with their relevance (higher first), as a subquery `(call_id, score)`. */
-export function searchMatches(db: Kysely<Database>, customerId: number, search: PreparedSearch) {
+/**
+ * The most calls a call search (`q`) lists: the newest of the filter's calls it matches, best matches first. A
+ * search stays as quick when a word is in every other call of a million (a count and a relevance of every match
+ * would not), and what an inbox is searched for is recent.
+ */
+export const SEARCH_WINDOW = 1000;
+
+/** The company's calls a search matches, as a subquery `(call_id)` (the `search` parameter's part of its fields). */
+function searchMatches(db: Kysely<Database>, customerId: number, search: PreparedSearch) {
   // Statements on call_search are SQL text: an FTS5 table on SQLite, a tsvector on PostgreSQL.
   if (isPostgres(db)) {
     const query = sql`${search.tsquery}::tsquery`;
     const company = sql`${`'${companyToken(customerId)}'`}::tsquery`;
-    return sql<{ call_id: number; score: number }>`(select call_id, ts_rank(document, ${query}) as score
-      from call_search where document @@ (${company} && ${query}))`;
+    return sql<{ call_id: number }>`(select call_id from call_search where document @@ (${company} && ${query}))`;
   }
-  return sql<{ call_id: number; score: number }>`(select rowid as call_id, -bm25(call_search) as score
-    from call_search where call_search match ${ftsQuery(customerId, search.terms)})`;
+  return sql<{ call_id: number }>`(select rowid as call_id from call_search
+    where call_search match ${ftsQuery(customerId, search.terms)})`;
+}
+
+/**
+ * The newest calls of a filtered query (`calls as c` and its conditions) that a search matches, at most
+ * SEARCH_WINDOW, with their relevance (higher first), as a subquery `(id, score)`. PostgreSQL reads them newest
+ * first by the company's (customer_id, created_at) index or by the GIN index, whichever its estimates make quicker,
+ * and ranks only those it keeps; SQLite walks the FTS5 index from the newest call (the rowid is the call's id) and
+ * stops once it has enough.
+ */
+export function searchWindow<Q extends SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object>>(
+  db: Kysely<Database>,
+  customerId: number,
+  search: PreparedSearch,
+  filtered: Q,
+) {
+  if (isPostgres(db)) {
+    const query = sql`${search.tsquery}::tsquery`;
+    const company = sql`${`'${companyToken(customerId)}'`}::tsquery`;
+    return filtered
+      .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.call_id = c.id`))
+      .where(sql<boolean>`s.document @@ (${company} && ${query})`)
+      .select([sql<number>`c.id`.as('id'), sql<number>`ts_rank(s.document, ${query})`.as('score')])
+      .orderBy(sql`c.created_at`, 'desc')
+      .orderBy(sql`c.id`, 'desc')
+      .limit(SEARCH_WINDOW);
+  }
+  return filtered
+    .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.rowid = c.id`))
+    .where(sql<boolean>`s.call_search match ${ftsQuery(customerId, search.terms)}`)
+    .select([sql<number>`c.id`.as('id'), sql<number>`-bm25(s.call_search)`.as('score')])
+    .orderBy(sql`s.rowid`, 'desc')
+    .limit(SEARCH_WINDOW);
 }
 
 /** Whether a call (its id) is one the search matches, as a condition. */
