@@ -114,14 +114,15 @@ const flag = (name: string) =>
   z.enum(['true', 'false'], { error: () => `${name} must be true or false` }).transform((value) => value === 'true');
 
 /** The longest call search (`q`). */
-export const CALL_SEARCH_MAX_LENGTH = 200;
+const CALL_SEARCH_MAX_LENGTH = 200;
 
 /** The filters every call list takes (in either spelling, `view` or `filter[view]`). */
 const callFilters = {
   view: z.enum(CALL_VIEWS, { error: () => `view must be one of ${CALL_VIEWS.join(', ')}` }),
   /**
    * The call search: every word (German and English, by stem) and number (in any writing) must be found in the
-   * conversation, a note, an SMS or the caller's number. Ordered by relevance unless `sort` says otherwise.
+   * conversation, a note, an SMS or the caller's number. Lists the newest 1,000 matching calls of the other
+   * filters, ordered by relevance unless `sort` says otherwise.
    */
   q: z.string().trim().max(CALL_SEARCH_MAX_LENGTH, `q may hold at most ${CALL_SEARCH_MAX_LENGTH} characters`),
   /** `me`, `none` (unassigned) or a user id. */
@@ -244,7 +245,7 @@ export const callContracts = {
     method: 'GET',
     path: '/calls',
     summary:
-      "Calls of the company: `filter[view]` open (New, In Progress), new (not notified), completed or all (default); `filter[q]`, the call search (conversation, notes, SMS and the caller's number in any writing; words by stem in German and English; by relevance, each row with its `highlight`); search, day filter, the callback filters (assignee, overdue, caller, phonebot, snoozed), exact status, priority and category, a range of days (from, to) and within it a weekday and hour (the Insights figures); sort and paging; ETag and 304 when nothing changed",
+      "Calls of the company: `filter[view]` open (New, In Progress), new (not notified), completed or all (default); `filter[q]`, the call search (conversation, notes, SMS and the caller's number in any writing; words by stem in German and English; the newest 1,000 matches by relevance, each row with its `highlight`); search, day filter, the callback filters (assignee, overdue, caller, phonebot, snoozed), exact status, priority and category, a range of days (from, to) and within it a weekday and hour (the Insights figures); sort and paging; ETag and 304 when nothing changed",
     tags: ['Calls', 'Compatibility'],
     auth: 'user',
     operations: view,

@@ -11,7 +11,6 @@ export type {
 } from './contract';
 export {
   CALL_RANGE_MAX_DAYS,
-  CALL_SEARCH_MAX_LENGTH,
   assigneeResourceSchema,
   callAttributesSchema,
   callContracts,

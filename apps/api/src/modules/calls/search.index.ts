@@ -116,7 +116,7 @@ async function indexPostgres(trx: Kysely<Database>, ids: readonly number[], repl
 }
 
 /** Indexes calls just stored, or again those whose notes or SMS changed (`replace`). */
-export async function indexCalls(trx: Kysely<Database>, ids: readonly number[], replace: boolean): Promise<void> {
+async function indexCalls(trx: Kysely<Database>, ids: readonly number[], replace: boolean): Promise<void> {
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += BATCH) {
     const slice = unique.slice(i, i + BATCH);

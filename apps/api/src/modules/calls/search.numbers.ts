@@ -14,7 +14,7 @@ import { isWithheldNumber } from '@phonebot/shared/calls';
 type Country = { code: string; trunk: string; international: string };
 
 /** The countries a company's numbers can be read for; others are read as Germany's. */
-export const COUNTRIES: Readonly<Record<string, Country>> = {
+const COUNTRIES: Readonly<Record<string, Country>> = {
   DE: { code: '49', trunk: '0', international: '00' },
   AT: { code: '43', trunk: '0', international: '00' },
   CH: { code: '41', trunk: '0', international: '00' },
@@ -37,14 +37,14 @@ export const COUNTRIES: Readonly<Record<string, Country>> = {
   US: { code: '1', trunk: '1', international: '011' },
   CA: { code: '1', trunk: '1', international: '011' },
 };
-export const DEFAULT_COUNTRY = 'DE';
+const DEFAULT_COUNTRY = 'DE';
 
 function countryOf(name: string | null | undefined): Country {
   return COUNTRIES[(name ?? '').toUpperCase()] ?? COUNTRIES[DEFAULT_COUNTRY]!;
 }
 
 /** The fewest digits a typed number needs before it is looked for among the callers' numbers. */
-export const NUMBER_MIN_DIGITS = 4;
+const NUMBER_MIN_DIGITS = 4;
 
 const reverse = (digits: string) => [...digits].reverse().join('');
 

@@ -54,7 +54,7 @@ export async function prepareSearch(
  * search stays as quick when a word is in every other call of a million (a count and a relevance of every match
  * would not), and what an inbox is searched for is recent.
  */
-export const SEARCH_WINDOW = 1000;
+const SEARCH_WINDOW = 1000;
 
 /** The company's calls a search matches, as a subquery `(call_id)` (the `search` parameter's part of its fields). */
 function searchMatches(db: Kysely<Database>, customerId: number, search: PreparedSearch) {

@@ -68,16 +68,16 @@ export function indexedTerms(customerId: number, callerNumber: string, texts: re
 }
 
 /** A word of a search: its stems, matched whole or (the last word being typed) as their beginning. */
-export type WordTerm = { kind: 'word'; word: string; stems: readonly string[]; prefix: boolean };
+type WordTerm = { kind: 'word'; word: string; stems: readonly string[]; prefix: boolean };
 /**
  * A number of a search (four digits or more, in any writing): found in a caller's number (the `n:` and `r:` forms
  * of search.numbers.ts) or as its groups of digits, one after the other, in the texts.
  */
-export type NumberTerm = { kind: 'number'; text: string; groups: string[]; starts: string[]; end: string };
+type NumberTerm = { kind: 'number'; text: string; groups: string[]; starts: string[]; end: string };
 export type SearchTerm = WordTerm | NumberTerm;
 
 /** The most terms a search is made of; words after them are left out. */
-export const MAX_TERMS = 12;
+const MAX_TERMS = 12;
 /** A number: digits with the separators people write between them, led by + or a bracket. */
 const NUMBER = /[+(]?\d[\d\s\-./()]*\d\)?/g;
 
@@ -116,7 +116,7 @@ export function ftsQuery(customerId: number, terms: readonly SearchTerm[]): stri
 }
 
 /** The texts of a call the highlight is taken from, in the order they are looked at. */
-export type CallTexts = { callerNumber: string; texts: readonly string[] };
+type CallTexts = { callerNumber: string; texts: readonly string[] };
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(text: string): string {
