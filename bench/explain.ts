@@ -15,7 +15,14 @@ import pg from 'pg';
 import type { PagedQuery } from '@phonebot/shared';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import type { Database } from '../apps/api/src/db/schema';
-import { type CallFilter, categoryList, countQuery, pageQuery, queueCountsQuery } from '../apps/api/src/modules/calls';
+import {
+  type CallFilter,
+  categoryList,
+  countQuery,
+  pageQuery,
+  prepareFilter,
+  queueCountsQuery,
+} from '../apps/api/src/modules/calls';
 import { createCompanies, growCalls } from './generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -167,7 +174,12 @@ async function runEngine(engine: 'sqlite' | 'postgres') {
     const categories = await categoryList(db.db, fixture.customerId);
     const now = new Date().toISOString();
     for (const item of CASES) {
-      const filter: CallFilter = { ...item.filter, customerId: fixture.customerId, now, search: item.search };
+      const filter: CallFilter = await prepareFilter(db.db, {
+        ...item.filter,
+        customerId: fixture.customerId,
+        now,
+        search: item.search,
+      });
       const paged: PagedQuery = { page: 1, per_page: 20, sort: item.sort, search: item.search, date: undefined };
       for (const [kind, query] of [
         ['page', pageQuery(db.db, filter, paged, categories).compile()],

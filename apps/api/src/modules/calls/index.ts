@@ -30,7 +30,7 @@ export { deleteOldCalls } from './retention.service';
 export { deleteOldSmsCounters } from './sms-guard';
 
 // Reads: the lists' rows and counts, a call's SMS, the server's local time and withheld numbers.
-export { type CallFilter, UNCATEGORIZED, countCalls, countQuery } from './calls.filter';
+export { type CallFilter, UNCATEGORIZED, countCalls, countQuery, prepareFilter } from './calls.filter';
 export { allCalls, categoryList, listPage, listedCall, pageQuery } from './calls.list';
 export { queueCountsQuery } from './queue-counts';
 export { SMS_COLUMNS, deleteSmsOf, smsCount, smsOfCalls, smsResource } from './sms.service';
