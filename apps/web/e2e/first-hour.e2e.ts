@@ -9,8 +9,8 @@ import { type Stack, startStack } from './harness';
 
 /**
  * What a new customer notices in the first hour: the operator's identity, sign-up with the company, invitations,
- * guest administration, why a session ended, not-found pages, the shell (avatar, sidebar, colour scheme), the
- * phonebot form, the first steps and a damaged avatar.
+ * guest administration, why a session ended, the shell (avatar, sidebar, colour scheme), the phonebot form, the
+ * first steps and a damaged avatar.
  */
 
 let stack: Stack;
@@ -418,35 +418,6 @@ describe('why a session ended', () => {
     await expired.page.getByRole('button', { name: 'Anmelden' }).click();
     await expired.page.waitForURL('**/companyprofile');
     await expired.context.close();
-  });
-});
-
-describe('pages that do not exist and ways back', () => {
-  it('shows the not-found page for an unknown phonebot, and the guest’s edit page has a way back', async () => {
-    const owner = await company('Weg Zurueck');
-    const bot = await createPhonebot(owner.token, 'Empfang');
-    const { context, page } = await signedIn(owner.token, '/editvbot/PB-does-not-exist');
-    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
-    expect(await page.getByText('Could not load the data').count()).toBe(0);
-    // Inside the shell: the navigation stays.
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-    await context.close();
-
-    await stack.api(
-      'POST',
-      '/guest',
-      { customer_id: owner.ownerId, name: 'Willi Gast', email: 'willi@weg.example', password: 'willi-password' },
-      superToken,
-    );
-    const guestToken = (await stack.api('POST', '/login', { email: 'willi@weg.example', password: 'willi-password' }))
-      .json.meta.access_token as string;
-    const guest = await signedIn(guestToken, `/vbotbyguest/${bot.license_Key}`);
-    await guest.page.getByRole('heading', { name: 'Update Phonebot', level: 1 }).waitFor();
-    await guest.page.getByRole('link', { name: 'Back to the phonebots' }).click();
-    await guest.page.waitForURL('**/vbotsforGuest');
-    await guest.page.goto('/vbotbyguest/PB-does-not-exist');
-    await guest.page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
-    await guest.context.close();
   });
 });
 
