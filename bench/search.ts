@@ -127,19 +127,22 @@ async function generate(db: Kysely<Database>, engine: 'sqlite' | 'postgres', tex
     await sql`insert into bench_texts (k, response, preview) values ${sql.join(rows)}`.execute(db);
   }
   const span = DAYS * 86400;
-  for (const [target, from] of [
-    ['own', 0],
-    ['others', size],
-  ] as const) {
+  // In pieces of 100,000 calls, each statement within the statement timeout.
+  const pieces: ['own' | 'others', number, number][] = [];
+  for (let at = 0; at < size; at += 100_000) {
+    pieces.push(['own', at, Math.min(size, at + 100_000)], ['others', size + at, size + Math.min(size, at + 100_000)]);
+  }
+  for (const [target, from, to] of pieces) {
     const customerExpr = target === 'own' ? sql`1` : sql`2 + (i % ${COMPANIES - 1})`;
     const numbers =
       engine === 'postgres'
-        ? sql`with g as (select generate_series(${from}::int, ${from + size - 1}::int) as i)`
-        : sql`with recursive g(i) as (select cast(${from} as integer) union all select i + 1 from g where i < ${from + size - 1})`;
+        ? sql`with g as (select generate_series(${from}::int, ${to - 1}::int) as i)`
+        : sql`with recursive g(i) as (select cast(${from} as integer) union all select i + 1 from g where i < ${to - 1})`;
+    const first = target === 'own' ? 0 : size;
     const created =
       engine === 'postgres'
-        ? sql`now() - make_interval(secs => ((i - ${from}) * ${span}::float8 / ${size}))`
-        : sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ((i - ${from}) * ${span} * 1.0 / ${size}) || ' seconds')`;
+        ? sql`now() - make_interval(secs => ((i - ${first}) * ${span}::float8 / ${size}))`
+        : sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ((i - ${first}) * ${span} * 1.0 / ${size}) || ' seconds')`;
     await sql`
       ${numbers}
       insert into calls (customer_id, phonebot_id, caller_number, response, preview, selected_category, priority, status, notified, created_at, updated_at)
