@@ -11,7 +11,7 @@ import { DAY } from '../../db/time';
 import { containsIgnoreCase } from '../../lib/list';
 import { phonebotIdByLicenseKeyQuery, phonebotIdsNamedQuery } from '../phonebots';
 import { localHourSpans, serverZone } from './local-time';
-import { type PreparedSearch, matchesSearch, prepareSearch, searchWindow } from './search.query';
+import { type PreparedSearch, matchesSearch, prepareSearch, searchWindow, searchedStatements } from './search.query';
 
 /** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
 export type CallFilter = {
@@ -180,6 +180,14 @@ export function countQuery(db: Kysely<Database>, filter: CallFilter) {
 }
 
 export async function countCalls(db: Kysely<Database>, filter: CallFilter): Promise<number> {
-  const row = await countQuery(db, await prepareFilter(db, filter)).executeTakeFirstOrThrow();
+  const prepared = await prepareFilter(db, filter);
+  const row = await searchedStatements(db, searches(prepared), (reader) =>
+    countQuery(reader, prepared).executeTakeFirstOrThrow(),
+  );
   return Number(row.n);
+}
+
+/** Whether a prepared filter searches the calls' texts (`q`, or `search` besides its fields). */
+export function searches(filter: CallFilter): boolean {
+  return filter.prepared?.q !== undefined || filter.prepared?.search !== undefined;
 }

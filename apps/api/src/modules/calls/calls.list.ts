@@ -4,9 +4,9 @@ import type { CallPriority, CallResource, CallStatus } from '@phonebot/shared/ca
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { categoryTermsOf } from '../phonebots';
-import { type CallFilter, filteredCalls, prepareFilter } from './calls.filter';
+import { type CallFilter, filteredCalls, prepareFilter, searches } from './calls.filter';
 import { type OrderColumn, type OrderTerm, orderTerms } from './calls.order';
-import { highlights } from './search.query';
+import { highlights, searchedStatements } from './search.query';
 import { withheldNumberSql } from './withheld';
 
 /**
@@ -203,7 +203,9 @@ export async function listPage(
   categories: string[],
 ): Promise<CallResource[]> {
   const searched = await prepareFilter(db, filter);
-  const rows = (await pageQuery(db, searched, query, categories).execute()) as Row[];
+  const rows = (await searchedStatements(db, searches(searched), (reader) =>
+    pageQuery(reader, searched, query, categories).execute(),
+  )) as Row[];
   return toResources(rows, filter.now, new Map(), await highlightsOf(db, searched, rows));
 }
 
@@ -229,7 +231,9 @@ export async function* allCalls(
   const cache = new Map<string, string[]>();
   const searched = await prepareFilter(db, filter);
   for (let offset = 0; ; offset += BATCH) {
-    const rows = (await rowsPage(db, searched, sortParam, categories, BATCH, offset).execute()) as Row[];
+    const rows = (await searchedStatements(db, searches(searched), (reader) =>
+      rowsPage(reader, searched, sortParam, categories, BATCH, offset).execute(),
+    )) as Row[];
     if (rows.length) yield toResources(rows, filter.now, cache, await highlightsOf(db, searched, rows));
     if (rows.length < BATCH) return;
   }

@@ -100,6 +100,23 @@ export function searchWindow<Q extends SelectQueryBuilder<Database & { c: Databa
     .limit(SEARCH_WINDOW);
 }
 
+/**
+ * Runs the statements of a searched list. On PostgreSQL without parallel workers (in a transaction of its own, `set
+ * local`): a search reads a few thousand rows at most, and starting workers for it took three to four times the
+ * query itself on two cores.
+ */
+export async function searchedStatements<T>(
+  db: Kysely<Database>,
+  searched: boolean,
+  run: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (!searched || !isPostgres(db) || db.isTransaction) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return run(trx);
+  });
+}
+
 /** Whether a call (its id) is one the search matches, as a condition. */
 export function matchesSearch(
   db: Kysely<Database>,
