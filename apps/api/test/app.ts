@@ -35,6 +35,11 @@ export type TestApp = Runtime & {
       steppedUp?: boolean;
     },
   ) => Promise<SignedIn>;
+  /**
+   * The text of every mail to this address, queued or already sent: a sent mail keeps no body in the outbox table,
+   * so its text is read from the message the file transport wrote under the data directory.
+   */
+  mailTexts: (address: string) => Promise<string[]>;
   stop: () => Promise<void>;
 };
 
@@ -204,10 +209,34 @@ export async function createTestApp(
     config,
     request,
     signIn,
+    async mailTexts(address) {
+      const rows = await runtime.db.db
+        .selectFrom('mail_outbox')
+        .select(['text_body'])
+        .where('to_address', '=', address)
+        .where('text_body', 'is not', null)
+        .execute();
+      const dir = path.join(dataDir, 'outbox');
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      const sent = files
+        .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
+        .filter((message) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi').test(message))
+        .map(decodeQuotedPrintable);
+      return [...rows.map((row) => row.text_body!), ...sent];
+    },
     async stop() {
       await runtime.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The readable text of a written message: soft line breaks joined and `=XX` escapes decoded. */
+function decodeQuotedPrintable(message: string): string {
+  const joined = message.replace(/=\r?\n/g, '');
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 }

@@ -93,7 +93,8 @@ export function databaseStore(
         )
         .returning(['count', 'reset_at'])
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), resetMs: Math.max(0, Number(row.reset_at) - now) };
+      // A parallel hit of another process may have opened the window a millisecond after this one's clock read.
+      return { count: Number(row.count), resetMs: Math.min(windowMs, Math.max(0, Number(row.reset_at) - now)) };
     },
     async release(key) {
       await db

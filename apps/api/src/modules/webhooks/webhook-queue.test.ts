@@ -235,11 +235,14 @@ describe('webhook deliveries per endpoint', () => {
     expect(await endpoint(c, hook.id)).toMatchObject({ enabled: false, paused_reason: 'gone' });
     const mails = await app.db.db
       .selectFrom('mail_outbox')
-      .select(['subject', 'text_body'])
+      .select(['subject'])
       .where('to_address', '=', c.admin.email)
       .execute();
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text_body).toContain('410 Gone');
+    // The mailer may have sent it already, and a sent mail keeps no body in the table.
+    const texts = await app.mailTexts(c.admin.email);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('410 Gone');
     await ingest(c);
     await app.webhooks.idle();
     expect(receiver.received.filter(at('gone'))).toHaveLength(1);
