@@ -75,3 +75,28 @@ export function formatCallDate(iso: string | null | undefined, language: string)
   const day = formatter(language, 'callDay', { day: 'numeric', month: 'short' }).format(d);
   return `${day}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+const DUE_WEEK_MS = 6 * 24 * 60 * 60 * 1000;
+
+/**
+ * A callback deadline as a list row names it, short and in the browser's time zone: the weekday and time within a
+ * week either way of `now` ("Mon 09:00", German "Mo 09:00"), else the day and month with the time ("23 Nov 09:00");
+ * an empty or invalid value gives ''. The row adds its own word ("due …").
+ */
+export function formatDue(value: string | Date | null | undefined, locale: string, now: Date = new Date()): string {
+  const date = value instanceof Date ? value : parse(value);
+  if (!date) return '';
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const near = Math.abs(date.getTime() - now.getTime()) < DUE_WEEK_MS;
+  const day = near
+    ? formatter(locale, 'dueWeekday', { weekday: 'short' }).format(date)
+    : formatter(locale, 'dueDay', { day: 'numeric', month: 'short' }).format(date);
+  return `${day} ${time}`;
+}
+
+/** formatDue in the current interface language. */
+export function useFormatDue(): (value: string | null | undefined, now?: Date) => string {
+  const { i18n } = useTranslation();
+  const locale = intlLocale(i18n.resolvedLanguage ?? 'en');
+  return (value, now) => formatDue(value, locale, now);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, intlLocale } from './dates';
+import { formatDate, formatDue, intlLocale } from './dates';
 
 // A fixed local time, so the assertions do not depend on the machine's time zone.
 const afternoon = new Date(2026, 10, 23, 15, 12);
@@ -28,5 +28,32 @@ describe('intlLocale', () => {
     expect(intlLocale('de', ['de-AT', 'en'])).toBe('de-AT');
     expect(intlLocale('de', ['en-US'])).toBe('de');
     expect(intlLocale('en', [])).toBe('en');
+  });
+});
+
+describe('formatDue', () => {
+  // Local times, so the assertions hold in any time zone.
+  const friday = new Date(2026, 11, 11, 18, 0);
+  const monday = new Date(2026, 11, 14, 9, 0);
+
+  it('names a deadline within a week by its weekday and time', () => {
+    expect(formatDue(monday.toISOString(), 'en-GB', friday)).toBe('Mo 09:00');
+    expect(formatDue(monday, 'en-US', friday)).toBe('Mo 09:00');
+    expect(formatDue(monday.toISOString(), 'de', friday)).toBe('Mo 09:00');
+  });
+
+  it('names an overdue deadline of the last days the same way', () => {
+    expect(formatDue(friday.toISOString(), 'en-GB', monday)).toBe('Fri 18:00');
+  });
+
+  it('names a deadline further away by its day and month', () => {
+    const later = new Date(2026, 11, 23, 7, 5);
+    expect(formatDue(later.toISOString(), 'en-GB', friday)).toBe('23 Dec 07:05');
+    expect(formatDue(later.toISOString(), 'de', friday)).toBe('23. Dez. 07:05');
+  });
+
+  it('gives nothing for a call without a deadline', () => {
+    expect(formatDue(null, 'en')).toBe('');
+    expect(formatDue('nonsense', 'en')).toBe('');
   });
 });
