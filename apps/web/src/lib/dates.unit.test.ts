@@ -37,8 +37,8 @@ describe('formatDue', () => {
   const monday = new Date(2026, 11, 14, 9, 0);
 
   it('names a deadline within a week by its weekday and time', () => {
-    expect(formatDue(monday.toISOString(), 'en-GB', friday)).toBe('Mo 09:00');
-    expect(formatDue(monday, 'en-US', friday)).toBe('Mo 09:00');
+    expect(formatDue(monday.toISOString(), 'en-GB', friday)).toBe('Mon 09:00');
+    expect(formatDue(monday, 'en-US', friday)).toBe('Mon 09:00');
     expect(formatDue(monday.toISOString(), 'de', friday)).toBe('Mo 09:00');
   });
 
