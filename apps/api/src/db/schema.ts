@@ -67,6 +67,8 @@ export type CustomersTable = {
   retention_days: Generated<number | null>;
   /** The country (ISO 3166 alpha-2) the company's phone numbers are written in: the call search reads them so. */
   default_country: Generated<string>;
+  /** JSON {time_zone, week, holidays}: callback deadlines count only these hours; null: around the clock. */
+  business_hours: Generated<string | null>;
   created_at: string;
   updated_at: string;
 };

@@ -61,13 +61,15 @@ export type CallsChange =
 /**
  * A change of something the call lists show, published by its owner; the calls module answers it with the change
  * of the calls that show it. `assignee-removed` comes just before the user's row is deleted, `phonebot-deleted`
- * just before the phonebot's (its calls go with it).
+ * just before the phonebot's (its calls go with it), `deadlines-changed` after the company's new hours are stored.
  */
 export type ShownChange =
   | { kind: 'assignee-renamed'; customerId: number; userId: number }
   | { kind: 'assignee-removed'; customerId: number; userId: number }
   | { kind: 'phonebot-changed'; customerId: number; phonebotId: number; shown: boolean }
-  | { kind: 'phonebot-deleted'; customerId: number; phonebotId: number };
+  | { kind: 'phonebot-deleted'; customerId: number; phonebotId: number }
+  /** The company's business hours changed: its open calls' deadlines follow them. */
+  | { kind: 'deadlines-changed'; customerId: number };
 
 /** An SMS of a call sent, or reported failed by its provider (the call's own change is published beside it). */
 export type SmsChange = { kind: 'sms'; customerId: number; sms: SmsRecord };

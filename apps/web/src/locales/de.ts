@@ -150,6 +150,12 @@ export const de: Translation = {
   mfaTokenInvalid: 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',
   mfaAlreadyEnabled: 'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.',
   mfaNotEnabled: 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
+  businessHoursTimeZoneInvalid: 'Wählen Sie eine Zeitzone wie Europe/Berlin.',
+  businessHoursIntervalsInvalid:
+    'Geben Sie Öffnungszeiten als HH:MM ein, jede endet nach ihrem Beginn, in der Reihenfolge des Tages und ohne Überschneidung.',
+  businessHoursEmpty: 'Öffnen Sie an mindestens einem Wochentag oder schalten Sie die Geschäftszeiten aus.',
+  businessHoursHolidaysInvalid: 'Geben Sie geschlossene Tage als Kalenderdaten ein (JJJJ-MM-TT).',
+  defaultCountryInvalid: 'Wählen Sie eines der aufgeführten Länder.',
   mfaNotStarted: 'Beginnen Sie die Einrichtung erneut: Scannen Sie einen neuen QR-Code.',
   reauthRequired:
     'Bestätigen Sie, dass Sie es sind: Geben Sie Ihr aktuelles Passwort ein (oder bei Zwei-Faktor-Anmeldung einen Code Ihrer App).',

@@ -162,6 +162,12 @@ export const messages = {
   assignSelfOnly: 'You can assign calls only to yourself, and release only your own.',
   callAlreadyAssigned: 'Someone else has already taken this call.',
   snoozeInvalid: 'Choose a time in the next 90 days.',
+  businessHoursTimeZoneInvalid: 'Choose a time zone such as Europe/Berlin.',
+  businessHoursIntervalsInvalid:
+    'Enter opening times as HH:MM, each ending after it starts, in order of the day and without overlaps.',
+  businessHoursEmpty: 'Open on at least one day of the week, or turn business hours off.',
+  businessHoursHolidaysInvalid: 'Enter closed days as dates of the calendar (YYYY-MM-DD).',
+  defaultCountryInvalid: 'Choose one of the listed countries.',
   apiKeyNameRequired: 'Give the API key a name.',
   apiKeyScopesRequired: 'Choose at least one scope.',
   apiKeyScopeMissing: 'This API key does not have the scope this request needs.',

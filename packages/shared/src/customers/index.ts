@@ -21,3 +21,18 @@ export {
   guestPasswordSchema,
   updateCustomerSchema,
 } from './schema';
+export type { BusinessHours, PhoneCountry, PhoneCountryCode, Weekday } from './business-hours';
+export {
+  BUSINESS_HOLIDAYS_MAX,
+  BUSINESS_INTERVALS_MAX,
+  DEFAULT_COUNTRY,
+  PHONE_COUNTRIES,
+  WEEKDAYS,
+  businessHoursAttributesSchema,
+  businessHoursSchema,
+  canonicalTimeZone,
+  defaultCountrySchema,
+  isCalendarDay,
+  minutesOfTime,
+  parseBusinessHours,
+} from './business-hours';

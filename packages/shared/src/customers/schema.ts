@@ -3,6 +3,7 @@ import { USER_STATUSES } from '../core/constants';
 import type { MessageKey } from '../core/messages';
 import { emailSchema, idSchema, newPasswordSchema, optionalText, requiredText } from '../core/fields';
 import { isValidIban } from '../profile/schema';
+import { businessHoursAttributesSchema, businessHoursSchema, defaultCountrySchema } from './business-hours';
 
 /**
  * A customer row of `GET /customers`. Its id is the user id of the customer's owner (its first admin), as
@@ -23,6 +24,10 @@ export const customerAttributesSchema = z.object({
   iban: z.string().nullable(),
   bic: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Business hours: callback deadlines count only their minutes (null: around the clock). */
+  business_hours: businessHoursAttributesSchema,
+  /** The country its phone numbers are written in (ISO 3166-1 alpha-2), for the call search. */
+  default_country: z.string(),
 });
 export type CustomerAttributes = z.infer<typeof customerAttributesSchema>;
 
@@ -39,6 +44,8 @@ export const updateCustomerSchema = z.object({
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine((v) => v === '' || isValidIban(v), 'ibanInvalid' satisfies MessageKey),
   bic: optionalText(20),
+  business_hours: businessHoursSchema.nullable(),
+  default_country: defaultCountrySchema,
 });
 export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>;
 

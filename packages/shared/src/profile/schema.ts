@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from '../core/messages';
 import { callbackSlaAttributesSchema, callbackSlaSchema } from '../calls/schema';
 import { emailSchema, optionalText, requiredText } from '../core/fields';
+import { businessHoursAttributesSchema, businessHoursSchema, defaultCountrySchema } from '../customers/business-hours';
 
 /** ISO 13616 check: move the first four characters to the end, letters to numbers, the remainder mod 97 is 1. */
 export function isValidIban(value: string): boolean {
@@ -82,6 +83,10 @@ export const companyProfileSchema = z.object({
     .max(RETENTION_DAYS_LIMIT, 'retentionDaysInvalid' satisfies MessageKey)
     .nullable()
     .optional(),
+  /** Business hours for callback deadlines (null: around the clock); a change moves the open calls' deadlines. */
+  business_hours: businessHoursSchema.nullable().optional(),
+  /** The country phone numbers are written in, for the call search (ISO 3166-1 alpha-2). */
+  default_country: defaultCountrySchema.optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -101,5 +106,7 @@ export const companyProfileAttributesSchema = z.object({
   retention_days: z.number().int().nullable(),
   /** The service's longest retention (CALL_RETENTION_DAYS); null when the service sets none. */
   retention_max_days: z.number().int().nullable(),
+  business_hours: businessHoursAttributesSchema,
+  default_country: z.string(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

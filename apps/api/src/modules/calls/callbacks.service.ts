@@ -6,6 +6,7 @@ import {
   DEFAULT_CALLBACK_SLA_MINUTES,
   SNOOZE_MAX_DAYS,
 } from '@phonebot/shared/calls';
+import { type BusinessHours, parseBusinessHours } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { DAY, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
@@ -14,10 +15,14 @@ import type { Principal } from '../../lib/principal';
 import { customerCallbackSla } from '../customers';
 import { isCompanyStaff } from '../users';
 
-export type CallbackSla = Record<CallPriority, number>;
+import { addBusinessMinutes } from './business-hours';
+/** Minutes to the callback deadline per priority. */
+export type SlaMinutes = Record<CallPriority, number>;
+/** A company's callback deadlines: minutes per priority, counted in its business hours when it has them. */
+export type CallbackSla = { minutes: SlaMinutes; hours: BusinessHours | null };
 
 /** The company's deadlines per priority; a stored value that is missing or broken falls back to the default. */
-export function parseSla(stored: string | null | undefined): CallbackSla {
+export function parseSla(stored: string | null | undefined): SlaMinutes {
   let parsed: Record<string, unknown> = {};
   try {
     parsed = JSON.parse(stored ?? '{}') as Record<string, unknown>;
@@ -33,12 +38,18 @@ export function parseSla(stored: string | null | undefined): CallbackSla {
 }
 
 export async function companySla(db: Kysely<Database>, customerId: number): Promise<CallbackSla> {
-  return parseSla(await customerCallbackSla(db, customerId));
+  const row = await customerCallbackSla(db, customerId);
+  return { minutes: parseSla(row?.callback_sla_minutes), hours: parseBusinessHours(row?.business_hours) };
 }
 
-/** When a call that arrived at `createdAt` with this priority is due. */
+/**
+ * When a call that arrived at `createdAt` with this priority is due: its minutes after arrival, or with business
+ * hours its minutes of opening time.
+ */
 export function dueAt(createdAt: string, priority: CallPriority, sla: CallbackSla): string {
-  return new Date(Date.parse(createdAt) + sla[priority] * MINUTE).toISOString();
+  const minutes = sla.minutes[priority];
+  if (sla.hours) return addBusinessMinutes(createdAt, minutes, sla.hours);
+  return new Date(Date.parse(createdAt) + minutes * MINUTE).toISOString();
 }
 
 /** The ids that are not calls of the company, for an all-or-nothing change: any answers 404. */

@@ -1,4 +1,5 @@
 import { isWithheldNumber } from '@phonebot/shared/calls';
+import { DEFAULT_COUNTRY, PHONE_COUNTRIES, type PhoneCountry } from '@phonebot/shared/customers';
 
 /**
  * Phone numbers in the call search: the tokens a caller's number is indexed by, and the forms a number typed into
@@ -10,36 +11,10 @@ import { isWithheldNumber } from '@phonebot/shared/calls';
  * 1234567`, `0049 30 1234567`, `030 1234567`, `030/123 45-67` and `+49 (0)30 1234567` are one number.
  */
 
-/** How a country writes its numbers: its calling code, its trunk prefix (none: '') and its international prefix. */
-type Country = { code: string; trunk: string; international: string };
-
 /** The countries a company's numbers can be read for; others are read as Germany's. */
-const COUNTRIES: Readonly<Record<string, Country>> = {
-  DE: { code: '49', trunk: '0', international: '00' },
-  AT: { code: '43', trunk: '0', international: '00' },
-  CH: { code: '41', trunk: '0', international: '00' },
-  LI: { code: '423', trunk: '', international: '00' },
-  LU: { code: '352', trunk: '', international: '00' },
-  NL: { code: '31', trunk: '0', international: '00' },
-  BE: { code: '32', trunk: '0', international: '00' },
-  FR: { code: '33', trunk: '0', international: '00' },
-  IT: { code: '39', trunk: '', international: '00' },
-  ES: { code: '34', trunk: '', international: '00' },
-  PT: { code: '351', trunk: '', international: '00' },
-  PL: { code: '48', trunk: '', international: '00' },
-  CZ: { code: '420', trunk: '', international: '00' },
-  DK: { code: '45', trunk: '', international: '00' },
-  SE: { code: '46', trunk: '0', international: '00' },
-  NO: { code: '47', trunk: '', international: '00' },
-  FI: { code: '358', trunk: '0', international: '00' },
-  GB: { code: '44', trunk: '0', international: '00' },
-  IE: { code: '353', trunk: '0', international: '00' },
-  US: { code: '1', trunk: '1', international: '011' },
-  CA: { code: '1', trunk: '1', international: '011' },
-};
-const DEFAULT_COUNTRY = 'DE';
+const COUNTRIES: Readonly<Record<string, PhoneCountry>> = PHONE_COUNTRIES;
 
-function countryOf(name: string | null | undefined): Country {
+function countryOf(name: string | null | undefined): PhoneCountry {
   return COUNTRIES[(name ?? '').toUpperCase()] ?? COUNTRIES[DEFAULT_COUNTRY]!;
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type ChangeSubscriber, publishChanges } from '../../lib/changes';
 import { openCallIdsAssignedTo, openCallIdsOfPhonebot } from './calls.store';
+import { recomputeOpenDeadlines } from './open-deadlines';
 
 /** Clears the assignee of a user's calls, as the user's row goes (the foreign key would do it a moment later). */
 async function releaseCallsOf(trx: Kysely<Database>, user: { customer_id: number; id: number }): Promise<void> {
@@ -17,7 +18,8 @@ async function releaseCallsOf(trx: Kysely<Database>, user: { customer_id: number
  * What the call lists show of others: the phonebot's name and terms, the assignee's name. Their owners publish
  * a change of them, and this subscriber answers it with the change of the calls that show them: the open ones
  * (New, In Progress), so that a rename never floods the streams with the whole log. A change that shows on no call
- * still moves the calls version (an `updated` of no calls).
+ * still moves the calls version (an `updated` of no calls). New business hours of the company move its open calls'
+ * deadlines (open-deadlines.ts).
  */
 export const shownCallsSubscriber: ChangeSubscriber = {
   name: 'shown calls',
@@ -49,6 +51,9 @@ export const shownCallsSubscriber: ChangeSubscriber = {
           await publishChanges(trx, [{ kind: 'deleted', customerId: change.customerId, callIds }]);
           break;
         }
+        case 'deadlines-changed':
+          await recomputeOpenDeadlines(trx, change.customerId);
+          break;
         default:
           break;
       }

@@ -1,6 +1,12 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ListQuery } from '@phonebot/shared';
-import { CUSTOMER_SORTS, type CustomerAttributes, type UpdateCustomerInput } from '@phonebot/shared/customers';
+import {
+  type BusinessHours,
+  CUSTOMER_SORTS,
+  type CustomerAttributes,
+  type UpdateCustomerInput,
+  parseBusinessHours,
+} from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { containsIgnoreCase, paginate, parseSort } from '../../lib/list';
@@ -9,7 +15,8 @@ import type { StepUp } from '../../lib/principal';
 import { notFound } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/file-store';
 import { dropTokensOfDisabled, revokeTokensOfDisabled } from '../sessions';
-import { deleteCustomerRow, updateCustomerRow } from './customers.store';
+import { publishChanges } from '../../lib/changes';
+import { customerBusinessHours, deleteCustomerRow, updateCustomerRow } from './customers.store';
 import { avatarPathsOf, firstUserIdOf, removeAvatarFiles, updateUser, userById } from '../users';
 
 const SORTS = CUSTOMER_SORTS;
@@ -64,6 +71,8 @@ export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
       'c.iban',
       'c.bic',
       'c.phone',
+      'c.business_hours',
+      'c.default_country',
     ])
     .orderBy(sortColumn, sort.direction)
     .orderBy('u.id', sort.direction);
@@ -72,10 +81,10 @@ export async function listCustomers(db: Kysely<Database>, query: ListQuery) {
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    data: rows.map(({ id, ...attributes }) => ({
+    data: rows.map(({ id, business_hours, ...attributes }) => ({
       type: 'customers' as const,
       id: String(id),
-      attributes: attributes satisfies CustomerAttributes,
+      attributes: { ...attributes, business_hours: parseBusinessHours(business_hours) } satisfies CustomerAttributes,
     })),
     meta: { total: Number(total.n), page: query.page, per_page: query.per_page },
   };
@@ -142,6 +151,8 @@ export function customerResource(row: Awaited<ReturnType<typeof customerByOwner>
     iban: row.iban,
     bic: row.bic,
     phone: row.phone,
+    business_hours: parseBusinessHours(row.business_hours),
+    default_country: row.default_country,
   };
   return { type: 'customers' as const, id: String(row.owner_id), attributes };
 }
@@ -154,9 +165,10 @@ export async function updateCustomer(
   input: Partial<UpdateCustomerInput>,
 ) {
   const customer = await customerByOwner(db, ownerUserId);
-  const { name, ...company } = input;
+  const { name, business_hours: hours, ...company } = input;
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
+    if (hours !== undefined) await storeBusinessHours(trx, customer.id, hours);
     if (Object.keys(company).length) {
       const values = Object.fromEntries(Object.entries(company).map(([k, v]) => [k, v === '' ? null : v]));
       await updateCustomerRow(trx, customer.id, { ...values, updated_at: now });
@@ -202,4 +214,22 @@ export async function deleteCustomer(
  */
 export function disableUser(db: Kysely<Database>, actor: Actor, userId: number) {
   return setUserStatus(db, actor, userId, 'Inactive');
+}
+
+/**
+ * Stores a company's business hours (null: around the clock) inside the caller's transaction. When they differ
+ * from the stored ones, the change is published, and the calls module moves the open calls' deadlines in the same
+ * transaction (docs/decisions.md: new hours apply to the open calls too).
+ */
+export async function storeBusinessHours(
+  trx: Kysely<Database>,
+  customerId: number,
+  hours: BusinessHours | null,
+): Promise<void> {
+  const stored = hours === null ? null : JSON.stringify(hours);
+  const before = await customerBusinessHours(trx, customerId);
+  if (before === undefined) throw notFound();
+  if (before === stored) return;
+  await updateCustomerRow(trx, customerId, { business_hours: stored });
+  await publishChanges(trx, [{ kind: 'deadlines-changed', customerId }]);
 }

@@ -94,12 +94,17 @@ export function companyProfileRow(db: Kysely<Database>, customerId: number) {
     'require_mfa',
     'callback_sla_minutes',
     'retention_days',
+    'business_hours',
+    'default_country',
   ]);
 }
 
-/** The stored callback deadlines (JSON {priority: minutes}), or undefined when there is no such customer. */
-export async function customerCallbackSla(db: Kysely<Database>, customerId: number) {
-  return (await customerColumns(db, customerId, ['callback_sla_minutes']))?.callback_sla_minutes;
+/**
+ * The stored callback deadlines (JSON {priority: minutes}) and business hours (JSON, or null), or undefined when
+ * there is no such customer.
+ */
+export function customerCallbackSla(db: Kysely<Database>, customerId: number) {
+  return customerColumns(db, customerId, ['callback_sla_minutes', 'business_hours']);
 }
 
 /** The stored JSON list of numbers an SMS may go to, or undefined when there is no such customer. */
@@ -135,4 +140,9 @@ export async function customerDefaultCountry(db: Kysely<Database>, customerId: n
     .where('id', '=', customerId)
     .executeTakeFirst();
   return row?.default_country;
+}
+
+/** The stored business hours (JSON, null: around the clock), or undefined when there is no such customer. */
+export async function customerBusinessHours(db: Kysely<Database>, customerId: number) {
+  return (await customerColumns(db, customerId, ['business_hours']))?.business_hours;
 }

@@ -4,6 +4,7 @@ import type { CompanyProfile, CompanyProfileInput } from '@phonebot/shared/profi
 import type { OperatorInput } from '@phonebot/shared/settings';
 import type { ChangePasswordInput, UpdateMeInput } from '@phonebot/shared/users';
 import type { Database, User } from '../../db/schema';
+import { parseBusinessHours } from '@phonebot/shared/customers';
 import { companySla, parseSla } from '../calls';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
@@ -18,7 +19,7 @@ import type { StepUp } from '../../lib/principal';
 import { revokeUserTokens } from '../sessions';
 import { endSessionsWithoutSecondFactor } from '../two-factor';
 import { emailInUse, updateUser, userById } from '../users';
-import { companyProfileRow, updateCustomerRow } from '../customers';
+import { companyProfileRow, storeBusinessHours, updateCustomerRow } from '../customers';
 
 export async function getUser(db: Kysely<Database>, id: number): Promise<User> {
   const user = await userById(db, id);
@@ -127,6 +128,7 @@ export async function getCompanyProfile(
     callback_sla_minutes: parseSla(row.callback_sla_minutes),
     retention_days: row.retention_days === null ? null : Number(row.retention_days),
     retention_max_days: retentionMax ?? null,
+    business_hours: parseBusinessHours(row.business_hours),
   };
 }
 
@@ -157,7 +159,13 @@ export async function updateCompanyProfile(
   input: Partial<CompanyProfileInput>,
 ): Promise<CompanyProfile> {
   const { db, callRetentionDays: retentionMax } = deps;
-  const { sms_allowed_numbers: allowed, require_mfa: requireMfa, callback_sla_minutes: sla, ...fields } = input;
+  const {
+    sms_allowed_numbers: allowed,
+    require_mfa: requireMfa,
+    callback_sla_minutes: sla,
+    business_hours: hours,
+    ...fields
+  } = input;
   if (retentionMax !== undefined && input.retention_days != null && input.retention_days > retentionMax) {
     throw refuse('invalid', 'retentionDaysInvalid', {
       pointer: '/data/attributes/retention_days',
@@ -171,13 +179,16 @@ export async function updateCompanyProfile(
   await db.transaction().execute(async (trx) => {
     if (requireMfa === true) await endSessionsWithoutSecondFactor(trx, { customerId }, actor.session?.tokenId);
     // The deadlines not named keep their minutes; the new ones apply to calls that arrive or change priority later.
-    const merged = sla === undefined ? undefined : { ...(await companySla(trx, customerId)), ...definedOnly(sla) };
+    const merged =
+      sla === undefined ? undefined : { ...(await companySla(trx, customerId)).minutes, ...definedOnly(sla) };
     await updateCustomerRow(trx, customerId, {
       ...fields,
       ...(allowed !== undefined ? { sms_allowed_numbers: JSON.stringify(allowed) } : {}),
       ...(requireMfa !== undefined ? { require_mfa: requireMfa ? 1 : 0 } : {}),
       ...(merged !== undefined ? { callback_sla_minutes: JSON.stringify(merged) } : {}),
     });
+    // New business hours move the open calls' deadlines in this transaction (the calls module answers the change).
+    if (hours !== undefined) await storeBusinessHours(trx, customerId, hours);
     const detail = definedOnly({ require_mfa: requireMfa, retention_days: input.retention_days });
     await auditChange(trx, actor, {
       action: 'company.update',
