@@ -44,8 +44,9 @@ export const updateCustomerSchema = z.object({
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine((v) => v === '' || isValidIban(v), 'ibanInvalid' satisfies MessageKey),
   bic: optionalText(20),
-  business_hours: businessHoursSchema.nullable(),
-  default_country: defaultCountrySchema,
+  /** Set where the company's own settings are edited (the super's customer form leaves them out). */
+  business_hours: businessHoursSchema.nullable().optional(),
+  default_country: defaultCountrySchema.optional(),
 });
 export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>;
 
