@@ -41,6 +41,7 @@ export const CALL_SORTS = [
   'phonebot',
   'caller_number',
   'callback_due_at',
+  'due',
 ] as const;
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { categoryTermsOf } from '../phonebots';
 import { type CallFilter, filteredCalls, prepareFilter, searches } from './calls.filter';
-import { type OrderColumn, type OrderTerm, orderTerms } from './calls.order';
+import { type OrderColumn, type OrderTerm, listSort, orderTerms } from './calls.order';
 import { highlights, searchedStatements } from './search.query';
 import { withheldNumberSql } from './withheld';
 
@@ -32,7 +32,12 @@ const byRelevance = (filter: CallFilter) => filter.prepared?.q !== undefined;
 /** The rows of a filter in the list's order. */
 function ordered(db: Kysely<Database>, filter: CallFilter, sortParam: string | undefined, categories: string[]) {
   let query = rowsOf(filteredCalls(db, filter), byRelevance(filter));
-  for (const [expression, dir] of orderTerms(sortParam, categories, tableColumn, byRelevance(filter))) {
+  for (const [expression, dir] of orderTerms(
+    listSort(sortParam, filter),
+    categories,
+    tableColumn,
+    byRelevance(filter),
+  )) {
     query = query.orderBy(expression, dir);
   }
   return query;
@@ -192,7 +197,7 @@ function rowsPage(
 ) {
   const rows = ordered(db, filter, sortParam, categories).limit(limit).offset(offset);
   return withCallerCounts(db, filter.customerId, rows, filter.now, (column) =>
-    orderTerms(sortParam, categories, column, byRelevance(filter)),
+    orderTerms(listSort(sortParam, filter), categories, column, byRelevance(filter)),
   );
 }
 

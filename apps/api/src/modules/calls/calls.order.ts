@@ -1,5 +1,5 @@
 import { type Expression, sql } from 'kysely';
-import { CALL_PRIORITIES, CALL_SORTS, CALL_STATUSES } from '@phonebot/shared/calls';
+import { CALL_PRIORITIES, CALL_SORTS, CALL_STATUSES, type CallStatus, type CallView } from '@phonebot/shared/calls';
 import { parseSort } from '../../lib/list';
 
 function rankOf(column: Expression<unknown>, values: readonly string[]) {
@@ -69,10 +69,34 @@ export function orderTerms(
         [column('callback_due_at'), dir],
       );
       break;
+    case 'due': {
+      // Open calls first (the overdue ones have the earliest deadlines), then completed ones, then calls without
+      // a deadline; within each, by deadline.
+      const due = column('callback_due_at');
+      terms.push(
+        [sql`case when ${due} is null then 2 when ${column('status')} = ${'Completed'} then 1 else 0 end`, 'asc'],
+        [due, dir],
+      );
+      break;
+    }
     case 'created_at':
       break;
   }
   const last = sort.field === 'created_at' ? dir : 'desc';
   terms.push([column('created_at'), last], [column('id'), last]);
   return terms;
+}
+
+/** What a list is sorted by when its request names no sort (the filter's view, status and call search). */
+type ListView = { view: CallView; status?: CallStatus | undefined; q?: string | undefined };
+
+/**
+ * The sort a list uses: the one asked for; without one, the open views (open, new, or a filter on an open status)
+ * list the calls to call back first (`due`), unless the call search orders them by relevance; other lists newest
+ * first.
+ */
+export function listSort(sortParam: string | undefined, list: ListView): string | undefined {
+  if (sortParam || list.q) return sortParam;
+  const open = list.view === 'open' || list.view === 'new' || list.status === 'New' || list.status === 'In Progress';
+  return open ? 'due' : undefined;
 }
