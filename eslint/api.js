@@ -47,6 +47,12 @@ const OWNED = {
     'call_completion_rollups',
   ]),
   phonebots: ownerModule('phonebots', ['phonebots']),
+  recordings: ownerModule('recordings', [
+    'call_recordings',
+    'recording_deletions',
+    'recording_fetches',
+    'recording_tickets',
+  ]),
   sessions: ownerModule('sessions', ['access_tokens']),
   settings: ownerModule('settings', ['settings']),
   twoFactor: ownerModule('two-factor', ['two_factor', 'two_factor_recovery_codes', 'two_factor_challenges']),

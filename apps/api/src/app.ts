@@ -48,6 +48,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/users';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { type Recordings, redeemRecordingTicket, registerRecordingRoutes } from './modules/recordings';
 import {
   TRUST_PROXY_TRUE_WARNING,
   clientErrorHandler,
@@ -75,6 +76,8 @@ export type AppDeps = {
   webhooks: WebhookSender;
   /** Stored files (avatars): under DATA_DIR or in the deployment's bucket. */
   files: FileStore;
+  /** Call recordings: their store and jobs. */
+  recordings: Recordings;
   version: string;
 };
 
@@ -137,6 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // A ticket works once: the gate and the route must share its one redemption.
   const authenticateTicket = oncePerRequest(async (req) => {
+    // A call's recording takes only its own tickets; every other route the event-stream tickets.
+    const recording = await redeemRecordingTicket(db.db, req);
+    if (recording !== undefined) return recording;
     const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
     return typeof ticket === 'string' ? redeemEventTicket(db.db, ticket) : null;
   });
@@ -241,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInsightsRoutes(router, { db: db.db, versions: deps.events.callsVersions });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
+  registerRecordingRoutes(app, router, { db: db.db, recordings: deps.recordings });
   registerUrgentMailRoutes(router, { db: db.db });
   registerApiKeyRoutes(router, { db: db.db, stepUp });
   registerWebhookRoutes(router, {

@@ -5,6 +5,7 @@ import { callEventsSubscriber } from './modules/events';
 import { rollupsSubscriber } from './modules/insights';
 import { webhookQueueSubscriber } from './modules/webhooks';
 import { urgentMailSubscriber } from './modules/urgent-mail';
+import { recordingsSubscriber } from './modules/recordings';
 
 /**
  * Everything a change of calls reaches, in the order each takes it inside the change's transaction
@@ -25,5 +26,7 @@ export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
   urgentMailSubscriber,
   // The call search's index of the calls' texts and numbers (a deleted call's entry goes with its row).
   searchIndexSubscriber,
+  // A call's recording goes with it: its object is queued for deletion after the commit.
+  recordingsSubscriber,
   // Push notifications subscribe here when they come.
 ];

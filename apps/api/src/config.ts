@@ -6,6 +6,7 @@ import { DEFAULT_WEBHOOK_TIMING } from './modules/webhooks';
 import { type TrustProxy, trustProxySetting } from './plugins/connections';
 import { isMessageKey, messageText } from '@phonebot/shared';
 import { type OperatorInput, operatorSchema } from '@phonebot/shared/settings';
+import { RECORDING_MAX_BYTES_DEFAULT } from '@phonebot/shared/recordings';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -94,6 +95,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  RECORDINGS_STORAGE: z.preprocess(emptyToUndefined, z.enum(['file', 's3']).default('file')),
+  RECORDING_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1024).default(RECORDING_MAX_BYTES_DEFAULT),
+  ),
 });
 
 export type Config = {
@@ -168,13 +174,23 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where stored files (avatars) are kept: under DATA_DIR (STORAGE=file) or in an S3 bucket (STORAGE=s3). */
   storage: FileStorage;
+  /**
+   * Call recordings: where they are kept (RECORDINGS_STORAGE: under DATA_DIR/recordings, or in the S3_* bucket
+   * under recordings/), the largest taken (RECORDING_MAX_BYTES), and how long fetching a platform's recording may
+   * take.
+   */
+  recordings: { storage: FileStorage; maxBytes: number; fetchTimeoutMs: number };
 };
 
-/** STORAGE and its S3_* settings; S3 needs a bucket, and a key id only with its secret. */
-function fileStorage(e: z.infer<typeof envSchema>, dataDir: string): FileStorage {
-  if (e.STORAGE === 'file') return { kind: 'file', dir: dataDir };
+/** STORAGE (or RECORDINGS_STORAGE) and its S3_* settings; S3 needs a bucket, and a key id only with its secret. */
+function fileStorage(
+  e: z.infer<typeof envSchema>,
+  dataDir: string,
+  setting: 'STORAGE' | 'RECORDINGS_STORAGE' = 'STORAGE',
+): FileStorage {
+  if (e[setting] === 'file') return { kind: 'file', dir: dataDir };
   const problems = [
-    ...(e.S3_BUCKET ? [] : ['S3_BUCKET: required with STORAGE=s3']),
+    ...(e.S3_BUCKET ? [] : [`S3_BUCKET: required with ${setting}=s3`]),
     ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
       ? ["S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither for the AWS SDK's own credentials"]
       : []),
@@ -285,6 +301,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
     storage: fileStorage(e, path.resolve(e.DATA_DIR)),
+    recordings: {
+      storage: fileStorage(e, path.resolve(e.DATA_DIR), 'RECORDINGS_STORAGE'),
+      maxBytes: e.RECORDING_MAX_BYTES,
+      fetchTimeoutMs: 60_000,
+    },
     ...overrides,
   };
 }

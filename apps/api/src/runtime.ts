@@ -29,6 +29,7 @@ import {
 import { ensureSuperAdmin, pruneOrphanedAvatars } from './modules/users';
 import { pruneExpiredRows } from './modules/system';
 import { type WebhookSender, createWebhookSender } from './modules/webhooks';
+import { type Recordings, createRecordings, pruneRecordingTickets } from './modules/recordings';
 
 export type Runtime = App & {
   db: Db;
@@ -38,6 +39,7 @@ export type Runtime = App & {
   events: EventHub;
   webhooks: WebhookSender;
   files: FileStore;
+  recordings: Recordings;
   /**
    * Stops accepting requests, ends the event streams, lets running requests (within SHUTDOWN_GRACE_MS) and mails
    * being sent finish, then closes the database.
@@ -133,6 +135,14 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     timing: config.webhookTiming,
   });
   const files = await createFileStore(config.storage, log);
+  const recordings = await createRecordings({
+    db: db.db,
+    storage: config.recordings.storage,
+    maxBytes: config.recordings.maxBytes,
+    fetchTimeoutMs: config.recordings.fetchTimeoutMs,
+    guard: { allowPrivate: config.webhookAllowPrivateUrls, publicUrl: config.publicUrl, listenPort: config.port },
+    log,
+  });
   const built = await buildApp({
     config,
     db,
@@ -144,6 +154,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     events,
     webhooks,
     files,
+    recordings,
     version: readVersion(),
   });
   const stopJobs = startJobs(
@@ -198,6 +209,15 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         everyMs: DAY,
         run: async () => `deleted ${await pruneOrphanedAvatars(db.db, files)} avatar files no user names`,
       },
+      {
+        name: 'recordings-sweep',
+        everyMs: DAY,
+        run: async () => {
+          const swept = await recordings.sweep();
+          const tickets = await pruneRecordingTickets(db.db);
+          return `queued ${swept.rows + swept.objects} recordings no call names for deletion, deleted ${tickets} recording tickets`;
+        },
+      },
     ],
     log,
   );
@@ -210,6 +230,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     events,
     webhooks,
     files,
+    recordings,
     async close() {
       stopJobs();
       // Open streams would hold the server open: they end first, and their clients reconnect with Last-Event-ID.
@@ -224,6 +245,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       grace.unref();
       await built.app.close().finally(() => clearTimeout(grace));
       await webhooks.close();
+      await recordings.close();
       await files.close();
       await mailer.close();
       await limiter.close();

@@ -40,6 +40,10 @@ export type Database = {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_completed_calls: { call_id: number };
   rate_limits: RateLimitsTable;
+  call_recordings: CallRecordingsTable;
+  recording_deletions: RecordingDeletionsTable;
+  recording_fetches: RecordingFetchesTable;
+  recording_tickets: RecordingTicketsTable;
 };
 
 export type CustomersTable = {
@@ -455,4 +459,47 @@ export type RateLimitsTable = {
   key: string;
   count: number;
   reset_at: number;
+};
+
+/** A call's stored recording (its object key), or why the platform's recording could not be fetched. */
+export type CallRecordingsTable = {
+  call_id: number;
+  customer_id: number;
+  storage_key: string | null;
+  content_type: string | null;
+  size: number | null;
+  duration_seconds: number | null;
+  error: string | null;
+  created_at: string;
+};
+
+/** A stored recording whose call went: deleted from the store once the change committed. */
+export type RecordingDeletionsTable = {
+  id: Generated<number>;
+  storage_key: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+};
+
+/** A platform's recording of a call, to fetch in the background. */
+export type RecordingFetchesTable = {
+  id: Generated<number>;
+  call_id: number;
+  url: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+};
+
+/** A single-use ticket that opens one call's recording for one session. */
+export type RecordingTicketsTable = {
+  ticket_hash: string;
+  access_token_id: number;
+  call_id: number;
+  expires_at: string;
 };

@@ -44,6 +44,8 @@ export interface FileStore {
   readonly kind: FileStorage['kind'];
   /** Stores the bytes under the key, replacing what was there; readers see the old or the new bytes, never a part. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** As `put`, with the bytes of a local file, streamed (a recording is never held whole in memory). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object, or null when nothing has the key. A range past its end throws `RangeNotSatisfiableError`. */
   get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   /** Deletes the object; a key that names nothing is no error. */
@@ -85,6 +87,10 @@ const CONTENT_TYPE_BY_EXT: Record<string, string> = {
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  webm: 'audio/webm',
 };
 
 function contentTypeOf(key: string): string | undefined {
@@ -146,6 +152,20 @@ function fileStore(dir: string, log: Pick<Logger, 'warn'>): FileStore {
       try {
         await fs.promises.mkdir(path.dirname(file), { recursive: true });
         await fs.promises.writeFile(partial, bytes, { mode: 0o640 });
+        await fs.promises.rename(partial, file);
+      } catch (error) {
+        await fs.promises.rm(partial, { force: true });
+        failed(error, `could not write ${key}`);
+      }
+    },
+    async putFile(key, source, contentType) {
+      checkPut(key, contentType);
+      const file = fileOf(key);
+      const partial = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}`);
+      try {
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        await fs.promises.copyFile(source, partial);
+        await fs.promises.chmod(partial, 0o640);
         await fs.promises.rename(partial, file);
       } catch (error) {
         await fs.promises.rm(partial, { force: true });
@@ -292,6 +312,26 @@ async function s3Store(options: Extract<FileStorage, { kind: 's3' }>, log: Pick<
             ContentType: contentType,
             ContentLength: bytes.length,
             ContentMD5: crypto.createHash('md5').update(bytes).digest('base64'),
+          }),
+        );
+      } catch (error) {
+        failed(error, `could not write ${key}`);
+      }
+    },
+    async putFile(key, source, contentType) {
+      checkPut(key, contentType);
+      try {
+        const { size } = await fs.promises.stat(source);
+        const md5 = crypto.createHash('md5');
+        for await (const chunk of fs.createReadStream(source)) md5.update(chunk as Buffer);
+        await client.send(
+          new s3.PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: fs.createReadStream(source),
+            ContentType: contentType,
+            ContentLength: size,
+            ContentMD5: md5.digest('base64'),
           }),
         );
       } catch (error) {

@@ -278,6 +278,11 @@ const MATRIX: Record<string, Row> = {
   'GET /calls/assignees': { target: 'none', allow: managers([200, 200]) },
   'GET /calls/:id': { target: 'call', allow: companyAndGuest([200, 404]) },
   'DELETE /calls/:id': { target: 'call', allow: company([204, 404]) },
+  // A fresh call has no recording: every reader gets 404, as for another company's call.
+  'GET /calls/:id/recording': { target: 'call', allow: companyAndGuest([404, 404]) },
+  'POST /calls/:id/recording/ticket': { target: 'call', allow: companyAndGuest([404, 404]) },
+  // The phonebot's own call without an audio body: 415; another company's call: 404 before the body is read.
+  'PUT /bot/calls/:id/recording': { target: 'call', allow: { bot: [415, 404] } },
   'POST /calls': {
     target: 'none',
     body: (ctx) => ({

@@ -97,6 +97,7 @@ const REACHES_NONE = new Set([
   'PATCH /settings/operator',
   'PATCH /urgent-mail',
   'POST /events/ticket',
+  'POST /calls/:id/recording/ticket',
   'DELETE /api-keys/:id',
   'DELETE /webhooks/:id',
   'POST /webhooks/:id/test',

@@ -26,6 +26,7 @@ import {
 import { idParamSchema } from '../core/fields';
 import { smsErrorReasonSchema, smsStateSchema, twilioStatusCallbackSchema } from './sms';
 import { isoDaySchema, pagedQuery } from '../core/paged-query';
+import { recordingSchema } from '../recordings/schema';
 
 /** A call as the lists show it. */
 export const callAttributesSchema = z.object({
@@ -59,6 +60,10 @@ export const callAttributesSchema = z.object({
    * call matched by other fields.
    */
   highlight: z.string().nullable().optional(),
+  /** The call's recording (`GET /calls/{id}/recording`), or null (always sent by this server). */
+  recording: recordingSchema.optional(),
+  /** Why the platform's recording could not be fetched, or null (always sent by this server). */
+  recording_error: z.string().nullable().optional(),
 });
 export type CallAttributes = z.infer<typeof callAttributesSchema>;
 export const callResourceSchema = resourceObject('calls', callAttributesSchema);

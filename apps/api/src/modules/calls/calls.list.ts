@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { PagedQuery } from '@phonebot/shared';
 import type { CallPriority, CallResource, CallStatus } from '@phonebot/shared/calls';
+import type { RecordingContentType } from '@phonebot/shared/recordings';
 import type { Database } from '../../db/schema';
 import { DAY } from '../../db/time';
 import { categoryTermsOf } from '../phonebots';
@@ -62,6 +63,11 @@ type Row = {
   completed_at: string | null;
   /** PostgreSQL answers a count as a string. */
   caller_call_count: number | string;
+  /** The call's recording (call_recordings, joined per row of the page). */
+  recording_type: string | null;
+  recording_size: number | null;
+  recording_duration: number | null;
+  recording_error: string | null;
 };
 
 /** The highlight of each row by call id, when the list was searched (search.query.ts). */
@@ -96,6 +102,15 @@ function toResource(row: Row, termsCache: Map<string, string[]>, now: string, fo
       overdue:
         row.status !== 'Completed' && row.callback_due_at !== null && Date.parse(row.callback_due_at) < Date.parse(now),
       caller_call_count: Number(row.caller_call_count),
+      recording:
+        row.recording_type === null
+          ? null
+          : {
+              duration_seconds: row.recording_duration === null ? null : Number(row.recording_duration),
+              content_type: row.recording_type as RecordingContentType,
+              size: Number(row.recording_size),
+            },
+      recording_error: row.recording_error,
       ...(found ? { highlight: found.get(Number(row.id)) ?? null } : {}),
     },
   };
@@ -148,7 +163,15 @@ function withCallerCounts(
   const since = new Date(Date.parse(now) - CALLER_HISTORY_DAYS * DAY).toISOString();
   let query = db
     .selectFrom(rows.as('page'))
+    // The recording of each row of the page (its owner is the recordings module; one row per call at most).
+    .leftJoin('call_recordings as rec', 'rec.call_id', 'page.id')
     .selectAll('page')
+    .select([
+      'rec.content_type as recording_type',
+      'rec.size as recording_size',
+      'rec.duration_seconds as recording_duration',
+      'rec.error as recording_error',
+    ])
     .select((eb) => {
       const earlier = eb
         .selectFrom('calls as h')

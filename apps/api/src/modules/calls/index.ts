@@ -47,6 +47,7 @@ export {
   callerCallIdsQuery,
   claimUrgentMail,
   deleteCallRows,
+  lockCallFacts,
   lockCallerCalls,
   untakenUrgentCallIds,
   urgentMailCalls,

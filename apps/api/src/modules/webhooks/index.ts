@@ -3,3 +3,5 @@
 export { WEBHOOK_DELIVERY_KEEP_DAYS, pruneFinishedDeliveries } from './delivery-expiry';
 export { webhookQueueSubscriber } from './webhook-queue';
 export { DEFAULT_WEBHOOK_TIMING, type WebhookSender, type WebhookTiming, createWebhookSender } from './webhook-sender';
+// The guard of outgoing requests to addresses a company names (also used to fetch the platforms' recordings).
+export { type AddressGuard, RefusedAddressError, checkWebhookTarget, guardedLookup } from './webhook-address';
