@@ -24,6 +24,7 @@ export {
   storeCall,
 } from './new-calls.service';
 export { type CallbackSla, companySla, parseSla } from './callbacks.service';
+export { addBusinessMinutes } from './business-hours';
 
 // The periodic jobs.
 export { deleteOldCalls } from './retention.service';
