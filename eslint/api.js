@@ -46,6 +46,7 @@ const OWNED = {
     'call_completions',
     'call_completion_rollups',
   ]),
+  notifications: ownerModule('notifications', ['notifications']),
   phonebots: ownerModule('phonebots', ['phonebots']),
   recordings: ownerModule('recordings', [
     'call_recordings',

@@ -33,6 +33,7 @@ import { registerInsightsRoutes } from './modules/insights';
 import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerCustomerUsersRoutes } from './modules/customers/customer-users.routes';
+import { registerSmsTemplateRoutes } from './modules/customers/sms-templates.routes';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { type EventHub, redeemEventTicket, registerEventRoutes } from './modules/events';
 import { principalFromApiKey } from './modules/api-keys';
@@ -47,6 +48,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/users';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { type Recordings, redeemRecordingTicket, registerRecordingRoutes } from './modules/recordings';
 import {
@@ -217,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db, files: deps.files, stepUp });
   registerCustomerUsersRoutes(router, { db: db.db });
+  registerSmsTemplateRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, {
     db: db.db,
     secrets: deps.secrets,
@@ -247,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInsightsRoutes(router, { db: db.db, versions: deps.events.callsVersions });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
+  registerNotificationRoutes(router, { db: db.db });
   registerRecordingRoutes(app, router, { db: db.db, recordings: deps.recordings });
   registerUrgentMailRoutes(router, { db: db.db });
   registerApiKeyRoutes(router, { db: db.db, stepUp });

@@ -40,6 +40,7 @@ export type Database = {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_completed_calls: { call_id: number };
   rate_limits: RateLimitsTable;
+  notifications: NotificationsTable;
   call_recordings: CallRecordingsTable;
   recording_deletions: RecordingDeletionsTable;
   recording_fetches: RecordingFetchesTable;
@@ -71,6 +72,8 @@ export type CustomersTable = {
   retention_days: Generated<number | null>;
   /** The country (ISO 3166 alpha-2) the company's phone numbers are written in: the call search reads them so. */
   default_country: Generated<string>;
+  /** JSON [{name, text}]: the company's SMS templates (an empty list offers the default text). */
+  sms_templates: Generated<string>;
   /** JSON {time_zone, week, holidays}: callback deadlines count only these hours; null: around the clock. */
   business_hours: Generated<string | null>;
   created_at: string;
@@ -330,9 +333,26 @@ export type CallEventHeadsTable = {
 export type CallEventsTable = {
   customer_id: number;
   id: number;
+  /** The call the event is about; for a `notification` event, the notification. */
   call_id: number;
-  kind: 'created' | 'updated' | 'deleted';
+  kind: 'created' | 'updated' | 'deleted' | 'notification';
+  /** The one user the event is for (a notification's addressee); null: every stream of the company. */
+  user_id: Generated<number | null>;
   created_at: string;
+};
+
+/** A user's notification (modules/notifications): a call assigned to them, or a note that names them. */
+export type NotificationsTable = {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  kind: 'assigned' | 'mentioned';
+  call_id: number;
+  actor_id: number | null;
+  created_at: string;
+  read_at: string | null;
+  /** When its mail was queued (claimed by the mail job); null while none went out. */
+  mailed_at: string | null;
 };
 
 export type EventTicketsTable = {

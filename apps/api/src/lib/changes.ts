@@ -74,7 +74,16 @@ export type ShownChange =
 /** An SMS of a call sent, or reported failed by its provider (the call's own change is published beside it). */
 export type SmsChange = { kind: 'sms'; customerId: number; sms: SmsRecord };
 
-export type Change = CallsChange | ShownChange | SmsChange;
+/**
+ * People named by a change of calls, for their notifications; published beside the calls' own `updated` change.
+ * `assigned`: calls given to a user who did not hold them (a single change or in bulk) by another user.
+ * `note-added`: a note written on a call, with its author and text (its `@name`s name users of the company).
+ */
+export type PeopleChange =
+  | { kind: 'assigned'; customerId: number; callIds: readonly number[]; assigneeId: number; actorId: number }
+  | { kind: 'note-added'; customerId: number; callId: number; authorId: number; text: string };
+
+export type Change = CallsChange | ShownChange | SmsChange | PeopleChange;
 
 const CALL_KINDS: ReadonlySet<Change['kind']> = new Set(['created', 'updated', 'deleted', 'erased']);
 

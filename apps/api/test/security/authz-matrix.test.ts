@@ -24,7 +24,8 @@ type Target =
   | 'guest'
   | 'apiKey'
   | 'webhook'
-  | 'delivery';
+  | 'delivery'
+  | 'notification';
 
 type World = { companyA: Company; companyB: Company };
 type Company = { owner: SignedIn; customerId: number; phonebot: { licenseKey: string; botToken: string; id: number } };
@@ -410,6 +411,20 @@ const MATRIX: Record<string, Row> = {
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },
   // Allowed callers reach the handler: the matrix's client accepts only JSON:API, which the stream answers 406.
   'GET /events': { target: 'none', allow: companyAndGuest([406, 406]) },
+  // A user's own notifications: another's (of any company) answers 404; API keys have no scope for them.
+  'GET /notifications': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'PATCH /notifications/:id': {
+    target: 'notification',
+    body: (ctx) => ({ data: { type: 'notifications', id: ctx.target, attributes: { read: true } } }),
+    allow: companyAndGuest([200, 404]),
+  },
+  'POST /notifications/read-all': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /sms-templates': { target: 'none', allow: company([200, 200]) },
+  'PATCH /sms-templates': {
+    target: 'none',
+    body: () => ({ data: { type: 'sms-templates', attributes: { sms_templates: [{ name: 'Hi', text: 'Hello' }] } } }),
+    allow: managers([200, 200]),
+  },
   'GET /api-keys': { target: 'none', allow: { admin: [200, 200] } },
   'POST /api-keys': {
     target: 'none',
@@ -531,6 +546,26 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
       });
       expect(sent.status).toBe(201);
       return encodeURIComponent(number);
+    }
+    case 'notification': {
+      // A notification of the caller (in its own company), or of the other company's owner, about a fresh call.
+      const callId = Number(await freshTarget('call', of, caller));
+      const userId = of === world.companyA && caller ? caller.userId : of.owner.userId;
+      const row = await app.db.db
+        .insertInto('notifications')
+        .values({
+          customer_id: of.customerId,
+          user_id: userId,
+          kind: 'assigned',
+          call_id: callId,
+          actor_id: of.owner.userId,
+          created_at: new Date().toISOString(),
+          read_at: null,
+          mailed_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(row.id);
     }
     case 'call': {
       const sent = await app.request({
