@@ -188,6 +188,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /profile': { target: 'none', allow: managers([200, 200]) },
   'PATCH /profile': {
+  'GET /profile/retention-preview': { target: 'none', allow: managers([200, 200]) },
     target: 'none',
     body: () => ({ data: { type: 'profile', attributes: { city: 'Bonn' } } }),
     allow: managers([200, 200]),
