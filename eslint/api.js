@@ -46,8 +46,8 @@ const OWNED = {
     'call_completions',
     'call_completion_rollups',
   ]),
-  notifications: ownerModule('notifications', ['notifications']),
   phonebots: ownerModule('phonebots', ['phonebots']),
+  'phonebot-versions': ownerModule('phonebot-versions', ['phonebot_versions']),
   recordings: ownerModule('recordings', [
     'call_recordings',
     'recording_deletions',

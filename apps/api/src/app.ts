@@ -33,7 +33,6 @@ import { registerInsightsRoutes } from './modules/insights';
 import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerCustomerUsersRoutes } from './modules/customers/customer-users.routes';
-import { registerSmsTemplateRoutes } from './modules/customers/sms-templates.routes';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { type EventHub, redeemEventTicket, registerEventRoutes } from './modules/events';
 import { principalFromApiKey } from './modules/api-keys';
@@ -41,6 +40,8 @@ import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import type { WebhookSender } from './modules/webhooks';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
+import { registerPhonebotVersionRoutes } from './modules/phonebot-versions/phonebot-versions.routes';
+import { registerPhonebotAlertRoutes } from './modules/phonebot-alerts/phonebot-alerts.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { getOperator } from './modules/settings';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -48,7 +49,6 @@ import { registerMetrics } from './plugins/metrics';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/users';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
-import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { type Recordings, redeemRecordingTicket, registerRecordingRoutes } from './modules/recordings';
 import {
@@ -219,7 +219,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db, files: deps.files, stepUp });
   registerCustomerUsersRoutes(router, { db: db.db });
-  registerSmsTemplateRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, {
     db: db.db,
     secrets: deps.secrets,
@@ -228,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     operator: config.operator,
   });
+  registerPhonebotVersionRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerPhonebotAlertRoutes(router, { db: db.db });
   registerBotRoutes(app, router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, { ...callsDeps, versions: deps.events.callsVersions });
@@ -250,7 +251,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInsightsRoutes(router, { db: db.db, versions: deps.events.callsVersions });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
-  registerNotificationRoutes(router, { db: db.db });
   registerRecordingRoutes(app, router, { db: db.db, recordings: deps.recordings });
   registerUrgentMailRoutes(router, { db: db.db });
   registerApiKeyRoutes(router, { db: db.db, stepUp });

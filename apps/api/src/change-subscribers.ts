@@ -5,7 +5,6 @@ import { callEventsSubscriber } from './modules/events';
 import { rollupsSubscriber } from './modules/insights';
 import { webhookQueueSubscriber } from './modules/webhooks';
 import { urgentMailSubscriber } from './modules/urgent-mail';
-import { notificationsSubscriber } from './modules/notifications';
 import { recordingsSubscriber } from './modules/recordings';
 
 /**
@@ -29,7 +28,5 @@ export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
   searchIndexSubscriber,
   // A call's recording goes with it: its object is queued for deletion after the commit.
   recordingsSubscriber,
-  // A user given a call or named in a note: their notification and its live event (after the event head's other
-  // events of the change). Push notifications take their place beside it when they come.
-  notificationsSubscriber,
+  // Push notifications subscribe here when they come.
 ];

@@ -27,7 +27,7 @@ export { type CallbackSla, companySla, parseSla } from './callbacks.service';
 export { addBusinessMinutes } from './business-hours';
 
 // The periodic jobs.
-export { countExpiringCalls, deleteOldCalls } from './retention.service';
+export { deleteOldCalls } from './retention.service';
 export { deleteOldSmsCounters } from './sms-guard';
 
 // Reads: the lists' rows and counts, a call's SMS, the server's local time and withheld numbers.
