@@ -37,6 +37,7 @@ const OWNED = {
   bot: ownerModule('bot', ['idempotency_keys']),
   calls: ownerModule('calls', ['calls', 'calls_version', 'call_notes', 'sms_messages', 'sms_counters']),
   callsHistory: ownerModule('calls-history', ['monthly_call_counts']),
+  connectors: ownerModule('connectors', ['connector_calls']),
   customers: ownerModule('customers', ['customers']),
   events: ownerModule('events', ['call_event_heads', 'call_events', 'event_tickets']),
   insights: ownerModule('insights', [
@@ -46,8 +47,8 @@ const OWNED = {
     'call_completions',
     'call_completion_rollups',
   ]),
+  notifications: ownerModule('notifications', ['notifications']),
   phonebots: ownerModule('phonebots', ['phonebots']),
-  'phonebot-versions': ownerModule('phonebot-versions', ['phonebot_versions']),
   recordings: ownerModule('recordings', [
     'call_recordings',
     'recording_deletions',

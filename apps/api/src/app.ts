@@ -19,6 +19,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { billingConfigured, paddleCspHosts } from './modules/billing';
 import { createBotTokenCache, principalFromBotToken, registerBotRoutes } from './modules/bot';
+import { registerConnectorRoutes } from './modules/connectors';
 import { bearerToken, principalFromToken } from './modules/sessions';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes';
 import { stepUpCheck } from './modules/step-up';
@@ -33,6 +34,7 @@ import { registerInsightsRoutes } from './modules/insights';
 import { registerGuestRoutes } from './modules/guests/guests.routes';
 import { registerCustomerRoutes } from './modules/customers/customers.routes';
 import { registerCustomerUsersRoutes } from './modules/customers/customer-users.routes';
+import { registerSmsTemplateRoutes } from './modules/customers/sms-templates.routes';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { type EventHub, redeemEventTicket, registerEventRoutes } from './modules/events';
 import { principalFromApiKey } from './modules/api-keys';
@@ -40,8 +42,6 @@ import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import type { WebhookSender } from './modules/webhooks';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
-import { registerPhonebotVersionRoutes } from './modules/phonebot-versions/phonebot-versions.routes';
-import { registerPhonebotAlertRoutes } from './modules/phonebot-alerts/phonebot-alerts.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { getOperator } from './modules/settings';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -49,6 +49,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { AVATAR_MAX_BYTES } from './modules/users';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { type Recordings, redeemRecordingTicket, registerRecordingRoutes } from './modules/recordings';
 import {
@@ -88,6 +89,8 @@ export type App = { app: FastifyInstance; router: ApiRouter };
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BOT_API = `${API_BASE}/bot/`;
+/** The voice-agent platforms' connector addresses: like the Bot API, their writes change no phonebot or token. */
+const CONNECT_API = `${API_BASE}/connect/`;
 
 /** Builds the whole server: plugins first, then every module's routes, registered explicitly. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -158,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Any write outside the Bot API may regenerate a token or change, disable or delete a phonebot or customer: this
   // process forgets the bot tokens it knows before the change is answered (docs/decisions.md).
   app.addHook('onSend', async (req) => {
-    if (!READS.has(req.method) && !req.url.startsWith(BOT_API)) botTokens.forget();
+    if (!READS.has(req.method) && !req.url.startsWith(BOT_API) && !req.url.startsWith(CONNECT_API)) {
+      botTokens.forget();
+    }
   });
   const router = new ApiRouter(app, API_BASE, {
     authenticate,
@@ -219,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db, files: deps.files, stepUp });
   registerCustomerUsersRoutes(router, { db: db.db });
+  registerSmsTemplateRoutes(router, { db: db.db });
   registerPhonebotRoutes(router, {
     db: db.db,
     secrets: deps.secrets,
@@ -227,8 +233,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     operator: config.operator,
   });
-  registerPhonebotVersionRoutes(router, { db: db.db, secrets: deps.secrets });
-  registerPhonebotAlertRoutes(router, { db: db.db });
   registerBotRoutes(app, router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, { ...callsDeps, versions: deps.events.callsVersions });
@@ -246,11 +250,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paddle: config.paddle,
     signingKey: deps.secrets.derive('paddle-checkout'),
   });
+  registerConnectorRoutes(app, router, API_BASE, { db: db.db, secrets: deps.secrets });
   registerCallsHistoryRoutes(router, { db: db.db });
   registerUsageRoutes(router, { db: db.db });
   registerInsightsRoutes(router, { db: db.db, versions: deps.events.callsVersions });
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
+  registerNotificationRoutes(router, { db: db.db });
   registerRecordingRoutes(app, router, { db: db.db, recordings: deps.recordings });
   registerUrgentMailRoutes(router, { db: db.db });
   registerApiKeyRoutes(router, { db: db.db, stepUp });

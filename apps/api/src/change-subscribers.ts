@@ -5,6 +5,7 @@ import { callEventsSubscriber } from './modules/events';
 import { rollupsSubscriber } from './modules/insights';
 import { webhookQueueSubscriber } from './modules/webhooks';
 import { urgentMailSubscriber } from './modules/urgent-mail';
+import { notificationsSubscriber } from './modules/notifications';
 import { recordingsSubscriber } from './modules/recordings';
 
 /**
@@ -28,5 +29,7 @@ export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
   searchIndexSubscriber,
   // A call's recording goes with it: its object is queued for deletion after the commit.
   recordingsSubscriber,
-  // Push notifications subscribe here when they come.
+  // A user given a call or named in a note: their notification and its live event (after the event head's other
+  // events of the change). Push notifications take their place beside it when they come.
+  notificationsSubscriber,
 ];

@@ -18,7 +18,7 @@ import { CHANGE_SUBSCRIBERS } from './change-subscribers';
 import { registerChangeSubscribers } from './lib/changes';
 import { deleteOldCalls, deleteOldSmsCounters } from './modules/calls';
 import { mailUntakenUrgentCalls } from './modules/urgent-mail';
-import { alertOfflinePhonebots } from './modules/phonebot-alerts';
+import { mailUnreadNotifications, pruneNotifications } from './modules/notifications';
 import {
   EventHub,
   memoryTransport,
@@ -183,6 +183,24 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
           if (mailed > 0) mailer.wake();
           return `mailed about ${mailed} calls`;
         },
+      },
+      // A notification still unread 15 minutes after it was made is mailed to its user, once.
+      {
+        name: 'notification-mail',
+        everyMs: MINUTE,
+        run: async () => {
+          const mailed = await mailUnreadNotifications(db.db, {
+            publicUrl: config.publicUrl,
+            operatorSeed: config.operator,
+          });
+          if (mailed > 0) mailer.wake();
+          return `mailed ${mailed} notifications`;
+        },
+      },
+      {
+        name: 'notifications-prune',
+        everyMs: DAY,
+        run: async () => `deleted ${await pruneNotifications(db.db)} notifications`,
       },
       {
         name: 'phonebot-offline-alerts',

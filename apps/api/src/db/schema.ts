@@ -40,7 +40,8 @@ export type Database = {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_completed_calls: { call_id: number };
   rate_limits: RateLimitsTable;
-  phonebot_versions: PhonebotVersionsTable;
+  connector_calls: ConnectorCallsTable;
+  notifications: NotificationsTable;
   call_recordings: CallRecordingsTable;
   recording_deletions: RecordingDeletionsTable;
   recording_fetches: RecordingFetchesTable;
@@ -72,8 +73,8 @@ export type CustomersTable = {
   retention_days: Generated<number | null>;
   /** The country (ISO 3166 alpha-2) the company's phone numbers are written in: the call search reads them so. */
   default_country: Generated<string>;
-  /** Minutes a runtime phonebot may be silent (within business hours when set) before the admins are told. */
-  offline_alert_minutes: Generated<number>;
+  /** JSON [{name, text}]: the company's SMS templates (an empty list offers the default text). */
+  sms_templates: Generated<string>;
   /** JSON {time_zone, week, holidays}: callback deadlines count only these hours; null: around the clock. */
   business_hours: Generated<string | null>;
   created_at: string;
@@ -172,34 +173,15 @@ export type PhonebotsTable = {
   e_mail_passwd_enc: string | null;
   nat_password_enc: string | null;
   apen_ai_key_enc: string | null;
+  /** The connector's secret of the phonebot's platform (sealed like the other secrets). */
+  source_secret_enc: Generated<string | null>;
   payment_status: Generated<number>;
   bot_token_hash: string | null;
   last_heartbeat_at: string | null;
   subscription_id: string | null;
   payment_updated_at: string | null;
-  /** When the admins were told of the current outage; null while online or not yet told. */
-  offline_alerted_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
-};
-
-/** One version of a phonebot's configuration: who changed which fields when, and the configuration after it. */
-export type PhonebotVersionsTable = {
-  id: Generated<number>;
-  phonebot_id: number;
-  /** 1, 2, 3, … per phonebot. */
-  number: number;
-  actor_id: number | null;
-  actor_name: string;
-  actor_role: string | null;
-  /** JSON list of the changed fields' names. */
-  fields: string;
-  /** JSON {bezeichnung, ...settings} after the change. */
-  config: string;
-  /** JSON of the sealed secret columns after the change. */
-  secrets: string;
-  restored_from: number | null;
-  created_at: string;
 };
 
 export type CallsTable = {
@@ -229,6 +211,21 @@ export type CallsTable = {
   callback_due_manual: Generated<number>;
   snoozed_until: string | null;
   completed_at: string | null;
+  /** What the call was about, as the phonebot or its platform summed it up. */
+  summary: Generated<string | null>;
+  caller_name: Generated<string | null>;
+  /** JSON object of the fields the phonebot or its platform extracted (names and flat values). */
+  extracted: Generated<string | null>;
+  /** Where the call's platform keeps its recording (the recordings module fetches it from there). */
+  recording_source_url: Generated<string | null>;
+};
+
+/** A platform's call id a phonebot's connector took, with the call it stored (modules/connectors). */
+export type ConnectorCallsTable = {
+  phonebot_id: number;
+  source_call_id: string;
+  call_id: number | null;
+  created_at: string;
 };
 
 export type IdempotencyKeysTable = {
@@ -354,9 +351,26 @@ export type CallEventHeadsTable = {
 export type CallEventsTable = {
   customer_id: number;
   id: number;
+  /** The call the event is about; for a `notification` event, the notification. */
   call_id: number;
-  kind: 'created' | 'updated' | 'deleted';
+  kind: 'created' | 'updated' | 'deleted' | 'notification';
+  /** The one user the event is for (a notification's addressee); null: every stream of the company. */
+  user_id: Generated<number | null>;
   created_at: string;
+};
+
+/** A user's notification (modules/notifications): a call assigned to them, or a note that names them. */
+export type NotificationsTable = {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  kind: 'assigned' | 'mentioned';
+  call_id: number;
+  actor_id: number | null;
+  created_at: string;
+  read_at: string | null;
+  /** When its mail was queued (claimed by the mail job); null while none went out. */
+  mailed_at: string | null;
 };
 
 export type EventTicketsTable = {

@@ -75,29 +75,15 @@ export type ShownChange =
 export type SmsChange = { kind: 'sms'; customerId: number; sms: SmsRecord };
 
 /**
- * A phonebot's operation, for its integrators: a new version of its configuration (`phonebot-version`), its runtime
- * offline long enough to be alerted about or back online (`phonebot-status`).
+ * People named by a change of calls, for their notifications; published beside the calls' own `updated` change.
+ * `assigned`: calls given to a user who did not hold them (a single change or in bulk) by another user.
+ * `note-added`: a note written on a call, with its author and text (its `@name`s name users of the company).
  */
-export type PhonebotChange =
-  | {
-      kind: 'phonebot-version';
-      customerId: number;
-      licenseKey: string;
-      number: number;
-      fields: readonly string[];
-      at: string;
-    }
-  | {
-      kind: 'phonebot-status';
-      customerId: number;
-      licenseKey: string;
-      name: string;
-      status: 'online' | 'offline';
-      lastSeenAt: string | null;
-      at: string;
-    };
+export type PeopleChange =
+  | { kind: 'assigned'; customerId: number; callIds: readonly number[]; assigneeId: number; actorId: number }
+  | { kind: 'note-added'; customerId: number; callId: number; authorId: number; text: string };
 
-export type Change = CallsChange | ShownChange | SmsChange | PhonebotChange;
+export type Change = CallsChange | ShownChange | SmsChange | PeopleChange;
 
 const CALL_KINDS: ReadonlySet<Change['kind']> = new Set(['created', 'updated', 'deleted', 'erased']);
 

@@ -23,6 +23,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Events: 'Live updates: the company’s call log as Server-Sent Events.',
   'Caller data':
     'A caller’s rights over what a company keeps of their number: export (access) and erasure, with their counts.',
+  Connectors: 'Calls that voice-agent platforms (Vapi, Retell, ElevenLabs) post, signed with the platform’s secret.',
   Integrations: 'API keys for scripts and signed outgoing webhooks, for company admins.',
   Compatibility:
     'The original routes of the portal, kept for existing clients; they share services with the resources.',

@@ -19,13 +19,13 @@ type Target =
   | 'self'
   | 'owner'
   | 'phonebot'
-  | 'phonebotVersion'
   | 'call'
   | 'caller'
   | 'guest'
   | 'apiKey'
   | 'webhook'
-  | 'delivery';
+  | 'delivery'
+  | 'notification';
 
 type World = { companyA: Company; companyB: Company };
 type Company = { owner: SignedIn; customerId: number; phonebot: { licenseKey: string; botToken: string; id: number } };
@@ -188,6 +188,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /profile': { target: 'none', allow: managers([200, 200]) },
   'PATCH /profile': {
+  'GET /profile/retention-preview': { target: 'none', allow: managers([200, 200]) },
     target: 'none',
     body: () => ({ data: { type: 'profile', attributes: { city: 'Bonn' } } }),
     allow: managers([200, 200]),
@@ -249,19 +250,6 @@ const MATRIX: Record<string, Row> = {
     allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
   },
   'DELETE /phonebots/:id': { target: 'phonebot', allow: { ...managers([204, 404]), super: [204, 204] } },
-  'GET /phonebots/:id/versions': {
-    target: 'phonebot',
-    allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
-  },
-  'GET /phonebots/:id/versions/:n': {
-    target: 'phonebotVersion',
-    allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
-  },
-  'POST /phonebots/:id/versions/:n/restore': {
-    target: 'phonebotVersion',
-    allow: { ...managers([201, 404]), guest: [201, 404], super: [201, 201] },
-  },
-  'GET /phonebot-alerts': { target: 'none', allow: companyAndGuest([200, 200]) },
   'GET /vbotbyguest/:license_Key': { target: 'phonebot', allow: { guest: [200, 404] } },
   'PATCH /vbotbyguest/:license_Key': {
     target: 'phonebot',
@@ -411,6 +399,8 @@ const MATRIX: Record<string, Row> = {
   // Billing is not configured in this app: an allowed caller of its own phonebot hears so (409).
   'POST /phonebots/:id/checkout': { target: 'phonebot', allow: { ...managers([409, 404]), super: [409, 409] } },
   'POST /billing/paddle-webhook': { target: 'none', body: () => ({}), allow: {}, everyone: 503 },
+  // A platform's connector address: no login; an address naming no phonebot of that platform is not found.
+  'POST /connect/:source/:license_key': { target: 'none', body: () => ({}), allow: {}, everyone: 404 },
   // Twilio's delivery reports: signed with the auth token, never with a user's token; unsigned ones are refused.
   'POST /sms/status': {
     target: 'none',
@@ -424,6 +414,20 @@ const MATRIX: Record<string, Row> = {
   'POST /events/ticket': { target: 'none', allow: companyAndGuest([200, 200]) },
   // Allowed callers reach the handler: the matrix's client accepts only JSON:API, which the stream answers 406.
   'GET /events': { target: 'none', allow: companyAndGuest([406, 406]) },
+  // A user's own notifications: another's (of any company) answers 404; API keys have no scope for them.
+  'GET /notifications': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'PATCH /notifications/:id': {
+    target: 'notification',
+    body: (ctx) => ({ data: { type: 'notifications', id: ctx.target, attributes: { read: true } } }),
+    allow: companyAndGuest([200, 404]),
+  },
+  'POST /notifications/read-all': { target: 'none', allow: companyAndGuest([200, 200]) },
+  'GET /sms-templates': { target: 'none', allow: company([200, 200]) },
+  'PATCH /sms-templates': {
+    target: 'none',
+    body: () => ({ data: { type: 'sms-templates', attributes: { sms_templates: [{ name: 'Hi', text: 'Hello' }] } } }),
+    allow: managers([200, 200]),
+  },
   'GET /api-keys': { target: 'none', allow: { admin: [200, 200] } },
   'POST /api-keys': {
     target: 'none',
@@ -520,9 +524,6 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
       });
       return created.json.meta.license_Key as string;
     }
-    case 'phonebotVersion':
-      // The first version of a fresh phonebot: `<license key>/versions/1`.
-      return `${await freshTarget('phonebot', of, caller)}/versions/1`;
     case 'apiKey':
       return (await createKey(of, ['calls:read'])).id;
     case 'webhook':
@@ -548,6 +549,26 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
       });
       expect(sent.status).toBe(201);
       return encodeURIComponent(number);
+    }
+    case 'notification': {
+      // A notification of the caller (in its own company), or of the other company's owner, about a fresh call.
+      const callId = Number(await freshTarget('call', of, caller));
+      const userId = of === world.companyA && caller ? caller.userId : of.owner.userId;
+      const row = await app.db.db
+        .insertInto('notifications')
+        .values({
+          customer_id: of.customerId,
+          user_id: userId,
+          kind: 'assigned',
+          call_id: callId,
+          actor_id: of.owner.userId,
+          created_at: new Date().toISOString(),
+          read_at: null,
+          mailed_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(row.id);
     }
     case 'call': {
       const sent = await app.request({
@@ -607,8 +628,8 @@ describe('authorization matrix', () => {
         for (const other of [false, true]) {
           const { token, signed } = await caller(kind, world.companyA);
           const target = await freshTarget(row.target, other ? world.companyB : world.companyA, signed);
-          // A delivery's or a version's target fills both of its path's ids.
-          const url = `/api/v2${route.path.replace(/:(\w+)(\/deliveries\/:deliveryId|\/versions\/:n)?/, target || 'x')}`;
+          // A delivery's target fills both of its path's ids.
+          const url = `/api/v2${route.path.replace(/:(\w+)(\/deliveries\/:deliveryId)?/, target || 'x')}`;
           const ctx: Ctx = { target, caller: signed, world, other };
           const res = await app.request({
             method: route.method,

@@ -7,6 +7,8 @@ import type { phonebotsTranslations } from '../features/phonebots/locales';
 import type { callsTranslations } from '../features/calls/locales';
 import type { callsLiveTranslations } from '../features/calls/live-locales';
 import type { inboxTranslations } from '../features/calls/inbox-locales';
+import type { denseTranslations } from '../features/calls/dense-locales';
+import type { attemptsTranslations } from '../features/calls/attempts-locales';
 import type { smsDeliveryTranslations } from '../features/calls/sms-delivery-locales';
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
@@ -36,6 +38,8 @@ declare module 'i18next' {
         (typeof phonebotsTranslations)['en'] &
         (typeof callsTranslations)['en'] &
         (typeof inboxTranslations)['en'] &
+        (typeof denseTranslations)['en'] &
+        (typeof attemptsTranslations)['en'] &
         (typeof callsLiveTranslations)['en'] &
         (typeof smsDeliveryTranslations)['en'] &
         (typeof customersTranslations)['en'] &

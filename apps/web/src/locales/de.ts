@@ -175,6 +175,9 @@ export const de: Translation = {
   webhookUrlRefused:
     'Diese URL führt zu einer lokalen oder privaten Netzwerkadresse, die Webhooks nicht aufrufen dürfen.',
   webhookSecretShownOnce: 'Kopieren Sie das Signaturgeheimnis jetzt: Es wird nur dieses eine Mal angezeigt.',
+  smsTemplateNameRequired: 'Geben Sie der Vorlage einen Namen.',
+  smsTemplateTextRequired: 'Schreiben Sie den Text der Vorlage.',
+  smsTemplatesTooMany: 'Höchstens 20 SMS-Vorlagen sind erlaubt.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

@@ -54,6 +54,10 @@ export const callAttributesSchema = z.object({
   overdue: z.boolean(),
   /** Calls from the same number in the company within 90 days, this one included. */
   caller_call_count: z.number().int(),
+  /** The caller's name as the phonebot or its platform understood it, or null. */
+  caller_name: z.string().nullable(),
+  /** What the call was about, as the phonebot or its platform summed it up, or null. */
+  summary: z.string().nullable(),
   /**
    * In a searched list (`q` or `search`) only: where the call matches, a piece of its conversation, a note or an
    * SMS, HTML-escaped, the matching words in `<mark>`; the caller's number when only that matches; null when the
@@ -98,13 +102,23 @@ export const smsAttributesSchema = z.object({
 export const smsResourceSchema = resourceObject('sms', smsAttributesSchema);
 export type SmsResource = z.infer<typeof smsResourceSchema>;
 
-const turnSchema = z.object({ text: z.string(), action: z.string() });
+const turnSchema = z.object({
+  text: z.string(),
+  action: z.string(),
+  /** When the turn began, in seconds from the call's start; only where the phonebot or its platform said. */
+  start_s: z.number().optional(),
+});
 
 /** One call with its whole conversation, its notes and its SMS history. */
 export const callDetailAttributesSchema = callAttributesSchema.extend({
   response: z.array(turnSchema),
   started_at: z.string().nullable(),
   duration_s: z.number().int().nullable(),
+  /**
+   * The fields the phonebot or its platform extracted from the call, as names and values ({} when none; always sent
+   * by this server).
+   */
+  extracted: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   notes: z.array(noteResourceSchema),
   sms: z.array(smsResourceSchema),
 });

@@ -30,6 +30,7 @@ export {
 } from './contract';
 export { callRoutes } from './routes';
 export type { BulkAssignInput, BulkSnoozeInput, BulkStatusInput, CallIngest, CallTurn, SendSmsInput } from './schema';
+export { type ExtractedFields, extractedSchema } from './schema';
 export {
   CALLBACK_SLA_MAX_MINUTES,
   CALL_LIMITS,

@@ -26,11 +26,19 @@ export const CALL_LIMITS = {
   durationS: 86400,
   /** The stored conversation (its JSON, UTF-8) may hold at most this many bytes. */
   conversationBytes: 256 * 1024,
+  summary: 10000,
+  callerName: 200,
+  /** The extracted fields: at most this many, each name and value at most so long. */
+  extractedFields: 50,
+  extractedName: 100,
+  extractedValue: 2000,
 } as const;
 
 const turnSchema = z.object({
   text: z.string().max(CALL_LIMITS.turnText).default(''),
   action: z.string().max(CALL_LIMITS.action).default(''),
+  /** When the turn began, in seconds from the call's start (a recording's player seeks there). */
+  start_s: z.number().min(0).max(CALL_LIMITS.durationS).optional(),
 });
 export type CallTurn = z.infer<typeof turnSchema>;
 
@@ -53,6 +61,19 @@ export const callResponseSchema = z.preprocess(
     ),
 );
 
+/** A value of an extracted field: text, a number, yes/no, or none. */
+export const extractedValueSchema = z.union([
+  z.string().max(CALL_LIMITS.extractedValue, 'valueTooLong' satisfies MessageKey),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+/** The fields a voice-agent platform extracted from a call: a flat object of names and values. */
+export const extractedSchema = z
+  .record(z.string().min(1).max(CALL_LIMITS.extractedName), extractedValueSchema)
+  .refine((fields) => Object.keys(fields).length <= CALL_LIMITS.extractedFields, 'valueTooLong' satisfies MessageKey);
+export type ExtractedFields = z.infer<typeof extractedSchema>;
+
 /** POST /bot/calls: one finished call as the phonebot runtime sends it (docs/bot-api.md). */
 export const callIngestSchema = z.object({
   caller_number: z
@@ -66,6 +87,18 @@ export const callIngestSchema = z.object({
   priority: z.enum(CALL_PRIORITIES, { error: () => `One of: ${CALL_PRIORITIES.join(', ')}` }).optional(),
   started_at: z.iso.datetime({ offset: true }).optional(),
   duration_s: z.number().int().min(0).max(CALL_LIMITS.durationS).optional(),
+  summary: z
+    .string()
+    .trim()
+    .max(CALL_LIMITS.summary, 'valueTooLong' satisfies MessageKey)
+    .nullish(),
+  caller_name: z
+    .string()
+    .trim()
+    .max(CALL_LIMITS.callerName, 'valueTooLong' satisfies MessageKey)
+    .regex(/^[^\p{Cc}]*$/u, 'invalidInput' satisfies MessageKey)
+    .nullish(),
+  extracted: extractedSchema.nullish(),
 });
 export type CallIngest = z.infer<typeof callIngestSchema>;
 

@@ -175,6 +175,9 @@ export const messages = {
   webhookEventsRequired: 'Choose at least one event.',
   webhookUrlRefused: 'This URL leads to a local or private network address, which webhooks may not call.',
   webhookSecretShownOnce: 'Copy the signing secret now: it is shown only once.',
+  smsTemplateNameRequired: 'Give the template a name.',
+  smsTemplateTextRequired: 'Write the template’s text.',
+  smsTemplatesTooMany: 'At most 20 SMS templates are allowed.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -36,3 +36,19 @@ export {
   minutesOfTime,
   parseBusinessHours,
 } from './business-hours';
+export type { SmsEncoding, SmsParts } from './sms-parts';
+export { smsParts } from './sms-parts';
+export type { SmsPlaceholder, SmsTemplate, SmsTemplatesAttributes } from './sms-templates';
+export {
+  DEFAULT_SMS_TEMPLATE,
+  SMS_PLACEHOLDERS,
+  SMS_TEMPLATES_MAX,
+  SMS_TEMPLATE_NAME_MAX,
+  SMS_TEMPLATE_TEXT_MAX,
+  fillSmsTemplate,
+  smsTemplateContracts,
+  smsTemplateRoutes,
+  smsTemplateSchema,
+  smsTemplatesAttributesSchema,
+  smsTemplatesSchema,
+} from './sms-templates';

@@ -24,6 +24,7 @@ const settingsSchema = phonebotFieldsSchema.omit({
   e_mail_passwd: true,
   nat_password: true,
   apen_ai_key: true,
+  source_secret: true,
 });
 
 /** A phonebot as admins and the super see it: the provider key masked, passwords left out. */
@@ -43,6 +44,7 @@ export const phonebotAttributesSchema = settingsSchema.extend({
     e_mail_passwd: z.boolean(),
     nat_password: z.boolean(),
     apen_ai_key: z.boolean(),
+    source_secret: z.boolean(),
   } satisfies Record<(typeof PHONEBOT_SECRETS)[number], z.ZodBoolean>),
 });
 export type PhonebotAttributes = z.infer<typeof phonebotAttributesSchema>;

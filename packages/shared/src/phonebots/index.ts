@@ -11,6 +11,9 @@ export {
 } from './contract';
 export { phonebotRoutes } from './routes';
 export type {
+  CallSource,
+  PlatformSource,
+  SourceMapping,
   PhonebotFields,
   PhonebotFieldsInput,
   PhonebotSecret,
@@ -18,6 +21,10 @@ export type {
   PhonebotStatus,
 } from './schema';
 export {
+  CALL_SOURCES,
+  DEFAULT_SOURCE_MAPPING,
+  PLATFORM_SOURCES,
+  sourceMappingSchema,
   CHAT_MODELS,
   PAYMENT_STATUS,
   PHONEBOT_DEFAULTS,

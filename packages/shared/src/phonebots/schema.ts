@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../core/messages';
+import { CALL_PRIORITIES } from '../calls/values';
 
 /** Option lists of docs/product.md §5. */
 export const CHAT_MODELS = [
@@ -33,7 +34,13 @@ export const TRANSCRIPTION_LANGUAGES = ['de', 'en', 'fr', 'it', 'all'] as const;
 export const PRODUCT_NAMES = ['KI-Phone-Basic', 'KI-Phone-Advanced'] as const;
 
 /** The third-party secrets of a phonebot: encrypted at rest, never in a list, kept when saved empty. */
-export const PHONEBOT_SECRETS = ['sip_passwd', 'e_mail_passwd', 'nat_password', 'apen_ai_key'] as const;
+export const PHONEBOT_SECRETS = [
+  'sip_passwd',
+  'e_mail_passwd',
+  'nat_password',
+  'apen_ai_key',
+  'source_secret',
+] as const;
 export type PhonebotSecret = (typeof PHONEBOT_SECRETS)[number];
 
 export const PAYMENT_STATUS = { inactive: 0, active: 1, paused: 2, past_due: 3, canceled: 4 } as const;
@@ -53,6 +60,16 @@ export const PHONEBOT_LIMITS = {
 } as const;
 
 const invalid = 'invalidInput' satisfies MessageKey;
+
+/**
+ * Where a phonebot's calls come from: its own runtime through the Bot API, or a voice-agent platform that posts
+ * them to the phonebot's connector address (docs/integrations.md).
+ */
+export const CALL_SOURCES = ['runtime', 'vapi', 'retell', 'elevenlabs'] as const;
+export type CallSource = (typeof CALL_SOURCES)[number];
+/** The platforms among the sources. */
+export const PLATFORM_SOURCES = ['vapi', 'retell', 'elevenlabs'] as const satisfies readonly CallSource[];
+export type PlatformSource = (typeof PLATFORM_SOURCES)[number];
 
 /** A flag as older clients and servers send it: true/false, 1/0 or '1'/'0'. */
 export const flagSchema = z.preprocess(
@@ -103,6 +120,43 @@ export const mcpServersSchema = z
   .array(z.object({ url: urlText() }), { error: () => 'invalidType' satisfies MessageKey })
   .max(PHONEBOT_LIMITS.mcpServers, 'tooManyMcpServers' satisfies MessageKey)
   .transform((servers) => servers.filter((s) => s.url !== ''));
+
+/** The name of a field the platform extracted; empty: none. */
+const extractedFieldName = () =>
+  z
+    .string({ error: () => 'invalidType' satisfies MessageKey })
+    .trim()
+    .max(100, 'valueTooLong' satisfies MessageKey);
+
+/**
+ * Which of the platform's extracted fields fill a call's category, priority and caller name (empty: none); the
+ * priority's values are translated through `priority_values` (a value not listed leaves the priority to be derived).
+ */
+export const sourceMappingSchema = z.object(
+  {
+    selected_category: extractedFieldName(),
+    priority: extractedFieldName(),
+    priority_values: z
+      .array(
+        z.object({
+          value: text(200),
+          priority: z.enum(CALL_PRIORITIES, { error: () => invalid }),
+        }),
+        { error: () => 'invalidType' satisfies MessageKey },
+      )
+      .max(20, 'valueTooLong' satisfies MessageKey)
+      .transform((pairs) => pairs.filter((pair) => pair.value !== '')),
+    caller_name: extractedFieldName(),
+  },
+  { error: () => 'invalidType' satisfies MessageKey },
+);
+export type SourceMapping = z.infer<typeof sourceMappingSchema>;
+export const DEFAULT_SOURCE_MAPPING: SourceMapping = {
+  selected_category: '',
+  priority: '',
+  priority_values: [],
+  caller_name: '',
+};
 
 /**
  * Every configurable field of a phonebot (docs/product.md §5). Secrets are plain strings here: on save an empty or missing
@@ -157,6 +211,12 @@ export const phonebotFieldsSchema = z.object({
   temperature: number(PHONEBOT_LIMITS.temperature.min, PHONEBOT_LIMITS.temperature.max, false),
   speed_of_speech: number(PHONEBOT_LIMITS.speed.min, PHONEBOT_LIMITS.speed.max, false),
   transcription_language: z.enum(TRANSCRIPTION_LANGUAGES, { error: () => invalid }),
+  source: z.enum(CALL_SOURCES, { error: () => invalid }),
+  /** The platform's signing secret or API key (Retell), as the platform names it; write-only. */
+  source_secret: text(500),
+  /** Only this agent's calls are taken (the platform's assistant or agent id); empty: every agent's. */
+  source_agent_id: text(200),
+  source_mapping: sourceMappingSchema,
 });
 /** The defaults of a new phonebot (docs/product.md §9). */
 export const PHONEBOT_DEFAULTS = {
@@ -204,6 +264,10 @@ export const PHONEBOT_DEFAULTS = {
   temperature: 0.8,
   speed_of_speech: 1,
   transcription_language: 'de',
+  source: 'runtime',
+  source_secret: '',
+  source_agent_id: '',
+  source_mapping: DEFAULT_SOURCE_MAPPING,
 } as const satisfies Record<string, unknown>;
 
 export type PhonebotFields = z.infer<typeof phonebotFieldsSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../core/contract';
 import { metaDocument, resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
 import { idParamSchema } from '../core/fields';
-import { companyProfileAttributesSchema, companyProfileSchema } from './schema';
+import { RETENTION_DAYS_LIMIT, companyProfileAttributesSchema, companyProfileSchema } from './schema';
 import { changePasswordSchema, checklistSchema, updateMeSchema } from '../users/schema';
 import { userDocumentSchema } from '../users/contract';
 
@@ -82,6 +82,23 @@ export const profileContracts = {
     errors: [],
   }),
   uploadAvatar: defineContract({
+  retentionPreview: defineContract({
+    operationId: 'getRetentionPreview',
+    method: 'GET',
+    path: '/profile/retention-preview',
+    summary:
+      'How many of the company’s calls the next nightly retention run would delete with retention_days (whole days; left out: none of its own), within the service’s own retention (admin, adminuser)',
+    tags,
+    auth: 'user',
+    operations: company,
+    query: z.object({
+      retention_days: z.coerce.number().int().min(1).max(RETENTION_DAYS_LIMIT).optional(),
+    }),
+    responses: {
+      200: metaDocument(z.object({ retention_days: z.number().int().nullable(), calls: z.number().int() })),
+    },
+    errors: [],
+  }),
     operationId: 'uploadAvatar',
     method: 'POST',
     path: '/uploads/users/:id/profile-image',

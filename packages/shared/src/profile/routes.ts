@@ -13,6 +13,7 @@ export const profileRoutes = apiRoutes<typeof profileContracts>({
   changePassword: ['POST', '/change'],
   companyProfile: ['GET', '/profile'],
   updateCompanyProfile: ['PATCH', '/profile'],
+  retentionPreview: ['GET', '/profile/retention-preview'],
   uploadAvatar: ['POST', '/uploads/users/:id/profile-image'],
   removeAvatar: ['DELETE', '/uploads/users/:id/profile-image'],
 });

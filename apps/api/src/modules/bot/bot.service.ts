@@ -44,7 +44,10 @@ export async function principalFromBotToken(
 export async function botConfig(db: Kysely<Database>, box: SecretBox, bot: BotPrincipal) {
   const row = await getPhonebot(db, { customerId: bot.customerId }, bot.licenseKey);
   if (pstatusOf(row, row.customer_status) !== 'active') throw refuse('forbidden', 'phonebotInactive');
-  const secrets = Object.fromEntries(PHONEBOT_SECRETS.map((name) => [name, decryptSecret(box, row, name)]));
+  // The connector's secret is the platform's, never the runtime's.
+  const secrets = Object.fromEntries(
+    PHONEBOT_SECRETS.filter((name) => name !== 'source_secret').map((name) => [name, decryptSecret(box, row, name)]),
+  );
   const settings = settingsOf(row);
   return {
     license_Key: row.license_key,
@@ -110,6 +113,9 @@ const CALL_COLUMNS = [
   'notified',
   'started_at',
   'duration_s',
+  'summary',
+  'caller_name',
+  'extracted',
   'created_at',
   'updated_at',
   'callback_due_at',

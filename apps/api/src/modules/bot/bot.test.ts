@@ -346,6 +346,49 @@ describe('Bot API', () => {
     expect(normal.json.data.attributes.priority).toBe('Normal Callback');
   });
 
+  it('stores a summary, the caller’s name, extracted fields and the turns’ times, shown in the call', async () => {
+    const admin = await app.signIn('admin');
+    const bot = await paidBot(admin);
+    const res = await sendCall(bot.bot_token, 'with-summary', {
+      caller_number: '+4930555',
+      response: [
+        { text: 'Praxis Dr. Roth, guten Tag.', action: 'BotResponseText', start_s: 0.5 },
+        { text: 'Ich brauche ein Rezept.', action: 'UserRecognizedText', start_s: 3.25 },
+      ],
+      summary: '  Der Anrufer braucht ein Folgerezept.  ',
+      caller_name: 'Karl Roth',
+      extracted: { anliegen: 'Rezept', versichert: true, alter: 54, notiz: null },
+    });
+    expect(res.status, res.body).toBe(201);
+    const id = res.json.data.id as string;
+    const call = await app.request({ method: 'GET', url: `/api/v2/calls/${id}`, token: admin.token });
+    expect(call.json.data.attributes).toMatchObject({
+      summary: 'Der Anrufer braucht ein Folgerezept.',
+      caller_name: 'Karl Roth',
+      extracted: { anliegen: 'Rezept', versichert: true, alter: 54, notiz: null },
+      response: [{ start_s: 0.5 }, { start_s: 3.25 }],
+    });
+    const compat = await app.request({ method: 'GET', url: '/api/v2/callsview', token: admin.token });
+    expect(compat.json.data[0].attributes).toMatchObject({ caller_name: 'Karl Roth', summary: expect.any(String) });
+    const plain = await sendCall(bot.bot_token, 'without-summary', { caller_number: '+4930556', response: [] });
+    const bare = await app.request({ method: 'GET', url: `/api/v2/calls/${plain.json.data.id}`, token: admin.token });
+    expect(bare.json.data.attributes).toMatchObject({ summary: null, caller_name: null, extracted: {} });
+    for (const body of [
+      { summary: 'x'.repeat(10001) },
+      { caller_name: 'Karl\u0007' },
+      { extracted: { nested: { a: 1 } } },
+      { extracted: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, i])) },
+      { response: [{ text: 'a', action: 'BotResponseText', start_s: -1 }] },
+    ]) {
+      const bad = await sendCall(bot.bot_token, `bad-${Math.random()}`, {
+        caller_number: '+49',
+        response: [],
+        ...body,
+      });
+      expect(bad.status, JSON.stringify(body)).toBe(422);
+    }
+  });
+
   it('answers bad call bodies and a missing key with 4xx and stores nothing', async () => {
     const admin = await app.signIn('admin');
     const bot = await paidBot(admin);

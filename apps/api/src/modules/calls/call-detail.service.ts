@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CallDetail, CallTurn } from '@phonebot/shared/calls';
+import type { CallDetail, CallTurn, ExtractedFields } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
 import { getCall } from './calls.service';
@@ -20,6 +20,7 @@ export async function callDetail(db: Kysely<Database>, customerId: number, id: n
       response: JSON.parse(call.response) as CallTurn[],
       started_at: call.started_at,
       duration_s: call.duration_s,
+      extracted: call.extracted ? (JSON.parse(call.extracted) as ExtractedFields) : {},
       notes,
       sms,
     },

@@ -8,6 +8,7 @@ import {
 } from '@phonebot/shared/calls';
 import { type BusinessHours, parseBusinessHours } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
+import { rowLock } from '../../db/engine';
 import { DAY, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
 import { publishChanges } from '../../lib/changes';
@@ -87,6 +88,18 @@ export async function assignInTransaction(
     // Only the company's staff may take calls.
     if (!(await isCompanyStaff(trx, customerId, assigneeId))) throw refuse('invalid', 'assigneeInvalid', { pointer });
   }
+  // Who held each call before: a user given a call they did not hold is told (notifications).
+  const before =
+    assigneeId === null || assigneeId === principal.userId
+      ? []
+      : await rowLock(trx)(
+          trx
+            .selectFrom('calls')
+            .select(['id', 'assignee_id'])
+            .where('customer_id', '=', customerId)
+            .where('id', 'in', ids)
+            .orderBy('id'),
+        ).execute();
   let query = trx
     .updateTable('calls')
     .set({ assignee_id: assigneeId })
@@ -101,6 +114,12 @@ export async function assignInTransaction(
     throw assigneeId === null
       ? refuse('forbidden', 'assignSelfOnly', { pointer })
       : refuse('conflict', 'callAlreadyAssigned', { pointer });
+  }
+  const given = before.filter((call) => call.assignee_id !== assigneeId).map((call) => Number(call.id));
+  if (assigneeId !== null && given.length > 0) {
+    await publishChanges(trx, [
+      { kind: 'assigned', customerId, callIds: given, assigneeId, actorId: principal.userId },
+    ]);
   }
 }
 

@@ -63,6 +63,8 @@ type Row = {
   completed_at: string | null;
   /** PostgreSQL answers a count as a string. */
   caller_call_count: number | string;
+  caller_name: string | null;
+  summary: string | null;
   /** The call's recording (call_recordings, joined per row of the page). */
   recording_type: string | null;
   recording_size: number | null;
@@ -102,6 +104,8 @@ function toResource(row: Row, termsCache: Map<string, string[]>, now: string, fo
       overdue:
         row.status !== 'Completed' && row.callback_due_at !== null && Date.parse(row.callback_due_at) < Date.parse(now),
       caller_call_count: Number(row.caller_call_count),
+      caller_name: row.caller_name,
+      summary: row.summary,
       recording:
         row.recording_type === null
           ? null
@@ -133,6 +137,8 @@ const COLUMNS = [
   'c.callback_due_at',
   'c.snoozed_until',
   'c.completed_at',
+  'c.caller_name',
+  'c.summary',
 ] as const;
 
 /**

@@ -84,7 +84,12 @@ export async function updateCall(
  * completed_at (reopening clears it); a new priority moves the due time unless it was set by hand, and a due time
  * set by hand stays through later priority changes.
  */
-async function change(trx: Kysely<Database>, customerId: number, ids: number[], set: CallChange): Promise<number> {
+export async function change(
+  trx: Kysely<Database>,
+  customerId: number,
+  ids: number[],
+  set: CallChange,
+): Promise<number> {
   if (ids.length === 0) return 0;
   const now = nowIso();
   let changed = 0;

@@ -24,10 +24,12 @@ export {
   storeCall,
 } from './new-calls.service';
 export { type CallbackSla, companySla, parseSla } from './callbacks.service';
+// A call a voice-agent platform completes with a later event (connectors).
+export { type CallCompletion, type CompletionResult, completeCall } from './platform-calls';
 export { addBusinessMinutes } from './business-hours';
 
 // The periodic jobs.
-export { deleteOldCalls } from './retention.service';
+export { countExpiringCalls, deleteOldCalls } from './retention.service';
 export { deleteOldSmsCounters } from './sms-guard';
 
 // Reads: the lists' rows and counts, a call's SMS, the server's local time and withheld numbers.

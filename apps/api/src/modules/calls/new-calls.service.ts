@@ -4,6 +4,7 @@ import {
   type CallStatus,
   type CallTurn,
   type CallResource,
+  type ExtractedFields,
   type createCallAttributesSchema,
   derivePriority,
 } from '@phonebot/shared/calls';
@@ -34,7 +35,15 @@ export type NewCall = {
   status?: CallStatus | undefined;
   started_at?: string | undefined;
   duration_s?: number | undefined;
+  summary?: string | null | undefined;
+  caller_name?: string | null | undefined;
+  extracted?: ExtractedFields | null | undefined;
+  /** Where the call's platform keeps its recording (connectors). */
+  recording_source_url?: string | null | undefined;
 };
+
+/** Empty text is no value. */
+const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
 const PREVIEW_LENGTH = 200;
 
@@ -73,6 +82,10 @@ export function newCallRow(target: CallTarget, call: NewCall, now: string, sla: 
     notified: 0,
     started_at: call.started_at ? new Date(call.started_at).toISOString() : null,
     duration_s: call.duration_s ?? null,
+    summary: textOrNull(call.summary),
+    caller_name: textOrNull(call.caller_name),
+    extracted: call.extracted && Object.keys(call.extracted).length > 0 ? JSON.stringify(call.extracted) : null,
+    recording_source_url: textOrNull(call.recording_source_url),
     created_at: now,
     updated_at: now,
     callback_due_at: dueAt(now, priority, sla),

@@ -95,7 +95,11 @@ export async function addNote(
       .values({ call_id: callId, customer_id: customerId, user_id: userId, text, created_at: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await publishChanges(trx, [{ kind: 'updated', customerId, callIds: [callId], text: true }]);
+    await publishChanges(trx, [
+      { kind: 'updated', customerId, callIds: [callId], text: true },
+      // The users it names (`@name`) are told (notifications).
+      { kind: 'note-added', customerId, callId, authorId: userId, text },
+    ]);
     return note.id;
   });
   return noteResource(await notesOf(db, customerId).where('n.id', '=', id).executeTakeFirstOrThrow());

@@ -5,6 +5,33 @@ import { DAY } from '../../db/time';
 import { publishChanges } from '../../lib/changes';
 import { customerRetentions } from '../customers';
 
+/** The number of days a company's calls are kept: the deployment's and its own, whichever is shorter. */
+function keptDays(deployment: number | undefined, own: number | null): number {
+  return Math.min(deployment ?? Infinity, own === null ? Infinity : own);
+}
+
+/**
+ * How many of a company's calls the next nightly run would delete if it kept them `own` days (null: as long as the
+ * deployment keeps them): those older than that now, as the run counts them (one read of the company's
+ * (customer_id, created_at) index).
+ */
+export async function countExpiringCalls(
+  db: Kysely<Database>,
+  customerId: number,
+  deployment: number | undefined,
+  own: number | null,
+): Promise<number> {
+  const keep = keptDays(deployment, own);
+  if (!Number.isFinite(keep)) return 0;
+  const row = await db
+    .selectFrom('calls')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('created_at', '<', new Date(Date.now() - keep * DAY).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Deletes calls older than `days` (the deployment's retention; undefined: none) or than their company's own
  * `retention_days`, whichever is shorter, with their notes and SMS. Monthly counts live in their own table and stay.
@@ -21,7 +48,7 @@ export async function deleteOldCalls(
   // created_at) index and holds its locks briefly, however many calls are due (the first run after turning
   // retention on may delete millions).
   for (const { id, retention_days: own } of customers) {
-    const keep = Math.min(days ?? Infinity, own === null ? Infinity : Number(own));
+    const keep = keptDays(days, own === null ? null : Number(own));
     if (!Number.isFinite(keep)) continue;
     const cutoff = new Date(Date.now() - keep * DAY).toISOString();
     deleted += await deleteInBatches(

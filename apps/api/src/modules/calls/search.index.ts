@@ -12,7 +12,7 @@ import { indexedTerms } from './search.text';
  * caller's erasure) takes its index row with it in the database itself: a trigger on SQLite, the foreign key on
  * PostgreSQL. Nothing of an erased caller is found, not even a word of a note.
  *
- * What is indexed of a call: its conversation's text, its notes and its SMS, its caller's number (search.numbers.ts)
+ * What is indexed of a call: its conversation's text, its summary and caller name, its notes and its SMS, its caller's number (search.numbers.ts)
  * and its company's token. SQLite keeps the terms search.text.ts makes in an FTS5 table; PostgreSQL keeps a
  * tsvector of the texts in its `german` and `english` configurations plus the same tokens.
  */
@@ -22,7 +22,10 @@ const BATCH = 500;
 
 // Statements on call_search are SQL text: it is a virtual table on SQLite and has a tsvector on PostgreSQL.
 
-/** The texts of calls, in the order they are indexed: the conversation's turns, then the notes, then the SMS. */
+/**
+ * The texts of calls, in the order they are indexed: the conversation's turns, the summary and the caller's name,
+ * then the notes, then the SMS.
+ */
 type IndexedCall = { id: number; customer_id: number; caller_number: string; texts: string[] };
 
 function turnsOf(response: string): string[] {
@@ -43,7 +46,7 @@ function turnsOf(response: string): string[] {
 async function callTexts(trx: Kysely<Database>, ids: readonly number[], followUps: boolean): Promise<IndexedCall[]> {
   const rows = await trx
     .selectFrom('calls')
-    .select(['id', 'customer_id', 'caller_number', 'response'])
+    .select(['id', 'customer_id', 'caller_number', 'response', 'summary', 'caller_name'])
     .where('id', 'in', ids)
     .execute();
   const calls = new Map<number, IndexedCall>(
@@ -53,7 +56,7 @@ async function callTexts(trx: Kysely<Database>, ids: readonly number[], followUp
         id: Number(row.id),
         customer_id: row.customer_id,
         caller_number: row.caller_number,
-        texts: turnsOf(row.response),
+        texts: [...turnsOf(row.response), ...[row.summary, row.caller_name].filter((text) => text !== null)],
       },
     ]),
   );
@@ -100,7 +103,8 @@ const FOLLOW_UPS = `(select string_agg(n.text, ' ' order by n.id) from call_note
 
 /** PostgreSQL: the document of a call `c` (`followUps`: with its notes and SMS). */
 function pgDocument(followUps: boolean): string {
-  const body = `regexp_replace(concat_ws(' ', ${TURNS}${followUps ? `, ${FOLLOW_UPS}` : ''}), '[[:punct:]]+', ' ', 'g')`;
+  const texts = `${TURNS}, c.summary, c.caller_name${followUps ? `, ${FOLLOW_UPS}` : ''}`;
+  const body = `regexp_replace(concat_ws(' ', ${texts}), '[[:punct:]]+', ' ', 'g')`;
   return `array_to_tsvector(array_remove(array[
     't:' || c.customer_id,
     case when ${NAMED} then 'n:' || ${DIGITS} end,

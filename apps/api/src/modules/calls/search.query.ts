@@ -127,11 +127,14 @@ export function matchesSearch(
   return sql<boolean>`${callId} in (select call_id from ${searchMatches(db, customerId, search)} as m)`;
 }
 
-/** The texts a highlight is taken from: each turn of the conversation, each note, each SMS, in that order. */
+/**
+ * The texts a highlight is taken from: each turn of the conversation, the summary, the caller's name, each note,
+ * each SMS, in that order.
+ */
 async function textsOf(db: Kysely<Database>, customerId: number, ids: readonly number[]) {
   const calls = await db
     .selectFrom('calls')
-    .select(['id', 'caller_number', 'response'])
+    .select(['id', 'caller_number', 'response', 'summary', 'caller_name'])
     .where('customer_id', '=', customerId)
     .where('id', 'in', ids)
     .execute();
@@ -149,6 +152,7 @@ async function textsOf(db: Kysely<Database>, customerId: number, ids: readonly n
           return typeof value === 'string' && value.trim() ? [value] : [];
         })
       : [];
+    for (const text of [call.summary, call.caller_name]) if (text?.trim()) said.push(text);
     texts.set(Number(call.id), { callerNumber: call.caller_number, texts: said });
   }
   const [notes, sms] = await Promise.all([

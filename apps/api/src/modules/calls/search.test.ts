@@ -33,15 +33,20 @@ async function company(): Promise<Company> {
 let seq = 0;
 /** A call through the Bot API (a group of new calls, one statement on PostgreSQL), with what the caller said. */
 async function ingest(c: Company, number: string, ...said: string[]): Promise<string> {
+  return posted(c, {
+    caller_number: number,
+    response: said.map((text, i) => ({ action: i % 2 ? 'BotResponseText' : 'UserRecognizedText', text })),
+  });
+}
+
+/** A call of the given body through the Bot API. */
+async function posted(c: Company, body: Record<string, unknown>): Promise<string> {
   const res = await app.request({
     method: 'POST',
     url: '/api/v2/bot/calls',
     token: c.botToken,
     headers: { 'idempotency-key': `search-${++seq}` },
-    body: {
-      caller_number: number,
-      response: said.map((text, i) => ({ action: i % 2 ? 'BotResponseText' : 'UserRecognizedText', text })),
-    },
+    body,
   });
   expect(res.status, res.body).toBe(201);
   return res.json.data.id as string;
@@ -265,6 +270,28 @@ describe('the call search', () => {
     await app.db.db.updateTable('calls').set({ created_at: aged }).where('id', '=', Number(old)).execute();
     await deleteOldCalls(app.db.db, 30);
     expect(await found(c, q('Kachelofen'))).toEqual([]);
+  });
+
+  it('finds a call by its summary and its caller’s name, with a highlight from them', async () => {
+    const c = await company();
+    const id = await posted(c, {
+      caller_number: '+4940111222',
+      response: [{ action: 'UserRecognizedText', text: 'Guten Tag.' }],
+      summary: 'Die Anruferin meldet einen Wasserrohrbruch im Keller.',
+      caller_name: 'Gisela Brandtner',
+    });
+    for (const text of ['Wasserrohrbruch', 'Kellers', 'Brandtner', 'gisela']) {
+      expect(await found(c, q(text)), text).toEqual([id]);
+      expect(await found(c, `search=${encodeURIComponent(text)}`), text).toEqual([id]);
+    }
+    expect(await highlightOf(c, q('Wasserrohrbruch'), id)).toContain('<mark>Wasserrohrbruch</mark>');
+    expect(await highlightOf(c, q('Brandtner'), id)).toContain('<mark>Brandtner</mark>');
+    // A note indexes the call again: its summary and name stay found.
+    const note = await api('POST', `/calls/${id}/notes`, c.admin.token, {
+      data: { type: 'notes', attributes: { text: 'Installateur informiert' } },
+    });
+    expect(note.status, note.body).toBe(201);
+    expect(await found(c, q('Brandtner Installateur'))).toEqual([id]);
   });
 
   it('asks for nothing with an empty search, and refuses one that is too long', async () => {

@@ -26,15 +26,7 @@ async function recordCallEvents(
     announceEvents(trx, customerId, 0);
     return;
   }
-  const head = await trx
-    .insertInto('call_event_heads')
-    .values({ customer_id: customerId, last_id: callIds.length })
-    .onConflict((oc) =>
-      oc.column('customer_id').doUpdateSet((eb) => ({ last_id: eb('call_event_heads.last_id', '+', callIds.length) })),
-    )
-    .returning('last_id')
-    .executeTakeFirstOrThrow();
-  const lastId = Number(head.last_id);
+  const lastId = await takeEventIds(trx, customerId, callIds.length);
   const firstId = lastId - callIds.length + 1;
   const now = nowIso();
   for (let start = 0; start < callIds.length; start += INSERT_BATCH) {
@@ -52,6 +44,44 @@ async function recordCallEvents(
       .execute();
   }
   announceEvents(trx, customerId, lastId);
+}
+
+/** Takes a company's next `count` event ids from its head row (locked until the transaction ends); answers the last. */
+async function takeEventIds(trx: Kysely<Database>, customerId: number, count: number): Promise<number> {
+  const head = await trx
+    .insertInto('call_event_heads')
+    .values({ customer_id: customerId, last_id: count })
+    .onConflict((oc) =>
+      oc.column('customer_id').doUpdateSet((eb) => ({ last_id: eb('call_event_heads.last_id', '+', count) })),
+    )
+    .returning('last_id')
+    .executeTakeFirstOrThrow();
+  return Number(head.last_id);
+}
+
+/**
+ * Records the live event of a user's new notification, inside the transaction that made it: numbered with the
+ * company's events, but sent only on its addressee's streams (`notification.created`).
+ */
+export async function recordNotificationEvent(
+  trx: Kysely<Database>,
+  customerId: number,
+  userId: number,
+  notificationId: number,
+): Promise<void> {
+  const id = await takeEventIds(trx, customerId, 1);
+  await trx
+    .insertInto('call_events')
+    .values({
+      customer_id: customerId,
+      id,
+      call_id: notificationId,
+      kind: 'notification',
+      user_id: userId,
+      created_at: nowIso(),
+    })
+    .execute();
+  announceEvents(trx, customerId, id);
 }
 
 /** The event a change of calls shows on the streams: an erased call is a deleted one. */

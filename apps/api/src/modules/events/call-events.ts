@@ -2,10 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { MINUTE } from '../../db/time';
 
-export type CallEventKind = 'created' | 'updated' | 'deleted';
+export type CallEventKind = 'created' | 'updated' | 'deleted' | 'notification';
 
-/** `text` caches the event as the streams send it, formatted once for all of a company's streams. */
-export type CallEvent = { id: number; callId: number; kind: CallEventKind; text?: string };
+/**
+ * `text` caches the event as the streams send it, formatted once for all of a company's streams. `callId` is the
+ * call's id, or a `notification` event's notification id; `userId` names the one user whose streams get the event
+ * (null: every stream of the company).
+ */
+export type CallEvent = { id: number; callId: number; kind: CallEventKind; userId?: number | null; text?: string };
 
 /** Events are kept this long for `Last-Event-ID` replays (at least five minutes are promised). */
 export const EVENT_RETENTION_MS = 15 * MINUTE;
@@ -67,12 +71,17 @@ export async function eventsAfter(
 ): Promise<CallEvent[]> {
   let query = db
     .selectFrom('call_events')
-    .select(['id', 'call_id', 'kind'])
+    .select(['id', 'call_id', 'kind', 'user_id'])
     .where('customer_id', '=', customerId)
     .where('id', '>', afterId);
   if (upToId !== undefined) query = query.where('id', '<=', upToId);
   const rows = await query.orderBy('id', 'asc').limit(limit).execute();
-  return rows.map((row) => ({ id: Number(row.id), callId: Number(row.call_id), kind: row.kind }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    callId: Number(row.call_id),
+    kind: row.kind,
+    userId: row.user_id === null ? null : Number(row.user_id),
+  }));
 }
 
 /** Deletes events older than the replay window and expired stream tickets. */

@@ -5,13 +5,15 @@ const EVENT_NAMES: Record<CallEventKind, string> = {
   created: 'call.created',
   updated: 'call.updated',
   deleted: 'call.deleted',
+  notification: 'notification.created',
 };
 
 /** A client that reads this slowly is dropped: it reconnects with Last-Event-ID and misses nothing. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export function formatEvent(event: CallEvent): string {
-  return `id: ${event.id}\nevent: ${EVENT_NAMES[event.kind]}\ndata: {"type":"calls","id":"${event.callId}"}\n\n`;
+  const type = event.kind === 'notification' ? 'notifications' : 'calls';
+  return `id: ${event.id}\nevent: ${EVENT_NAMES[event.kind]}\ndata: {"type":"${type}","id":"${event.callId}"}\n\n`;
 }
 
 /**
@@ -28,6 +30,8 @@ export class EventStream {
     private readonly res: ServerResponse,
     readonly customerId: number,
     readonly tokenId: number,
+    /** The signed-in user: of the events for one user (notifications), only theirs are sent here. */
+    readonly userId: number,
     private readonly onClose: (stream: EventStream) => void,
   ) {
     res.on('close', () => this.close());
@@ -48,8 +52,9 @@ export class EventStream {
     let text = '';
     for (const event of events) {
       if (event.id <= this.lastId) continue;
-      text += event.text ??= formatEvent(event);
       this.lastId = event.id;
+      if (event.userId != null && event.userId !== this.userId) continue;
+      text += event.text ??= formatEvent(event);
     }
     if (text) this.write(text);
   }

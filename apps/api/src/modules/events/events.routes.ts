@@ -74,7 +74,10 @@ export function registerEventRoutes(router: ApiRouter, deps: EventsDeps): void {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: ${RETRY_MS}\n\n`);
-    await deps.hub.attach(new EventStream(res, customerId, principal.tokenId, deps.hub.detach), lastEventId);
+    await deps.hub.attach(
+      new EventStream(res, customerId, principal.tokenId, principal.userId, deps.hub.detach),
+      lastEventId,
+    );
     return reply;
   });
 }

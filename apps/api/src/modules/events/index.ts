@@ -4,4 +4,4 @@ export { type EventsDeps, registerEventRoutes } from './events.routes';
 export { redeemEventTicket } from './tickets';
 export { type EventTransport, memoryTransport, postgresTransport, redisTransport } from './transports';
 export { pruneEvents, registerAnnouncer } from './call-events';
-export { callEventsSubscriber } from './call-events.subscriber';
+export { callEventsSubscriber, recordNotificationEvent } from './call-events.subscriber';

@@ -29,6 +29,7 @@ export const SECRET_COLUMN = {
   e_mail_passwd: 'e_mail_passwd_enc',
   nat_password: 'nat_password_enc',
   apen_ai_key: 'apen_ai_key_enc',
+  source_secret: 'source_secret_enc',
 } as const satisfies Record<PhonebotSecret, keyof PhonebotsTable>;
 
 const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -71,7 +72,14 @@ export function sealSecrets(box: SecretBox, licenseKey: string, secrets: Partial
 
 export function settingsOf(row: Pick<PhonebotRow, 'settings'>): Settings {
   const { bezeichnung: _b, ...defaults } = PHONEBOT_DEFAULTS;
-  const { sip_passwd: _s, e_mail_passwd: _e, nat_password: _n, apen_ai_key: _a, ...settingDefaults } = defaults;
+  const {
+    sip_passwd: _s,
+    e_mail_passwd: _e,
+    nat_password: _n,
+    apen_ai_key: _a,
+    source_secret: _c,
+    ...settingDefaults
+  } = defaults;
   return { ...settingDefaults, ...(JSON.parse(row.settings) as Partial<Settings>) } as Settings;
 }
 

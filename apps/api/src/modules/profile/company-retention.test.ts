@@ -152,3 +152,57 @@ describe('company call retention without a deployment maximum', () => {
     expect(await short.ages()).toEqual([10, 400]);
   });
 });
+
+describe('retention preview', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({}, { CALL_RETENTION_DAYS: '400' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const preview = (who: { token: string }, query = '') =>
+    app.request({ method: 'GET', url: `/api/v2/profile/retention-preview${query}`, token: who.token });
+
+  it('counts the company’s calls the next night would delete with a new retention, within the service’s own', async () => {
+    const c = await company(app);
+    for (const days of [1, 10, 45, 100, 500]) await c.callAgo(days);
+    const other = await company(app);
+    await other.callAgo(500);
+
+    const res = await preview(c.admin, '?retention_days=30');
+    expect(res.status, res.body).toBe(200);
+    expect(res.json.meta).toEqual({ retention_days: 30, calls: 3 });
+    expect((await preview(c.admin, '?retention_days=5')).json.meta.calls).toBe(4);
+    expect((await preview(c.admin, '?retention_days=1000')).json.meta.calls).toBe(1);
+    // Without a retention of its own, the service's (400 days) still deletes the oldest.
+    expect((await preview(c.admin)).json.meta).toEqual({ retention_days: null, calls: 1 });
+    const adminuser = await app.signIn('adminuser', { customerId: c.customerId });
+    expect((await preview(adminuser, '?retention_days=30')).json.meta.calls).toBe(3);
+    // Counting deletes nothing.
+    expect(await c.ages()).toHaveLength(5);
+  });
+
+  it('refuses a bad number with 400, and other roles and API keys with 403', async () => {
+    const c = await company(app);
+    for (const query of ['?retention_days=0', '?retention_days=abc', '?retention_days=1.5', '?retention_days=99999']) {
+      const res = await preview(c.admin, query);
+      expect(res.status, query).toBe(400);
+      expect(res.json.errors[0].source).toEqual({ parameter: 'retention_days' });
+    }
+    const key = await app.request({
+      method: 'POST',
+      url: '/api/v2/api-keys',
+      token: c.admin.token,
+      body: { data: { type: 'api-keys', attributes: { name: 'Reader', scopes: ['calls:read'] } } },
+    });
+    const callers = [
+      await app.signIn('user', { customerId: c.customerId }),
+      await app.signIn('guest', { customerId: c.customerId }),
+      await app.signIn('super'),
+      { token: key.json.data.attributes.token as string },
+    ];
+    for (const who of callers) expect((await preview(who, '?retention_days=30')).status).toBe(403);
+  });
+});

@@ -13,6 +13,7 @@ import { userResource } from '../../lib/resources';
 import type { RequestPrincipal } from '../../lib/principal';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import { AVATAR_DIR, AVATAR_NAME, avatarKey, removeAvatar, saveAvatar } from '../users';
+import { countExpiringCalls } from '../calls';
 import {
   type ProfileDeps,
   changePassword,
@@ -80,6 +81,12 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
         throw ApiError.of(413, 'imageTooLarge', { pointer: '/attachment' });
+  router.handle(c.retentionPreview, async ({ principal, query }) => {
+    const days = query.retention_days ?? null;
+    const calls = await countExpiringCalls(db, customerOf(principal), deps.callRetentionDays, days);
+    return { meta: { retention_days: days, calls } };
+  });
+
       throw error;
     }
     let updated;

@@ -28,7 +28,7 @@ export async function downloadRecording(
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   let target = url;
   for (let hop = 0; hop <= REDIRECTS; hop++) {
-    const res = await get(target, options.guard, signal);
+    const res = await get(target, options.guard, signal, options.timeoutMs);
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
       res.resume();
@@ -57,7 +57,7 @@ export async function downloadRecording(
   throw new DownloadError(`more than ${REDIRECTS} redirects`, false);
 }
 
-function get(url: string, guard: AddressGuard, signal: AbortSignal): Promise<http.IncomingMessage> {
+function get(url: string, guard: AddressGuard, signal: AbortSignal, timeoutMs: number): Promise<http.IncomingMessage> {
   let target: URL;
   try {
     target = new URL(url);
@@ -83,7 +83,7 @@ function get(url: string, guard: AddressGuard, signal: AbortSignal): Promise<htt
     req.on('error', (error) => {
       if (error instanceof RefusedAddressError || /local or private|this server/.test(error.message))
         reject(new DownloadError(error.message, false));
-      else if (signal.aborted) reject(new DownloadError('no answer in time', true));
+      else if (signal.aborted) reject(new DownloadError(`no recording within ${timeoutMs / 1000} s`, true));
       else reject(new DownloadError(error.message, true));
     });
     req.end();

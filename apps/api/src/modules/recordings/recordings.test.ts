@@ -1,62 +1,16 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { MP3_FRAME_SECONDS, mp3File, oggFile, wavFile, webmFile } from '../../../test/audio';
 import { paidPhonebot } from '../../../test/fixtures';
-import { type LoopbackS3, startLoopbackS3 } from '../../../test/s3';
+import { type RecordingStore, postCall, recordingsApp, upload } from '../../../test/recordings';
 
 /**
  * The recordings' API on both stores (this file runs once per store): the Bot API's upload with its type check and
  * size limit, the audio with byte ranges for whoever may read the call, tickets, and the `recording` attribute.
  */
 
-type Store = 'file' | 's3';
-
-export async function recordingsApp(store: Store, env: NodeJS.ProcessEnv = {}) {
-  const s3: LoopbackS3 | undefined = store === 's3' ? await startLoopbackS3() : undefined;
-  const app = await createTestApp({}, { ...(s3 ? { ...s3.env, RECORDINGS_STORAGE: 's3' } : {}), ...env });
-  return {
-    app,
-    /** Every stored recording's key. */
-    async keys(): Promise<string[]> {
-      const keys: string[] = [];
-      for await (const entry of app.recordings.store.list('recordings/')) keys.push(entry.key);
-      return keys.sort();
-    },
-    async stop() {
-      await app.stop();
-      await s3?.stop();
-    },
-  };
-}
-
-export async function postCall(app: TestApp, botToken: string, number = '+4930111222'): Promise<string> {
-  const res = await app.request({
-    method: 'POST',
-    url: '/api/v2/bot/calls',
-    token: botToken,
-    headers: { 'idempotency-key': `k-${Math.random()}` },
-    body: { caller_number: number, response: [{ text: 'Hello', action: 'UserRecognizedText' }] },
-  });
-  expect(res.status).toBe(201);
-  return res.json.data.id as string;
-}
-
-export async function upload(
-  app: TestApp,
-  botToken: string,
-  callId: string,
-  bytes: Buffer | Readable,
-  type = 'audio/wav',
-) {
-  const res = await app.app.inject({
-    method: 'PUT',
-    url: `/api/v2/bot/calls/${callId}/recording`,
-    headers: { authorization: `Bearer ${botToken}`, 'content-type': type, accept: 'application/vnd.api+json' },
-    payload: bytes,
-  });
-  return { status: res.statusCode, json: res.body ? JSON.parse(res.body) : undefined };
-}
+type Store = RecordingStore;
 
 async function audio(app: TestApp, url: string, token?: string, headers: Record<string, string> = {}) {
   const res = await app.app.inject({

@@ -192,7 +192,7 @@ export function assignableUsers(db: Kysely<Database>, customerId: number): Promi
 export function activeUsersToMail(db: Kysely<Database>, customerId: number, roles: readonly Role[]) {
   return db
     .selectFrom('users')
-    .select(['email', 'name', 'language'])
+    .select(['id', 'email', 'name', 'language'])
     .where('customer_id', '=', customerId)
     .where('status', '=', 'Active')
     .where('role', 'in', roles)

@@ -37,7 +37,7 @@ const LIST_CONTRACTS = {
 } as const;
 
 export async function fetchCallList(kind: CallListKind, params: CallListParams, signal?: AbortSignal) {
-  const document = await callApi(LIST_CONTRACTS[kind], { query: apiQuery(params) }, { signal });
+  const document = await callApi(LIST_CONTRACTS[kind], { query: apiQuery(params, kind) }, { signal });
   return {
     rows: document.data.map(toRow),
     total: document.meta.total,
@@ -47,7 +47,7 @@ export async function fetchCallList(kind: CallListKind, params: CallListParams, 
 
 export const callListQuery = (kind: CallListKind, params: CallListParams) =>
   queryOptions({
-    queryKey: callKeys.list(kind, contractQueryString(apiQuery(params))),
+    queryKey: callKeys.list(kind, contractQueryString(apiQuery(params, kind))),
     queryFn: ({ signal }) => fetchCallList(kind, params, signal),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

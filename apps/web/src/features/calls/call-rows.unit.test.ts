@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRow } from './api';
-import { compareCalls, messagePreview, pageOf, speakerOf } from './call-rows';
+import { callerNameOf, compareCalls, formatDuration, messagePreview, pageOf, previewOf, speakerOf } from './call-rows';
+
+/** The attributes platform calls carry (spread, so the fixture fits the list with and without them). */
+const PLATFORM_FIELDS = { caller_name: null, summary: null };
 
 function call(id: number, created_at: string, rest: Partial<CallRow> = {}): CallRow {
   return {
@@ -23,11 +26,33 @@ function call(id: number, created_at: string, rest: Partial<CallRow> = {}): Call
     completed_at: null,
     overdue: false,
     caller_call_count: 1,
+    ...PLATFORM_FIELDS,
     ...rest,
   };
 }
 
 describe('call rows', () => {
+  it('orders by due: soonest first, calls without a deadline last in both directions', () => {
+    const rows = [
+      call(1, '2026-03-01T10:00:00Z'),
+      call(2, '2026-03-01T09:00:00Z', { callback_due_at: '2026-03-02T10:00:00Z' }),
+      call(3, '2026-03-01T08:00:00Z', { callback_due_at: '2026-03-01T10:00:00Z' }),
+    ];
+    expect([...rows].sort(compareCalls({ field: 'callback_due_at', direction: 'asc' })).map((r) => r.id)).toEqual([
+      3, 2, 1,
+    ]);
+    expect([...rows].sort(compareCalls({ field: 'due', direction: 'desc' })).map((r) => r.id)).toEqual([2, 3, 1]);
+  });
+
+  it('previews the summary before the first words, and writes a recording as m:ss', () => {
+    const row = call(1, '2026-03-01T10:00:00Z', { message: 'Hallo' });
+    expect(previewOf(row)).toBe('Hallo');
+    expect(previewOf({ ...row, ...{ summary: 'Wants a quote' } })).toBe('Wants a quote');
+    expect(callerNameOf({ ...row, ...{ caller_name: ' ' } })).toBeNull();
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(3725)).toBe('1:02:05');
+  });
+
   it('cuts the message preview to 20 characters and adds ...', () => {
     expect(messagePreview('Bitte um Rückruf')).toBe('Bitte um Rückruf');
     expect(messagePreview('12345678901234567890')).toBe('12345678901234567890');

@@ -11,7 +11,7 @@ import { apiQuery, type CallListParams } from './list-params';
  * and neutralises formulas.
  */
 export async function downloadCallLog(kind: CallListKind, params: CallListParams): Promise<void> {
-  const { page: _page, per_page: _perPage, ...listed } = apiQuery(params);
+  const { page: _page, per_page: _perPage, ...listed } = apiQuery(params, kind);
   const query = { view: LIST_CONFIG[kind].exportView, ...listed };
   saveFile('call_log.csv', await callApiFile(callRoutes.exportCalls, 'text/csv', { query }));
 }

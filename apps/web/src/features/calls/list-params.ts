@@ -15,9 +15,12 @@ import { LIST_CONFIG, type CallListKind, type PageSize } from './constants';
 export type CallListParams = {
   page: number;
   per_page: PageSize;
-  /** `field` or `-field`; undefined is the server's default, newest first. */
+  /** `field` or `-field` as the URL names it; undefined is the screen's default (see defaultSort). */
   sort: string | undefined;
+  /** The spec's search (the simple list: phonebot name). */
   search: string | undefined;
+  /** The call search of the inbox screens (the API's `q`: what was said, notes, SMS, the number in any writing). */
+  q?: string | undefined;
   date: string | undefined;
   /** The callback filters: `me`, `none` or a user id; only overdue; one caller's number; one phonebot's key; snoozed. */
   assignee?: string | undefined;
@@ -82,14 +85,50 @@ export type SortState = { field: string; direction: 'asc' | 'desc' };
 
 export const DEFAULT_SORT: SortState = { field: 'created_at', direction: 'desc' };
 
-export function sortState(sort: string | undefined): SortState {
-  if (!sort) return DEFAULT_SORT;
+/**
+ * The API's sort by the callback deadline (overdue first, then soonest due, calls without one last): `due` once the
+ * API lists it among the call sorts, `callback_due_at` (the same order) until then.
+ */
+export const DUE_SORT: string = (CALL_SORTS as readonly string[]).includes('due') ? 'due' : 'callback_due_at';
+
+/** The screens whose list holds open calls: their default order is the callback deadline. */
+const OPEN_KINDS: ReadonlySet<CallListKind> = new Set(['dashboard', 'new']);
+
+/**
+ * The order a list has when its URL names none: a searched list (`q`) lists the best matches first (the API's
+ * default), the open views by due, the others newest first.
+ */
+export function defaultSort(kind: CallListKind, params: Pick<CallListParams, 'q'>): string | undefined {
+  if (params.q) return undefined;
+  return OPEN_KINDS.has(kind) ? DUE_SORT : undefined;
+}
+
+/** The sort a list is in: the URL's, else the screen's default (undefined: the API's own order). */
+export function effectiveSort(params: CallListParams, kind: CallListKind): string | undefined {
+  return params.sort ?? defaultSort(kind, params);
+}
+
+/** The order a screen's list is in, as field and direction. */
+export function listSort(params: CallListParams, kind: CallListKind): SortState {
+  return sortState(effectiveSort(params, kind), Boolean(params.q));
+}
+
+/** A sort parameter as field and direction; none is newest first, or no field at all for a searched list. */
+export function sortState(sort: string | undefined, relevance = false): SortState {
+  if (!sort) return relevance ? { field: '', direction: 'desc' } : DEFAULT_SORT;
   return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
 }
 
-export function sortParam({ field, direction }: SortState): string | undefined {
-  if (field === DEFAULT_SORT.field && direction === DEFAULT_SORT.direction) return undefined;
-  return direction === 'desc' ? `-${field}` : field;
+/** A sort for the URL: undefined when it is the screen's default, so a link stays short. */
+export function sortParam(
+  { field, direction }: SortState,
+  kind: CallListKind = 'simple',
+  params: Pick<CallListParams, 'q'> = {},
+): string | undefined {
+  const param = direction === 'desc' ? `-${field}` : field;
+  // Without a default of the screen, the API's: newest first, or the best matches of a search (then any sort counts).
+  const fallback = defaultSort(kind, params) ?? (params.q ? undefined : `-${DEFAULT_SORT.field}`);
+  return param === fallback ? undefined : param;
 }
 
 /**
@@ -107,18 +146,31 @@ export function parseListParams(query: URLSearchParams, kind: CallListKind): Cal
     per_page: offered ? parsed.per_page : config.defaultPageSize,
     sort: field && (CALL_SORTS as readonly string[]).includes(field) ? parsed.sort : undefined,
     search: parsed.search || undefined,
+    q: kind === 'simple' ? undefined : searchText(query.get('q')),
     date: parsed.date,
     ...filterParams(query),
   };
 }
 
-/** The API query of a list state; defaults are left out so equal lists share a cache entry and an ETag. */
-export function apiQuery(params: CallListParams) {
+/** A search from the URL, trimmed, or undefined when empty or longer than the API takes. */
+function searchText(value: string | null): string | undefined {
+  const text = (value ?? '').trim();
+  return text && text.length <= SEARCH_MAX ? text : undefined;
+}
+const SEARCH_MAX = 200;
+
+/**
+ * The API query of a list state (the screen's default sort written out); defaults of the API are left out so equal
+ * lists share a cache entry and an ETag.
+ */
+export function apiQuery(params: CallListParams, kind: CallListKind = 'simple') {
+  const sort = effectiveSort(params, kind);
   return {
     ...(params.page !== 1 ? { page: params.page } : {}),
     per_page: params.per_page,
-    ...(params.sort ? { sort: params.sort } : {}),
+    ...(sort ? { sort } : {}),
     ...(params.search ? { search: params.search } : {}),
+    ...(params.q ? { q: params.q } : {}),
     ...(params.date ? { date: params.date } : {}),
     ...(params.assignee ? { assignee: params.assignee } : {}),
     ...(params.overdue ? { overdue: 'true' as const } : {}),
@@ -147,6 +199,7 @@ export function searchOf(params: CallListParams, kind: CallListKind): URLSearchP
   if (params.per_page !== LIST_CONFIG[kind].defaultPageSize) result.set('per_page', String(params.per_page));
   if (params.sort) result.set('sort', params.sort);
   if (params.search) result.set('search', params.search);
+  if (params.q) result.set('q', params.q);
   if (params.date) result.set('date', params.date);
   // The filters stay while the list is paged, sorted or searched, until they are cleared.
   for (const name of LIST_FILTERS) {

@@ -4,11 +4,13 @@ import { IconArrowLeft, IconMessage } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isWithheldNumber } from '@phonebot/shared/calls';
+import { TextWithPhoneLink } from '../../../components/phone-link';
 import { QueryState } from '../../../components/query-state';
 import { formatCallDate } from '../../../lib/dates';
 import { CallerRightsForCall } from './caller-rights-for-call';
 import { type CallRow, callDetailQuery } from '../api';
 import { CallActionsPanel } from './call-actions-panel';
+import { CallbackAttempts } from './callback-attempts';
 import { CallbackState, RepeatBadge } from './call-badges';
 import { Conversation, SmsList } from './call-history';
 import { CallerTimeline } from './caller-timeline';
@@ -62,7 +64,10 @@ export function CallDetail(props: CallDetailProps) {
           <Stack gap={4}>
             <Group gap="xs" wrap="wrap">
               <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-                {t('inbox.detail.title', { caller: call.caller_number })}
+                <TextWithPhoneLink
+                  text={t('inbox.detail.title', { caller: call.caller_number })}
+                  number={call.caller_number}
+                />
               </Title>
               <RepeatBadge row={call} />
               <Badge variant="light" color={call.status === 'Completed' ? 'green' : 'portal'}>
@@ -86,6 +91,7 @@ export function CallDetail(props: CallDetailProps) {
             </Text>
           )}
 
+          <CallbackAttempts key={call.id} call={call} canManage={canManage} />
           <Section title={t('inbox.detail.conversation')}>
             <Conversation turns={call.response} />
           </Section>

@@ -2,18 +2,18 @@ import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
 import { type CallRow, callDetailQuery, useCallCounts } from '../api';
 import { useCallsLive } from '../live';
-import type { CallListKind } from '../constants';
+import { type CallListKind, LIST_CONFIG } from '../constants';
 import { inboxTranslations } from '../inbox-locales';
-import { type CallListParams, sortParam, sortState } from '../list-params';
+import { type CallListParams, listSort, sortParam } from '../list-params';
+import { denseTranslations } from '../dense-locales';
 import { BulkStatusBar } from './bulk-status-bar';
 import { CallDetail, noteFieldId } from './call-detail';
-import { FULL_COLUMNS, SIMPLE_COLUMNS } from './call-columns';
+import { DENSE_COLUMNS, SIMPLE_COLUMNS } from './call-columns';
 import { CallListFilters, SEARCH_ID } from './call-list-filters';
 import { CallListToolbar } from './call-list-toolbar';
 import { CallsTable } from './calls-table';
@@ -21,7 +21,7 @@ import { NewCallAlert, RetentionNotice } from './call-notices';
 import { EmptyInbox } from './empty-inbox';
 import { type InboxKey, KeysHelpDialog, useInboxKeys } from './inbox-keys';
 import { ListPlaceholder } from './list-placeholder';
-import { Pager } from './list-controls';
+import { PageSizeSelect, Pager } from './list-controls';
 import { LiveStatus } from './live-status';
 import { QueueChips } from './queue-chips';
 import { type CallChange, useCallActions } from './use-call-actions';
@@ -29,11 +29,10 @@ import { useCallDialogs } from './use-call-dialogs';
 import type { Viewer } from './viewer';
 
 registerTranslations(inboxTranslations);
+registerTranslations(denseTranslations);
 
 /** From this width the open call sits beside the list; below, it is a page of its own. */
 const SPLIT_QUERY = '(min-width: 1200px)';
-/** Below this width (Mantine's sm) the list's search and filters fold behind one button, so the calls come first. */
-const NARROW_QUERY = '(max-width: 47.99em)';
 
 /** What a screen shows of its list, whether the rows come straight from the server or are held by the screen. */
 export type CallListView = {
@@ -80,9 +79,6 @@ export function CallListScreen(props: CallListScreenProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [cursorId, setCursorId] = useState<number | undefined>(undefined);
   const wide = useMediaQuery(SPLIT_QUERY, true, { getInitialValueInEffect: false });
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
-  // Folded on a phone unless a search or a day is set (then what narrows the list is in sight).
-  const [controlsOpen, setControlsOpen] = useState(() => Boolean(params.search || params.date));
 
   const simple = kind === 'simple';
   const inbox = !simple;
@@ -133,16 +129,40 @@ export function CallListScreen(props: CallListScreenProps) {
     (openId !== undefined ? (rows.find((row) => row.id === openId) ?? openCall.data) : undefined) ??
     rows.find((row) => row.id === cursorId);
 
+  function showCursor(id: number) {
+    setCursorId(id);
+    document.querySelector(`[data-call-id="${id}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }
+
   function moveCursor(step: 1 | -1) {
     if (rows.length === 0) return;
     const at = rows.findIndex((row) => row.id === (cursorId ?? openId));
     const next =
       rows[at === -1 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step))];
     if (!next) return;
-    setCursorId(next.id);
-    document.querySelector(`[data-call-id="${next.id}"]`)?.scrollIntoView({ block: 'nearest' });
+    showCursor(next.id);
     // Beside the list, the open call follows the cursor.
     if (wide && openId !== undefined) open(next.id, { replace: true });
+  }
+
+  /** Completes a call and goes on to the next one in the list (the one before at the end). */
+  function completeAndNext(call: CallRow) {
+    const at = rows.findIndex((row) => row.id === call.id);
+    const next = at === -1 ? rows.find((row) => row.id !== call.id) : (rows[at + 1] ?? rows[at - 1]);
+    void actions.markCompleted(call);
+    if (next === undefined) {
+      if (openId !== undefined) open(undefined);
+      return;
+    }
+    if (openId !== undefined) open(next.id, { replace: true });
+    else showCursor(next.id);
+  }
+
+  function toggleSelected(id: number) {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
   }
 
   function onKey(key: InboxKey) {
@@ -158,7 +178,10 @@ export function CallListScreen(props: CallListScreenProps) {
         if (!asPage && cursorId !== undefined) open(cursorId);
         return;
       case 'e':
-        if (manageable && current.status !== 'Completed') void actions.markCompleted(current);
+        if (manageable && current.status !== 'Completed') completeAndNext(current);
+        return;
+      case 'x':
+        if (manageable && !asPage && rows.some((row) => row.id === current.id)) toggleSelected(current.id);
         return;
       case 'a':
         if (manageable && viewer.userId !== undefined) void actions.assign(current, viewer.userId);
@@ -174,8 +197,6 @@ export function CallListScreen(props: CallListScreenProps) {
         return;
       }
       case 'slash':
-        // Unfolded at once (on a phone they may be folded), so the search has the focus before the next key.
-        if (narrow && !controlsOpen) flushSync(() => setControlsOpen(true));
         document.getElementById(SEARCH_ID)?.focus();
         return;
       case 'question':
@@ -189,7 +210,7 @@ export function CallListScreen(props: CallListScreenProps) {
   useInboxKeys(onKey, inbox);
 
   const empty =
-    kind === 'dashboard' && !params.search && !params.date && !params.caller && !params.phonebot ? (
+    kind === 'dashboard' && !params.search && !params.q && !params.date && !params.caller && !params.phonebot ? (
       <EmptyInbox
         params={params}
         noPhonebots={counts.data?.phonebots === 0}
@@ -211,18 +232,20 @@ export function CallListScreen(props: CallListScreenProps) {
     body = (
       <CallsTable
         rows={rows}
-        columns={simple ? SIMPLE_COLUMNS : FULL_COLUMNS}
+        columns={simple ? SIMPLE_COLUMNS : DENSE_COLUMNS}
+        dense={inbox}
         canManage={canManage}
         actions={actions}
         selection={simple ? undefined : { selected, onChange: setSelected }}
         sorting={
-          kind === 'dashboard'
+          inbox
             ? {
-                sort: sortState(params.sort),
+                sort: listSort(params, kind),
                 onSort: (field) => {
-                  const now = sortState(params.sort);
+                  const now = listSort(params, kind);
+                  // Ascending on the first click (docs/product.md §4.10), then the other way.
                   const direction = now.field === field && now.direction === 'asc' ? 'desc' : 'asc';
-                  update({ sort: sortParam({ field, direction }) });
+                  update({ sort: sortParam({ field, direction }, kind, params) });
                 },
               }
             : undefined
@@ -240,16 +263,20 @@ export function CallListScreen(props: CallListScreenProps) {
   }
 
   const list = (
-    <Paper withBorder p="md" miw={0}>
-      <Stack gap="md">
+    <Paper withBorder p={inbox ? 'xs' : 'md'} miw={0}>
+      <Stack gap={inbox ? 'xs' : 'md'}>
         <CallListFilters
           kind={kind}
           params={params}
           update={update}
-          folded={narrow ? !controlsOpen : undefined}
-          onFold={() => setControlsOpen(!controlsOpen)}
+          quickFilters={
+            kind === 'dashboard' ? (
+              <QueueChips params={params} counts={counts.data} onChange={(patch) => update(patch)} />
+            ) : undefined
+          }
         />
-        {canManage && !simple && listRows !== undefined && (!narrow || selectedIds.length > 0) && (
+        {/* The bulk bar comes with a selection, so the list keeps its room until then. */}
+        {canManage && !simple && listRows !== undefined && selectedIds.length > 0 && (
           <BulkStatusBar
             selectedIds={selectedIds}
             actions={actions}
@@ -265,6 +292,15 @@ export function CallListScreen(props: CallListScreenProps) {
             perPage={params.per_page}
             total={view.total}
             onChange={(page) => update({ page })}
+            size={
+              LIST_CONFIG[kind].pageSizes.length > 1 ? (
+                <PageSizeSelect
+                  value={params.per_page}
+                  options={LIST_CONFIG[kind].pageSizes}
+                  onChange={(per_page) => update({ per_page })}
+                />
+              ) : undefined
+            }
           />
         )}
       </Stack>
@@ -331,7 +367,6 @@ export function CallListScreen(props: CallListScreenProps) {
             <>
               <RetentionNotice />
               <NewCallAlert count={view.newCallsCount} />
-              <QueueChips params={params} counts={counts.data} onChange={(patch) => update(patch)} />
             </>
           )}
           {view.error ? (

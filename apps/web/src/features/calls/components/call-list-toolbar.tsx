@@ -55,8 +55,10 @@ export function CallListToolbar({
 
   return (
     <Group justify="space-between" gap="sm">
-      <Title order={1}>{t(TITLES[kind])}</Title>
-      <Group gap="sm">
+      <Title order={1} size={kind === 'simple' ? undefined : 'h2'}>
+        {t(TITLES[kind])}
+      </Title>
+      <Group gap="sm" className="inbox-toolbar-actions">
         {kind === 'dashboard' && (
           <>
             <UrgentAlertsButton />

@@ -10,10 +10,16 @@ export function NewCallAlert({ count }: { count: number }) {
   const { t } = useTranslation();
   if (count <= 0) return null;
   return (
-    <Alert color="orange" title={t('newCallAlert')} icon={<IconBellRinging aria-hidden />} role="status">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{t('calls.newCalls', { count })}</Text>
-        <Button component={Link} to="/newcalls" size="xs" color="orange">
+    // One line, so the list below keeps its room.
+    <Alert color="orange" py={6} icon={<IconBellRinging size={18} aria-hidden />} role="status">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm">
+          <Text component="strong" fw={700} size="sm">
+            {t('newCallAlert')}
+          </Text>{' '}
+          <span>{t('calls.newCalls', { count })}</span>
+        </Text>
+        <Button component={Link} to="/newcalls" size="compact-sm" color="orange">
           {t('calls.showNewCalls')}
         </Button>
       </Group>

@@ -1,18 +1,17 @@
 import { type MouseEvent, type ReactElement, type ReactNode, memo, useLayoutEffect, useRef, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Mark, Table, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconMessage, IconNotes, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Checkbox, Mark, Table, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { CallStatus } from '@phonebot/shared/calls';
 import { formatCallDate } from '../../../lib/dates';
 import type { CallRow } from '../api';
 import { messagePreview } from '../call-rows';
 import { highlightParts } from '../search-highlight';
 import { CallbackState, RepeatBadge } from './call-badges';
 import type { CallColumn } from './call-columns';
-import { CategorySelect, PrioritySelect, type RowCallActions, StatusSelect } from './call-selects';
-
-const STATUS_COLORS: Record<CallStatus, string> = { New: 'portal', 'In Progress': 'orange', Completed: 'green' };
+import type { RowCallActions } from './call-selects';
+import { CallerCell, DueCell, OwnerCell, PreviewCell, PriorityCell, RecordingCell, StatusCell } from './dense-cells';
+import { RowMenu } from './row-menu';
 
 /** A click on the row's own controls is theirs; a click anywhere else on the row opens the call. */
 function onControl(event: MouseEvent): boolean {
@@ -46,6 +45,8 @@ type CallsTableRowProps = {
   selected: boolean;
   /** Whether a click on the row opens the call (the inbox screens). */
   opensCall: boolean;
+  /** One line per call (the inbox screens); else the simple list's cards. */
+  dense: boolean;
   open: boolean;
   cursor: boolean;
   /** The interface language: the dates follow it. */
@@ -77,41 +78,53 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
   function cell(column: CallColumn): ReactNode {
     switch (column) {
       case 'phonebot':
-        return row.bezeichnung;
-      case 'category':
-        return canManage ? (
-          <CategorySelect row={row} actions={actions} />
+        return props.dense ? (
+          <Text component="span" size="sm" className="dense-clip" title={row.bezeichnung}>
+            {row.bezeichnung}
+          </Text>
         ) : (
-          (row.selected_category ?? t('calls.uncategorized'))
+          row.bezeichnung
         );
       case 'priority':
-        return canManage ? <PrioritySelect row={row} actions={actions} /> : t(`calls.priorities.${row.priority}`);
-      case 'phoneNumber':
+        return <PriorityCell priority={row.priority} />;
       case 'caller':
+        if (!props.dense) {
+          return (
+            <Text component="span" fw={600}>
+              {caller}
+            </Text>
+          );
+        }
         return (
-          <Group gap={6} wrap="wrap" component="span">
-            {props.opensCall ? (
-              <Anchor
-                component="button"
-                type="button"
-                fw={700}
-                aria-label={t('inbox.row.open', { caller })}
-                onClick={() => handlers.open(row)}
-              >
-                {caller}
-              </Anchor>
-            ) : (
-              <Text component="span" fw={600}>
-                {caller}
-              </Text>
-            )}
-            <RepeatBadge row={row} />
+          <>
+            <span className="dense-caller">
+              <CallerCell row={row} />
+              <RepeatBadge row={row} />
+            </span>
             {row.highlight ? <SearchHighlight highlight={row.highlight} /> : null}
-          </Group>
+          </>
         );
+      case 'preview':
+        return <PreviewCell row={row} onOpen={props.opensCall ? handlers.open : handlers.preview} />;
+      case 'due':
+        return <DueCell row={row} language={language} />;
+      case 'owner':
+        return <OwnerCell row={row} />;
+      case 'recording':
+        return <RecordingCell row={row} />;
       case 'status':
-        return <Badge color={STATUS_COLORS[row.status]}>{t(`calls.statuses.${row.status}`)}</Badge>;
-      case 'messagePreview':
+        return <StatusCell status={row.status} />;
+      case 'menu':
+        return (
+          <RowMenu
+            row={row}
+            canManage={canManage}
+            actions={actions}
+            onPreview={handlers.preview}
+            onNotes={handlers.notes}
+            onSms={handlers.sms}
+          />
+        );
       case 'text':
         return row.message ? (
           <Anchor
@@ -127,18 +140,6 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
       case 'action':
         // The list carries no runtime action per call; its priority is what the phonebot decided to do.
         return t(`calls.priorities.${row.priority}`);
-      case 'notes':
-        return (
-          <RowTip tip={tips} label={t('calls.columns.notes')}>
-            <ActionIcon
-              variant="light"
-              aria-label={t('calls.row.notes', { caller })}
-              onClick={() => handlers.notes(row)}
-            >
-              <IconNotes size={18} aria-hidden />
-            </ActionIcon>
-          </RowTip>
-        );
       case 'dateTime':
         return (
           <>
@@ -148,8 +149,6 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
             <CallbackState row={row} />
           </>
         );
-      case 'actions':
-        return <RowActions row={row} actions={actions} onSms={handlers.sms} tips={tips} />;
       case 'remove':
         return <DeleteButton row={row} actions={actions} tips={tips} />;
     }
@@ -160,6 +159,7 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
       ref={ref}
       role="row"
       data-call-id={row.id}
+      data-priority={props.dense ? row.priority : undefined}
       data-open={props.open || undefined}
       data-cursor={props.cursor || undefined}
       aria-current={props.open ? 'true' : undefined}
@@ -179,7 +179,7 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
       }
     >
       {props.selectable && (
-        <Table.Td role="cell" data-column="select">
+        <Table.Td role="cell" data-column="select" style={props.dense ? { gridArea: 'select' } : undefined}>
           <Checkbox
             aria-label={t('calls.selectCall', { caller, date: formatCallDate(row.created_at, language) })}
             checked={props.selected}
@@ -188,7 +188,7 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
         </Table.Td>
       )}
       {columns.map((column) => (
-        <Table.Td key={column} role="cell" data-column={column}>
+        <Table.Td key={column} role="cell" data-column={column} style={props.dense ? { gridArea: column } : undefined}>
           {cell(column)}
         </Table.Td>
       ))}
@@ -199,48 +199,6 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
 /** A row button's tooltip once the row has had the mouse or the focus; the bare button before. */
 function RowTip({ tip, label, children }: { tip: boolean; label: string; children: ReactElement }) {
   return tip ? <Tooltip label={label}>{children}</Tooltip> : children;
-}
-
-function RowActions({
-  row,
-  actions,
-  onSms,
-  tips,
-}: {
-  row: CallRow;
-  actions: RowCallActions;
-  onSms: (row: CallRow) => void;
-  tips: boolean;
-}) {
-  const { t } = useTranslation();
-  const caller = row.caller_number;
-  return (
-    <Group gap={6} wrap="wrap">
-      <StatusSelect row={row} actions={actions} />
-      {row.status === 'Completed' ? (
-        <Badge color="green" leftSection={<IconCheck size={12} aria-hidden />}>
-          {t('calls.row.completed')}
-        </Badge>
-      ) : (
-        <RowTip tip={tips} label={t('calls.row.markCompleted', { caller })}>
-          <ActionIcon
-            variant="light"
-            color="green"
-            aria-label={t('calls.row.markCompleted', { caller })}
-            onClick={() => void actions.markCompleted(row)}
-          >
-            <IconCheck size={18} aria-hidden />
-          </ActionIcon>
-        </RowTip>
-      )}
-      <RowTip tip={tips} label={t('calls.row.sms', { caller })}>
-        <ActionIcon variant="light" aria-label={t('calls.row.sms', { caller })} onClick={() => onSms(row)}>
-          <IconMessage size={18} aria-hidden />
-        </ActionIcon>
-      </RowTip>
-      <DeleteButton row={row} actions={actions} tips={tips} />
-    </Group>
-  );
 }
 
 function DeleteButton({ row, actions, tips }: { row: CallRow; actions: RowCallActions; tips: boolean }) {

@@ -4,7 +4,7 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import { useTranslation } from 'react-i18next';
 import type { CallRow } from '../api';
 import type { SortState } from '../list-params';
-import { type CallColumn, MANAGE_COLUMNS, SORT_FIELDS } from './call-columns';
+import { type CallColumn, DENSE_LABELS, type DenseLabel, MANAGE_COLUMNS, SORT_FIELDS } from './call-columns';
 import { CallsTableRow, type RowHandlers } from './calls-table-row';
 import type { CallActions } from './use-call-actions';
 import './inbox.css';
@@ -16,6 +16,8 @@ type CallsTableProps = {
   actions: CallActions;
   /** Row selection for bulk actions; left out where the screen has none. */
   selection?: { selected: ReadonlySet<number>; onChange: (next: Set<number>) => void };
+  /** One line per call (the inbox screens); else every row is a card that wraps its cells. */
+  dense?: boolean;
   /** Sortable column headers; left out where the screen sorts with its own controls. */
   sorting?: { sort: SortState; onSort: (field: string) => void };
   onPreview: (row: CallRow) => void;
@@ -33,12 +35,12 @@ type CallsTableProps = {
 };
 
 /**
- * The call table shared by every call screen: the columns differ, the cells and actions are the same. Each row is
- * laid out as a card that wraps its cells to the width it has (beside the detail, or on a phone), so the list
- * never scrolls sideways and no select is cut short; the header row offers the sortable columns.
+ * The call table shared by every call screen: the columns differ, the cells and actions are the same. The inbox's
+ * rows are one line each, their texts cut by the width (two lines where the list is narrow, beside the open call or
+ * on a phone); the simple list's rows are cards that wrap their cells. The header row offers the sortable columns.
  */
 export function CallsTable(props: CallsTableProps) {
-  const { rows, canManage, selection, sorting, stale = false } = props;
+  const { rows, canManage, selection, sorting, stale = false, dense = false } = props;
   const { t, i18n } = useTranslation();
   const columns = useMemo(
     () => props.columns.filter((column) => canManage || !MANAGE_COLUMNS.has(column)),
@@ -87,12 +89,26 @@ export function CallsTable(props: CallsTableProps) {
   }
 
   function header(column: CallColumn): ReactNode {
-    const label = t(`calls.columns.${column}`);
+    const label = DENSE_LABELS.has(column)
+      ? t(`dense.columns.${column as DenseLabel}`)
+      : t(`calls.columns.${column as Exclude<CallColumn, DenseLabel>}`);
     const field = SORT_FIELDS[column];
     if (!sorting || field === undefined) {
       return (
-        <Table.Th key={column} role="columnheader" data-hidden>
-          {label}
+        <Table.Th
+          key={column}
+          role="columnheader"
+          data-column={column}
+          style={dense ? { gridArea: column } : undefined}
+          data-hidden={!dense || column === 'menu' || undefined}
+        >
+          {dense ? (
+            <Text component="span" fw={700} size="xs" className="dense-clip">
+              {label}
+            </Text>
+          ) : (
+            label
+          )}
         </Table.Th>
       );
     }
@@ -102,74 +118,81 @@ export function CallsTable(props: CallsTableProps) {
       <Table.Th
         key={column}
         role="columnheader"
+        data-column={column}
+        style={dense ? { gridArea: column } : undefined}
         aria-sort={active ? (sorting.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
       >
-        <UnstyledButton onClick={() => sorting.onSort(field)} fw={700} fz="sm">
+        <UnstyledButton onClick={() => sorting.onSort(field)} fw={700} fz={dense ? 'xs' : 'sm'} maw="100%">
           <Group gap={4} wrap="nowrap">
-            <span>{label}</span>
-            <Icon size={16} aria-hidden />
+            <span className={dense ? 'dense-clip' : undefined}>{label}</span>
+            <Icon size={dense ? 14 : 16} aria-hidden style={{ flex: 'none' }} />
           </Group>
         </UnstyledButton>
       </Table.Th>
     );
   }
 
+  // The box is the size container the dense rows' layout follows (the list's width, not the window's).
   return (
-    <Table
-      className="calls-list"
-      role="table"
-      striped
-      highlightOnHover
-      verticalSpacing="xs"
-      aria-label={t('calls.tableLabel')}
-      aria-busy={stale}
-      style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
-    >
-      <Table.Thead role="rowgroup">
-        <Table.Tr role="row">
-          {selectable && (
-            <Table.Th role="columnheader" data-column="select">
-              <Checkbox
-                aria-label={t('calls.selectAll')}
-                checked={rows.length > 0 && selectedOnPage === rows.length}
-                indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
-                disabled={rows.length === 0}
-                onChange={(event) => toggleAll(event.currentTarget.checked)}
-              />
-            </Table.Th>
-          )}
-          {columns.map(header)}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody role="rowgroup">
-        {rows.length === 0 ? (
+    <div className="calls-list-box">
+      <Table
+        className="calls-list"
+        data-dense={dense || undefined}
+        role="table"
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label={t('calls.tableLabel')}
+        aria-busy={stale}
+        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
+      >
+        <Table.Thead role="rowgroup">
           <Table.Tr role="row">
-            <Table.Td role="cell" colSpan={columns.length + (selectable ? 1 : 0)} data-column="empty">
-              {props.empty ?? (
-                <Text ta="center" py="md">
-                  {t('noCallsFound')}
-                </Text>
-              )}
-            </Table.Td>
+            {selectable && (
+              <Table.Th role="columnheader" data-column="select" style={dense ? { gridArea: 'select' } : undefined}>
+                <Checkbox
+                  aria-label={t('calls.selectAll')}
+                  checked={rows.length > 0 && selectedOnPage === rows.length}
+                  indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
+                  disabled={rows.length === 0}
+                  onChange={(event) => toggleAll(event.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
+            {columns.map(header)}
           </Table.Tr>
-        ) : (
-          rows.map((row) => (
-            <CallsTableRow
-              key={row.id}
-              row={row}
-              columns={columns}
-              canManage={canManage}
-              selectable={selectable}
-              selected={selectable && selection.selected.has(row.id)}
-              opensCall={props.onOpen !== undefined}
-              open={row.id === props.openId}
-              cursor={row.id === props.cursorId}
-              language={language}
-              handlers={handlers}
-            />
-          ))
-        )}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody role="rowgroup">
+          {rows.length === 0 ? (
+            <Table.Tr role="row">
+              <Table.Td role="cell" colSpan={columns.length + (selectable ? 1 : 0)} data-column="empty">
+                {props.empty ?? (
+                  <Text ta="center" py="md">
+                    {t('noCallsFound')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => (
+              <CallsTableRow
+                key={row.id}
+                row={row}
+                columns={columns}
+                canManage={canManage}
+                selectable={selectable}
+                selected={selectable && selection.selected.has(row.id)}
+                opensCall={props.onOpen !== undefined}
+                dense={dense}
+                open={row.id === props.openId}
+                cursor={row.id === props.cursorId}
+                language={language}
+                handlers={handlers}
+              />
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }

@@ -3,13 +3,14 @@ import { Kbd, Modal, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** The inbox's keys, in the order the help lists them. */
-export const INBOX_KEYS = ['j', 'k', 'enter', 'e', 'a', 's', 'n', 'slash', 'question', 'escape'] as const;
+export const INBOX_KEYS = ['j', 'k', 'enter', 'x', 'e', 'a', 's', 'n', 'slash', 'question', 'escape'] as const;
 export type InboxKey = (typeof INBOX_KEYS)[number];
 
 const KEY_CAPS: Record<InboxKey, string> = {
   j: 'j',
   k: 'k',
   enter: 'Enter',
+  x: 'x',
   e: 'e',
   a: 'a',
   s: 's',
@@ -23,6 +24,7 @@ const BY_EVENT_KEY: Record<string, InboxKey> = {
   j: 'j',
   k: 'k',
   Enter: 'enter',
+  x: 'x',
   e: 'e',
   a: 'a',
   s: 's',
@@ -32,13 +34,19 @@ const BY_EVENT_KEY: Record<string, InboxKey> = {
   Escape: 'escape',
 };
 
+const FIELD = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+
+/** The field the key was pressed in, if any. */
+function fieldOf(event: KeyboardEvent): HTMLElement | null {
+  const target = event.target as HTMLElement | null;
+  return target?.closest<HTMLElement>(FIELD) ?? null;
+}
+
 /** Whether a key press belongs to something else: typing in a field, a control that takes keys, or an open dialog. */
 function taken(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return true;
   const target = event.target as HTMLElement | null;
-  if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="menu"]')) {
-    return true;
-  }
+  if (fieldOf(event) !== null || target?.closest('[role="menu"], [role="listbox"], [role="dialog"]')) return true;
   // Enter on a button or link is that control's own.
   if (event.key === 'Enter' && target?.closest('button, a, [role="button"], [role="checkbox"], [role="radio"]')) {
     return true;
@@ -47,7 +55,8 @@ function taken(event: KeyboardEvent): boolean {
 }
 
 /**
- * Listens for the inbox's keys on the page while the screen is open. The handler is read at the moment of the key
+ * Listens for the inbox's keys on the page while the screen is open. No key acts while the focus is in a field,
+ * except Esc, which first leaves the field. The handler is read at the moment of the key
  * press, so it always acts on what is on screen then.
  */
 export function useInboxKeys(handler: (key: InboxKey) => void, enabled: boolean) {
@@ -60,7 +69,15 @@ export function useInboxKeys(handler: (key: InboxKey) => void, enabled: boolean)
     if (!enabled) return undefined;
     function onKeyDown(event: KeyboardEvent) {
       const key = BY_EVENT_KEY[event.key];
-      if (key === undefined || taken(event)) return;
+      if (key === undefined) return;
+      // Esc in a field of the page leaves the field, and does nothing else (a dialog's own Esc is the dialog's).
+      const field = fieldOf(event);
+      if (key === 'escape' && field !== null && !event.defaultPrevented && !field.closest('[role="dialog"]')) {
+        event.preventDefault();
+        field.blur();
+        return;
+      }
+      if (taken(event)) return;
       event.preventDefault();
       latest.current(key);
     }

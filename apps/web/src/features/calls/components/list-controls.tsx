@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
 import { IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '../constants';
 import { TRIAGE_SORT_FIELDS } from '../constants';
 import { useFormatDate } from '../../../lib/dates';
-import { type CallListParams, type SortState, hasFilters } from '../list-params';
+import { type CallListParams, DUE_SORT, type SortState, hasFilters } from '../list-params';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -18,12 +22,15 @@ export function SearchBox({
   onChange,
   placeholder,
   id,
+  compact = false,
 }: {
   value: string | undefined;
   onChange: (value: string) => void;
   placeholder: string;
   /** Lets the / key of the inbox reach the box. */
   id?: string;
+  /** In the inbox's filter bar: named for screen readers only, so the bar keeps one line. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value ?? '');
@@ -42,7 +49,8 @@ export function SearchBox({
       id={id}
       type="search"
       maxLength={SEARCH_MAX_LENGTH}
-      label={t('calls.toolbar.search')}
+      label={compact ? undefined : t('calls.toolbar.search')}
+      aria-label={compact ? t('calls.toolbar.search') : undefined}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}
@@ -50,13 +58,13 @@ export function SearchBox({
         setText(event.currentTarget.value);
         commit(event.currentTarget.value.trim());
       }}
-      w={{ base: '100%', sm: 340 }}
+      w={compact ? { base: '100%', xs: 280 } : { base: '100%', sm: 340 }}
       maw="100%"
     />
   );
 }
 
-/** The calendar-day filter (the API's date=YYYY-MM-DD) with its clear button. */
+/** The calendar-day filter (the API's date=YYYY-MM-DD), written as the user's language writes a day, with its clear button. */
 export function DayFilter({
   value,
   onChange,
@@ -64,14 +72,18 @@ export function DayFilter({
   value: string | undefined;
   onChange: (value: string | undefined) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Group gap={4} align="flex-end" wrap="nowrap">
-      <TextInput
-        type="date"
+      <DatePickerInput
         label={t('calls.toolbar.date')}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.currentTarget.value || undefined)}
+        placeholder={t('dense.filters.dayPlaceholder')}
+        value={value ?? null}
+        onChange={(day) => onChange(day ?? undefined)}
+        valueFormat={i18n.resolvedLanguage === 'de' ? 'DD.MM.YYYY' : 'D MMM YYYY'}
+        // Inside the filters' popover: its calendar must not count as a click outside it.
+        popoverProps={{ withinPortal: false }}
+        w={170}
       />
       <Button
         variant="default"
@@ -112,10 +124,22 @@ export function PageSizeSelect({
   );
 }
 
-/** The sort of the new and completed screens: created date, priority or status, with a direction toggle. */
+const SORT_CHOICES: readonly string[] = [...TRIAGE_SORT_FIELDS, DUE_SORT, 'phonebot', 'caller_number', 'category'];
+
+function sortLabel(t: TFunction, field: string): string {
+  if ((TRIAGE_SORT_FIELDS as readonly string[]).includes(field))
+    return t(`calls.toolbar.sortFields.${field as (typeof TRIAGE_SORT_FIELDS)[number]}`);
+  if (field === DUE_SORT) return t('dense.sortFields.due');
+  return t(`dense.sortFields.${field as 'phonebot' | 'caller_number' | 'category'}`);
+}
+
+/**
+ * The sort select with a direction toggle (docs/product.md §4.11: created date, priority, status), offering every
+ * order of the column heads too, so each is reachable where the heads are folded (a narrow list).
+ */
 export function TriageSort({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
   const { t } = useTranslation();
-  const field = (TRIAGE_SORT_FIELDS as readonly string[]).includes(sort.field) ? sort.field : 'created_at';
+  const field = SORT_CHOICES.includes(sort.field) ? sort.field : 'created_at';
   const ascending = sort.direction === 'asc';
   const directionLabel = ascending ? t('calls.toolbar.ascending') : t('calls.toolbar.descending');
   return (
@@ -124,7 +148,7 @@ export function TriageSort({ sort, onChange }: { sort: SortState; onChange: (sor
         label={t('calls.toolbar.sortBy')}
         value={field}
         onChange={(event) => onChange({ field: event.currentTarget.value, direction: sort.direction })}
-        data={TRIAGE_SORT_FIELDS.map((value) => ({ value, label: t(`calls.toolbar.sortFields.${value}`) }))}
+        data={SORT_CHOICES.map((value) => ({ value, label: sortLabel(t, value) }))}
       />
       <Button
         variant="default"
@@ -140,17 +164,19 @@ export function TriageSort({ sort, onChange }: { sort: SortState; onChange: (sor
   );
 }
 
-/** Paging under a list: the range shown and the page buttons. */
+/** Paging under a list: the range shown, the rows per page where the screen offers a choice, and the page buttons. */
 export function Pager({
   page,
   perPage,
   total,
   onChange,
+  size,
 }: {
   page: number;
   perPage: PageSize;
   total: number;
   onChange: (page: number) => void;
+  size?: ReactNode;
 }) {
   const { t } = useTranslation();
   const pages = perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage));
@@ -163,10 +189,13 @@ export function Pager({
     last: t('calls.lastPage'),
   };
   return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {t('calls.range', { from, to, total })}
-      </Text>
+    <Group justify="space-between" gap="sm" align="flex-end">
+      <Group gap="sm" align="flex-end">
+        {size}
+        <Text size="sm" c="dimmed">
+          {t('calls.range', { from, to, total })}
+        </Text>
+      </Group>
       {pages > 1 && (
         <nav aria-label={t('calls.pagination')}>
           <Pagination

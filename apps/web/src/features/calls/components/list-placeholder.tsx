@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 
 /** How many placeholder rows stand for the list while it loads: enough to fill a tall window. */
-const PLACEHOLDER_ROWS = 8;
+const PLACEHOLDER_ROWS = 16;
 
 /**
  * The quick filters, the list's card and (beside it) the open call as grey blocks of about their final size. The
@@ -10,18 +10,18 @@ const PLACEHOLDER_ROWS = 8;
  */
 export function ListPlaceholder({ chips, split }: { chips: boolean; split: boolean }) {
   const card = (
-    <Paper withBorder p="md" miw={0}>
-      <Stack gap="md">
-        <Skeleton height={60} width="60%" />
+    <Paper withBorder p="xs" miw={0}>
+      <Stack gap="xs">
+        <Skeleton height={36} width="60%" />
         {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-          <Skeleton key={index} height={110} />
+          <Skeleton key={index} height={36} />
         ))}
       </Stack>
     </Paper>
   );
   return (
     <Stack gap="md" mih="100dvh" aria-hidden data-list-placeholder>
-      {chips && <Skeleton height={28} radius="xl" />}
+      {chips && <Skeleton height={34} />}
       {split ? (
         <div className="inbox-split">
           {card}

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { registerTranslations } from '../../../lib/i18n';
 import { type CallList, type CallRow, useCallList, useMarkNotified } from '../api';
 import { compareCalls, pageOf } from '../call-rows';
-import { type CallListParams, sortState, useCallListParams } from '../list-params';
+import { type CallListParams, listSort, useCallListParams } from '../list-params';
 import { callsTranslations } from '../locales';
 import { CallListScreen, type CallListView, type CallScreenProps } from './call-list-screen';
 import type { CallChange } from './use-call-actions';
@@ -46,11 +46,12 @@ export function NewCallsPage({ canManage, viewer }: CallScreenProps) {
     per_page: 'all',
     sort: undefined,
     search: params.search,
+    q: params.q,
     date: params.date,
     phonebot,
   };
   const query = useCallList('new', serverParams);
-  const filter = JSON.stringify([params.search ?? '', params.date ?? '', phonebot ?? '']);
+  const filter = JSON.stringify([params.search ?? '', params.q ?? '', params.date ?? '', phonebot ?? '']);
   const answer = query.isPlaceholderData ? undefined : query.data;
 
   const [visit, setVisit] = useState<Visit>({ filter, answer: undefined, rows: new Map() });
@@ -76,7 +77,7 @@ export function NewCallsPage({ canManage, viewer }: CallScreenProps) {
 
   const onChanged = (change: CallChange) => setVisit((current) => withChange(current, change));
 
-  const sorted = [...visit.rows.values()].sort(compareCalls(sortState(params.sort)));
+  const sorted = [...visit.rows.values()].sort(compareCalls(listSort(params, 'new')));
   const view: CallListView = {
     rows:
       answer === undefined && visit.rows.size === 0 && !query.isError

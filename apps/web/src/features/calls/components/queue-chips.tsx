@@ -51,14 +51,14 @@ export function QueueChips({ params, counts, onChange }: QueueChipsProps) {
   const { t } = useTranslation();
   const current = queueOf(params) ?? '';
   return (
-    <Group gap="xs" role="radiogroup" aria-label={t('inbox.chips.label')} wrap="wrap">
+    <Group gap={6} role="radiogroup" aria-label={t('inbox.chips.label')} className="inbox-chips">
       <Chip.Group
         multiple={false}
         value={current}
         onChange={(value) => onChange({ ...CLEARED, ...QUEUE_FILTERS[value as Queue] })}
       >
         {QUEUES.map((queue) => (
-          <Chip key={queue} value={queue} variant="outline" color={queue === 'overdue' ? 'red' : 'portal'}>
+          <Chip key={queue} value={queue} size="xs" variant="outline" color={queue === 'overdue' ? 'red' : 'portal'}>
             {t(`inbox.chips.${queue}`)}
             {counts !== undefined && (
               <>

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { NotificationKind } from '@phonebot/shared/notifications';
+import { ROLES } from '@phonebot/shared';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../db/time';
+import type { ChangeSubscriber } from '../../lib/changes';
+import { recordNotificationEvent } from '../events';
+import { activeUsersToMail } from '../users';
+import { mentionedUserIds } from './mentions';
+import { insertNotification } from './notifications.store';
+
+/** Every role of a company reads its calls (guests too), so any of its active users may be named in a note. */
+const CALL_READERS = ROLES.filter((role) => role !== 'super');
+
+type Notice = { customerId: number; userId: number; kind: NotificationKind; callId: number; actorId: number };
+
+/**
+ * Tells one user, inside the change's transaction: the notification's row and the live event only their streams
+ * get. The mail follows from the row if it stays unread (notification-mail.ts); a push would go out here too.
+ */
+async function notify(trx: Kysely<Database>, notice: Notice, at: string): Promise<void> {
+  const id = await insertNotification(trx, { ...notice, at });
+  await recordNotificationEvent(trx, notice.customerId, notice.userId, id);
+  // Push to the user's devices: queued here (a row a sender delivers after the commit) once push subscriptions exist.
+}
+
+/**
+ * Notifications in the path of a change: a call given to a user by someone else, and a note naming users of the
+ * company (never its writer). Both come from a user's own change, so nobody is told of what they did themselves.
+ */
+export const notificationsSubscriber: ChangeSubscriber = {
+  name: 'notifications',
+  async take(trx, changes) {
+    const at = nowIso();
+    for (const change of changes) {
+      if (change.kind === 'assigned') {
+        if (change.assigneeId === change.actorId) continue;
+        for (const callId of change.callIds) {
+          const notice = { customerId: change.customerId, userId: change.assigneeId, callId, actorId: change.actorId };
+          await notify(trx, { ...notice, kind: 'assigned' }, at);
+        }
+      } else if (change.kind === 'note-added' && change.text.includes('@')) {
+        const users = await activeUsersToMail(trx, change.customerId, CALL_READERS);
+        for (const userId of mentionedUserIds(change.text, users)) {
+          if (userId === change.authorId) continue;
+          const notice = { customerId: change.customerId, userId, callId: change.callId, actorId: change.authorId };
+          await notify(trx, { ...notice, kind: 'mentioned' }, at);
+        }
+      }
+    }
+  },
+  // New calls name nobody.
+  createdInOneStatement: () => ({}),
+};
