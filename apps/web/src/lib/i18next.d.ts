@@ -9,6 +9,7 @@ import type { callsLiveTranslations } from '../features/calls/live-locales';
 import type { inboxTranslations } from '../features/calls/inbox-locales';
 import type { denseTranslations } from '../features/calls/dense-locales';
 import type { attemptsTranslations } from '../features/calls/attempts-locales';
+import type { recordingTranslations } from '../features/calls/recording-locales';
 import type { smsDeliveryTranslations } from '../features/calls/sms-delivery-locales';
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
@@ -40,6 +41,7 @@ declare module 'i18next' {
         (typeof inboxTranslations)['en'] &
         (typeof denseTranslations)['en'] &
         (typeof attemptsTranslations)['en'] &
+        (typeof recordingTranslations)['en'] &
         (typeof callsLiveTranslations)['en'] &
         (typeof smsDeliveryTranslations)['en'] &
         (typeof customersTranslations)['en'] &

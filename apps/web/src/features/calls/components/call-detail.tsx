@@ -15,6 +15,7 @@ import { CallbackState, RepeatBadge } from './call-badges';
 import { Conversation, SmsList } from './call-history';
 import { CallerTimeline } from './caller-timeline';
 import { CallNotes } from './notes-modal';
+import { RecordingPlayer } from './recording-player';
 import type { CallActions } from './use-call-actions';
 import type { Viewer } from './viewer';
 
@@ -93,7 +94,9 @@ export function CallDetail(props: CallDetailProps) {
 
           <CallbackAttempts key={call.id} call={call} canManage={canManage} />
           <Section title={t('inbox.detail.conversation')}>
-            <Conversation turns={call.response} />
+            <RecordingPlayer call={call}>
+              <Conversation turns={call.response} />
+            </RecordingPlayer>
           </Section>
           <Section title={t('inbox.detail.notes')}>
             <CallNotes key={call.id} callId={call.id} canManage={canManage} inputId={props.noteInputId} />
