@@ -140,9 +140,6 @@ export async function recordedCallsOfPhonebot(
 
 const TICKET = /^pbr_[A-Za-z0-9_-]{43}$/;
 
-/** Whether a ticket is a recording ticket (an event-stream ticket is not). */
-export const isRecordingTicket = (ticket: string) => ticket.startsWith('pbr_');
-
 /** A ticket for the session `tokenId` and one call, stored only as its SHA-256. */
 export async function issueRecordingTicket(
   db: Kysely<Database>,
