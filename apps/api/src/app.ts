@@ -27,7 +27,13 @@ import { registerStepUpRoutes } from './modules/step-up/step-up.routes';
 import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { registerCallerRightsRoutes } from './modules/caller-rights/caller-rights.routes';
 import { registerCallerTimelineRoutes } from './modules/callers/timeline.routes';
-import { registerCallListRoutes, registerCallRoutes, registerSmsStatusRoutes } from './modules/calls';
+import { twilioVoiceReady } from './lib/twilio-voice';
+import {
+  registerAttemptRoutes,
+  registerCallListRoutes,
+  registerCallRoutes,
+  registerSmsStatusRoutes,
+} from './modules/calls';
 import { registerCallsHistoryRoutes } from './modules/calls-history';
 import { registerUsageRoutes } from './modules/usage/usage.routes';
 import { registerInsightsRoutes } from './modules/insights';
@@ -220,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stepUp,
     files: deps.files,
     callRetentionDays: config.callRetentionDays,
+    clickToCall: twilioVoiceReady(config.twilio),
   });
   registerDashboardRoutes(router, { db: db.db });
   registerCustomerRoutes(router, { db: db.db, files: deps.files, stepUp });
@@ -242,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authToken: config.twilio.authToken,
     publicUrl: config.publicUrl,
   });
+  // Callback attempts, click-to-call and SMS replies; a reply's notification to the call's owner is not wired yet.
+  registerAttemptRoutes(app, router, API_BASE, { db: db.db, twilio: config.twilio, publicUrl: config.publicUrl });
   registerCallerTimelineRoutes(router, { db: db.db });
   registerCallerRightsRoutes(router, { db: db.db });
   registerGuestRoutes(router, { db: db.db, secrets: deps.secrets, files: deps.files });

@@ -40,6 +40,8 @@ export type Database = {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_completed_calls: { call_id: number };
   rate_limits: RateLimitsTable;
+  call_attempts: CallAttemptsTable;
+  sms_opt_outs: SmsOptOutsTable;
   connector_calls: ConnectorCallsTable;
   notifications: NotificationsTable;
   call_recordings: CallRecordingsTable;
@@ -93,6 +95,8 @@ export type UsersTable = {
   avatar_path: string | null;
   /** The language of the user's screens and mails. */
   language: Generated<Language>;
+  /** The user's own phone (E.164), which click-to-call rings first; null when not given. */
+  phone: Generated<string | null>;
   created_at: string;
   updated_at: string;
 };
@@ -218,6 +222,10 @@ export type CallsTable = {
   extracted: Generated<string | null>;
   /** Where the call's platform keeps its recording (the recordings module fetches it from there). */
   recording_source_url: Generated<string | null>;
+  /** How many callback attempts were recorded (kept with the attempts, modules/calls attempts.store.ts). */
+  attempt_count: Generated<number>;
+  /** 1 while an SMS reply of the caller was not read yet. */
+  unread_reply: Generated<number>;
 };
 
 /** A platform's call id a phonebot's connector took, with the call it stored (modules/connectors). */
@@ -292,6 +300,33 @@ export type SmsMessagesTable = {
   error_message: string | null;
   error_more_info: string | null;
   error_reason: SmsErrorReason | null;
+  created_at: string;
+  /** outbound: sent to the caller; inbound: the caller's reply (from_number is the caller, to_number ours). */
+  direction: Generated<'outbound' | 'inbound'>;
+  from_number: Generated<string | null>;
+};
+
+/** A callback attempt of a call: who tried, when, what came of it, and the Twilio call that dialled it. */
+export type CallAttemptsTable = {
+  id: Generated<number>;
+  call_id: number;
+  customer_id: number;
+  user_id: number | null;
+  /** reached | voicemail | no_answer | busy | wrong_number; null while a dialled attempt waits for it. */
+  outcome: string | null;
+  note: string | null;
+  /** The Twilio call (CallSid) of click-to-call, and the status its signed callbacks reported last. */
+  dial_sid: string | null;
+  dial_status: string | null;
+  dial_duration_s: number | null;
+  dial_updated_at: string | null;
+  created_at: string;
+};
+
+/** A number that answered one of Twilio's opt-out words to a company's SMS: no SMS goes to it until START. */
+export type SmsOptOutsTable = {
+  customer_id: number;
+  number: string;
   created_at: string;
 };
 

@@ -312,6 +312,13 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ data: { type: 'sms', attributes: { to: '+491701234567', message: 'Hallo' } } }),
     allow: company([201, 404]),
   },
+  'POST /calls/:id/attempts': {
+    target: 'call',
+    body: () => ({ data: { type: 'call-attempts', attributes: { outcome: 'no_answer' } } }),
+    allow: company([201, 404]),
+  },
+  // Twilio is not configured in this app: an allowed caller of its own call hears so (503).
+  'POST /calls/:id/dial': { target: 'call', allow: company([503, 503]) },
   'PATCH /updateCallStatus/:id': {
     target: 'call',
     body: () => ({ status: 'In Progress' }),
@@ -403,6 +410,28 @@ const MATRIX: Record<string, Row> = {
   'POST /connect/:source/:license_key': { target: 'none', body: () => ({}), allow: {}, everyone: 404 },
   // Twilio's delivery reports: signed with the auth token, never with a user's token; unsigned ones are refused.
   'POST /sms/status': {
+    target: 'none',
+    body: () => ({}),
+    headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),
+    allow: {},
+    everyone: 403,
+  },
+  // Twilio's webhooks of click-to-call and SMS replies: signed with the auth token, never with a user's token.
+  'POST /dial/:attempt/twiml': {
+    target: 'none',
+    body: () => ({}),
+    headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),
+    allow: {},
+    everyone: 403,
+  },
+  'POST /dial/:attempt/status': {
+    target: 'none',
+    body: () => ({}),
+    headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),
+    allow: {},
+    everyone: 403,
+  },
+  'POST /sms/inbound': {
     target: 'none',
     body: () => ({}),
     headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }),

@@ -82,6 +82,8 @@ const REACHES_NONE = new Set([
   'DELETE /calls/:id',
   'POST /calls/:id/notes',
   'POST /calls/:id/sms',
+  'POST /calls/:id/attempts',
+  'POST /calls/:id/dial',
   'POST /notes/:callId',
   'POST /sendSms',
   'PATCH /updateBulkStatus',

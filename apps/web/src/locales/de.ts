@@ -117,6 +117,11 @@ export const de: Translation = {
   idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für einen anderen Aufruf verwendet.',
   botTokenShownOnce: 'Kopieren Sie das Bot-Token jetzt: Es wird nur einmal angezeigt.',
   smsFailed: 'Die SMS konnte nicht gesendet werden.',
+  smsOptedOut:
+    'Diese Nummer hat auf Ihre SMS mit STOP geantwortet: Bis sie START sendet, kann ihr keine SMS geschickt werden.',
+  dialFailed: 'Twilio konnte den Anruf nicht starten.',
+  dialNotConfigured: 'Anrufe über das Portal sind nicht eingerichtet (Twilio).',
+  dialPhoneMissing: 'Hinterlegen Sie Ihre eigene Telefonnummer in Mein Profil, um über das Portal anzurufen.',
   categoryNotOffered: 'Diese Kategorie gehört nicht zu den Begriffen des Phonebots.',
   newCallAlert: 'Neuer Anruf',
   retentionNotice: 'Anrufprotokolle werden nach 30 Tagen gelöscht.',

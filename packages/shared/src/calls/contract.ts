@@ -26,6 +26,7 @@ import {
 import { idParamSchema } from '../core/fields';
 import { smsErrorReasonSchema, smsStateSchema, twilioStatusCallbackSchema } from './sms';
 import { isoDaySchema, pagedQuery } from '../core/paged-query';
+import { callAttemptResourceSchema } from './attempts';
 import { recordingSchema } from '../recordings/schema';
 
 /** A call as the lists show it. */
@@ -64,6 +65,10 @@ export const callAttributesSchema = z.object({
    * call matched by other fields.
    */
   highlight: z.string().nullable().optional(),
+  /** How many callback attempts were recorded (always sent by this server). */
+  attempt_count: z.number().int().optional(),
+  /** The caller answered an SMS and nobody read the call since (always sent by this server). */
+  unread_reply: z.boolean().optional(),
   /** The call's recording (`GET /calls/{id}/recording`), or null (always sent by this server). */
   recording: recordingSchema.optional(),
   /** Why the platform's recording could not be fetched, or null (always sent by this server). */
@@ -98,6 +103,9 @@ export const smsAttributesSchema = z.object({
   /** What the failure means, independent of the provider: a wrong number told apart from a provider that is down. */
   error_reason: z.union([smsErrorReasonSchema, z.null()]),
   created_at: z.string(),
+  /** outbound: sent to the caller (`to`); inbound: the caller's reply (`from` the caller, `to` the company's number). */
+  direction: z.enum(['outbound', 'inbound']).optional(),
+  from: z.string().nullable().optional(),
 });
 export const smsResourceSchema = resourceObject('sms', smsAttributesSchema);
 export type SmsResource = z.infer<typeof smsResourceSchema>;
@@ -121,6 +129,8 @@ export const callDetailAttributesSchema = callAttributesSchema.extend({
   extracted: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   notes: z.array(noteResourceSchema),
   sms: z.array(smsResourceSchema),
+  /** The callback attempts, oldest first (always sent by this server). */
+  attempts: z.array(callAttemptResourceSchema).optional(),
 });
 export const callDetailResourceSchema = resourceObject('calls', callDetailAttributesSchema);
 export type CallDetail = z.infer<typeof callDetailResourceSchema>;

@@ -29,6 +29,19 @@ export {
   updateCallAttributesSchema,
 } from './contract';
 export { callRoutes } from './routes';
+export type { CallAttemptOutcome, CallAttemptResource, CreateAttemptInput } from './attempts';
+export {
+  ATTEMPT_NOTE_MAX_LENGTH,
+  CALL_ATTEMPT_OUTCOMES,
+  SMS_OPT_IN_WORDS,
+  SMS_OPT_OUT_WORDS,
+  attemptContracts,
+  attemptRoutes,
+  callAttemptResourceSchema,
+  createAttemptSchema,
+  twilioCallStatusSchema,
+  twilioInboundSmsSchema,
+} from './attempts';
 export type { BulkAssignInput, BulkSnoozeInput, BulkStatusInput, CallIngest, CallTurn, SendSmsInput } from './schema';
 export { type ExtractedFields, extractedSchema } from './schema';
 export {

@@ -22,10 +22,11 @@ export const profileContracts = {
     operationId: 'getMe',
     method: 'GET',
     path: '/me',
-    summary: 'The signed-in user',
+    summary:
+      'The signed-in user, with their own phone (click-to-call rings it first); meta.click_to_call says whether calls can be placed through the portal (Twilio is set up)',
     tags,
     auth: 'user',
-    responses: { 200: userDocumentSchema },
+    responses: { 200: userDocumentSchema.extend({ meta: z.object({ click_to_call: z.boolean() }).optional() }) },
     errors: [],
   }),
   updateMe: defineContract({
@@ -33,7 +34,7 @@ export const profileContracts = {
     method: 'PATCH',
     path: '/me',
     summary:
-      'Change the signed-in user’s name or language (en, de: their mails follow it), or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it); guests may change only their language. The body is a `users` resource, as GET /me answers it (`profile`, the original clients’ type, is taken too)',
+      'Change the signed-in user’s name, own phone (E.164, or null), or language (en, de: their mails follow it), or ask to change the e-mail (needs current_password; takes effect from a mailed link, meta.pending_email names it); guests may change only their language. The body is a `users` resource, as GET /me answers it (`profile`, the original clients’ type, is taken too)',
     tags,
     auth: 'user',
     operations: ['profile.own', 'profile.language'],
@@ -81,7 +82,6 @@ export const profileContracts = {
     responses: { 200: companyProfileDocumentSchema },
     errors: [],
   }),
-  uploadAvatar: defineContract({
   retentionPreview: defineContract({
     operationId: 'getRetentionPreview',
     method: 'GET',
@@ -99,6 +99,7 @@ export const profileContracts = {
     },
     errors: [],
   }),
+  uploadAvatar: defineContract({
     operationId: 'uploadAvatar',
     method: 'POST',
     path: '/uploads/users/:id/profile-image',

@@ -18,6 +18,8 @@ export const userAttributesSchema = z.object({
   /** The language of the user's screens and mails. */
   language: z.enum(LANGUAGES),
   created_at: z.string(),
+  /** The user's own phone (E.164) for click-to-call; only in the signed-in user's own answers (GET /me). */
+  phone: z.string().nullable().optional(),
 });
 export type UserAttributes = z.infer<typeof userAttributesSchema>;
 
@@ -61,7 +63,23 @@ export const ownProfileSchema = z.object({
 export type OwnProfileInput = z.infer<typeof ownProfileSchema>;
 
 /** A change to the signed-in user: any part of My profile's Info card, and the language chosen for the screens. */
-export const updateMeSchema = ownProfileSchema.partial().extend({ language: z.enum(LANGUAGES).optional() });
+/**
+ * The user's own phone, which click-to-call rings first: E.164 (+ and the country code; spaces, dashes, dots,
+ * slashes and brackets are dropped); empty or null removes it.
+ */
+export const ownPhoneSchema = z
+  .union([z.string(), z.null()], { error: () => 'phoneInvalid' satisfies MessageKey })
+  .transform((value, ctx) => {
+    const compact = (value ?? '').trim().replace(/[\s\-./()]/g, '');
+    if (compact === '') return null;
+    if (!/^\+[1-9]\d{6,14}$/.test(compact))
+      ctx.addIssue({ code: 'custom', message: 'phoneInvalid' satisfies MessageKey });
+    return compact;
+  });
+
+export const updateMeSchema = ownProfileSchema
+  .partial()
+  .extend({ language: z.enum(LANGUAGES).optional(), phone: ownPhoneSchema.optional() });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
 /** Change Password (company area and My profile): the current password is always required. */

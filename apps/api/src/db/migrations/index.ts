@@ -32,6 +32,7 @@ import * as smsTemplates from './20261207120100-sms-templates';
 import * as recordings from './20261207130000-recordings';
 import * as businessHours from './20261207110000-business-hours';
 import * as connectors from './20261207111000-connectors';
+import * as callbackAttempts from './20261207150000-callback-attempts';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261207130000-recordings': recordings,
   '20261207110000-business-hours': businessHours,
   '20261207111000-connectors': connectors,
+  '20261207150000-callback-attempts': callbackAttempts,
 };

@@ -63,6 +63,8 @@ type Row = {
   completed_at: string | null;
   /** PostgreSQL answers a count as a string. */
   caller_call_count: number | string;
+  attempt_count: number;
+  unread_reply: number;
   caller_name: string | null;
   summary: string | null;
   /** The call's recording (call_recordings, joined per row of the page). */
@@ -104,6 +106,8 @@ function toResource(row: Row, termsCache: Map<string, string[]>, now: string, fo
       overdue:
         row.status !== 'Completed' && row.callback_due_at !== null && Date.parse(row.callback_due_at) < Date.parse(now),
       caller_call_count: Number(row.caller_call_count),
+      attempt_count: Number(row.attempt_count),
+      unread_reply: Number(row.unread_reply) === 1,
       caller_name: row.caller_name,
       summary: row.summary,
       recording:
@@ -137,6 +141,8 @@ const COLUMNS = [
   'c.callback_due_at',
   'c.snoozed_until',
   'c.completed_at',
+  'c.attempt_count',
+  'c.unread_reply',
   'c.caller_name',
   'c.summary',
 ] as const;

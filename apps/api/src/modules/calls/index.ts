@@ -7,6 +7,7 @@
 export { registerCallListRoutes } from './calls-lists.routes';
 export { type CallsDeps, registerCallRoutes } from './calls.routes';
 export { registerSmsStatusRoutes } from './sms-status.routes';
+export { type AttemptsDeps, registerAttemptRoutes } from './attempts.routes';
 
 // Its part in the path of a change (change-subscribers.ts), and the calls version that path moves.
 export { callsVersion, callsVersionSubscriber } from './calls-version';

@@ -7,6 +7,7 @@ import { refuse } from '../../lib/domain-errors';
 import { SmsError, type SmsProvider } from '../../lib/sms';
 import { getCall } from './calls.service';
 import { type SmsLimits, guardSms } from './sms-guard';
+import { refuseOptedOut } from './sms-opt-outs';
 
 /** The SMS of a call: sent from the call screen through the provider, recorded with their result. */
 
@@ -31,6 +32,8 @@ export const SMS_COLUMNS = [
   'error_more_info',
   'error_reason',
   'created_at',
+  'direction',
+  'from_number as from',
 ] as const;
 
 /** The SMS of a call of the company, oldest first (404 for another company's call). */
@@ -107,6 +110,7 @@ export async function sendSms(
 ) {
   const { db, sms } = deps;
   const call = await getCall(db, customerId, input.call_id);
+  await refuseOptedOut(db, customerId, input.to);
   await guardSms(db, deps.smsLimits, customerId, {
     to: input.to,
     message: input.message,

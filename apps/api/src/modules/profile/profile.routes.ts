@@ -33,14 +33,25 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
   const { db, files } = deps;
   const c = profileContracts;
 
-  router.handle(c.me, async ({ principal }) => ({ data: userResource(await getUser(db, principal.userId)) }));
+  router.handle(c.me, async ({ principal }) => {
+    const user = await getUser(db, principal.userId);
+    const resource = userResource(user);
+    return {
+      data: { ...resource, attributes: { ...resource.attributes, phone: user.phone } },
+      meta: { click_to_call: deps.clickToCall ?? false },
+    };
+  });
 
   router.handle(c.updateMe, async ({ principal, body, req }) => {
     // Who has no profile of their own (guests) may change only the language their screens and mails use.
     const attributes = Object.keys(body.data.attributes).filter((key) => key !== 'language');
     if (!can(principal.role, 'profile.own') && attributes.length > 0) throw forbidden();
     const { user, pendingEmail } = await updateOwnProfile(deps, actorOf(principal, req), body.data.attributes);
-    return { data: userResource(user), ...(pendingEmail ? { meta: { pending_email: pendingEmail } } : {}) };
+    const resource = userResource(user);
+    return {
+      data: { ...resource, attributes: { ...resource.attributes, phone: user.phone } },
+      ...(pendingEmail ? { meta: { pending_email: pendingEmail } } : {}),
+    };
   });
 
   router.handle(c.changePassword, async ({ principal, body, req }) => {

@@ -37,6 +37,8 @@ export type ProfileDeps = {
   /** The deployment's longest call retention (CALL_RETENTION_DAYS); a company may choose at most that. */
   callRetentionDays: number | undefined;
   stepUp: StepUp;
+  /** Calls can be placed through the portal (Twilio is set up): GET /me says so. */
+  clickToCall?: boolean;
 };
 
 const emailPointer = '/data/attributes/email';
@@ -77,8 +79,13 @@ export async function updateOwnProfile(
   }
   const updated = await db.transaction().execute(async (trx) => {
     const row =
-      input.name !== undefined || input.language !== undefined
-        ? await updateUser(trx, user.id, { name: input.name, language: input.language, updated_at: nowIso() })
+      input.name !== undefined || input.language !== undefined || input.phone !== undefined
+        ? await updateUser(trx, user.id, {
+            name: input.name,
+            language: input.language,
+            phone: input.phone,
+            updated_at: nowIso(),
+          })
         : user;
     if (newEmail !== undefined) await requestEmailChange(trx, deps, actor, row, newEmail);
     return row;
