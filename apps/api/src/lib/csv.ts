@@ -13,6 +13,10 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function csvRow(cells: unknown[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
+/**
+ * One CSV line. `separator` is the list separator of the reader's spreadsheet: `,` in English, `;` where the comma
+ * is the decimal mark (German).
+ */
+export function csvRow(cells: unknown[], separator: ',' | ';' = ','): string {
+  return `${cells.map(csvCell).join(separator)}\r\n`;
 }

@@ -33,3 +33,10 @@ describe('csvCell', () => {
     expect(csvRow(['a', '+4930', '=1'])).toBe('"a","+4930","\'=1"\r\n');
   });
 });
+
+describe('csvRow', () => {
+  it('joins the cells with the reader’s list separator and ends the line with CRLF', () => {
+    expect(csvRow(['a', 1, null])).toBe('"a","1",""\r\n');
+    expect(csvRow(['a', 'b;c'], ';')).toBe('"a";"b;c"\r\n');
+  });
+});

@@ -26,6 +26,7 @@ import {
 import { idParamSchema } from '../core/fields';
 import { smsErrorReasonSchema, smsStateSchema, twilioStatusCallbackSchema } from './sms';
 import { isoDaySchema, pagedQuery } from '../core/paged-query';
+import { canonicalTimeZone } from '../customers/business-hours';
 import { callAttemptResourceSchema } from './attempts';
 import { recordingSchema } from '../recordings/schema';
 
@@ -187,16 +188,34 @@ const callFilters = {
 };
 /** The longest range of days a list filter (from … to) may span. */
 export const CALL_RANGE_MAX_DAYS = 366;
-export const callListQuerySchema = pagedQuery(callFilters)
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((q) => (q.weekday === undefined && q.hour === undefined) || (q.from !== undefined && q.to !== undefined), {
-    message: 'weekday and hour need a range of days (from and to)',
-    path: ['from'],
-  })
-  .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) < CALL_RANGE_MAX_DAYS * 86_400_000, {
-    message: `a range may span at most ${CALL_RANGE_MAX_DAYS} days`,
-    path: ['to'],
-  });
+/** The checks of a list's range of days, for the lists and the export. */
+function rangeChecked<T extends z.ZodType<{ from?: string; to?: string; weekday?: number; hour?: number }>>(schema: T) {
+  return schema
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+    .refine((q) => (q.weekday === undefined && q.hour === undefined) || (q.from !== undefined && q.to !== undefined), {
+      message: 'weekday and hour need a range of days (from and to)',
+      path: ['from'],
+    })
+    .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) < CALL_RANGE_MAX_DAYS * 86_400_000, {
+      message: `a range may span at most ${CALL_RANGE_MAX_DAYS} days`,
+      path: ['to'],
+    });
+}
+export const callListQuerySchema = rangeChecked(pagedQuery(callFilters));
+/**
+ * The CSV export's query: a list's, and the language of its headers and values (default: the user's) and the time
+ * zone of its times when the company has no business hours (default: the server's), as the browser tells them.
+ */
+export const callExportQuerySchema = rangeChecked(
+  pagedQuery({
+    ...callFilters,
+    lang: z.enum(['en', 'de'], { error: () => 'lang must be en or de' }),
+    tz: z
+      .string()
+      .max(64, 'tz is too long')
+      .refine((zone) => canonicalTimeZone(zone) !== undefined, 'tz must be a time zone such as Europe/Berlin'),
+  }),
+);
 
 /** How many open calls each quick filter of the callback inbox lists, and whether the company has a phonebot yet. */
 export const callQueueCountsSchema = z.object({
@@ -314,13 +333,20 @@ export const callContracts = {
     operationId: 'exportCalls',
     method: 'GET',
     path: '/calls/export',
-    summary: 'call_log.csv of a list (view open, completed, new or all) with its search, day and sort, streamed',
+    summary:
+      'call_log.csv of a list (view open, completed, new or all) with its search, day and sort, streamed: the spec’s columns, then owner, due, completed and notes',
     tags: ['Calls'],
     auth: 'user',
     operations: view,
-    query: callListQuerySchema,
+    query: callExportQuerySchema,
     sorts: CALL_SORTS,
-    responses: { 200: { contentType: 'text/csv', description: 'CSV, values quoted, formulas neutralised' } },
+    responses: {
+      200: {
+        contentType: 'text/csv',
+        description:
+          'CSV, values quoted, formulas neutralised; English: comma-separated, German (lang=de): semicolon-separated, with a UTF-8 BOM, headers and values in the language, times in the company’s time zone',
+      },
+    },
     errors: [],
   }),
   getCall: defineContract({

@@ -4,7 +4,7 @@ import type { CallView } from '@phonebot/shared/calls';
 import { type CallListDocument, type CallListQuery, callContracts } from '@phonebot/shared/calls';
 import { MINUTE, nowIso } from '../../db/time';
 import { BoundedCache } from '../../lib/bounded-cache';
-import { csvRow } from '../../lib/csv';
+import { canonicalTimeZone } from '@phonebot/shared/customers';
 import type { SignalledCache } from '../../lib/signalled-cache';
 import { pageLinks, pageMeta } from '../../lib/paging';
 import type { RequestPrincipal } from '../../lib/principal';
@@ -15,14 +15,10 @@ import { callsVersion, listEtag } from './calls-version';
 import { queueCounts } from './queue-counts';
 import type { CallsDeps } from './calls.routes';
 import { newCallsCount } from './calls.service';
-import { assignableUsers } from '../users';
-
-/** Date/Time for exports: local date and time, YYYY-MM-DD HH:MM. */
-function exportTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+import { assignableUsers, userById } from '../users';
+import { companySla } from './callbacks.service';
+import { type ExportOptions, callLogCsv } from './calls-export';
+import { serverZone } from './local-time';
 
 /** The filter of a list request: `assignee=me` becomes the signed-in user; every filter is judged at `now`. */
 export function callFilter(principal: RequestPrincipal, view: CallView, query: CallListQuery, now: string): CallFilter {
@@ -159,24 +155,13 @@ export function registerCallListRoutes(router: ApiRouter, deps: CallListDeps): v
     const customerId = customerOf(principal);
     const filter = await prepareFilter(db, callFilter(principal, query.view ?? 'open', query, nowIso()));
     const categories = query.sort?.replace(/^-/, '') === 'category' ? await categoryList(db, customerId) : [];
-    async function* csv() {
-      yield '\uFEFF' + csvRow(['PhoneBot', 'Category', 'Priority', 'Phone Number', 'Status', 'Message', 'Date/Time']);
-      for await (const batch of allCalls(db, filter, query.sort, categories)) {
-        yield batch
-          .map(({ attributes: c }) =>
-            csvRow([
-              c.bezeichnung,
-              c.selected_category ?? 'Uncategorized',
-              c.priority,
-              c.caller_number,
-              c.status,
-              c.message,
-              exportTime(c.created_at),
-            ]),
-          )
-          .join('');
-      }
-    }
+    const [sla, user] = await Promise.all([companySla(db, customerId), userById(db, principal.userId)]);
+    const options: ExportOptions = {
+      language: query.lang ?? (user?.language === 'de' ? 'de' : 'en'),
+      // The company's own time zone when it has business hours, else the browser's, else the server's.
+      timeZone: sla.hours?.time_zone ?? (query.tz && canonicalTimeZone(query.tz)) ?? serverZone(),
+    };
+    const csv = () => callLogCsv(db, filter, query.sort, categories, options);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="call_log.csv"')

@@ -588,9 +588,13 @@ describe('export and retention', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('"PhoneBot","Category","Priority","Phone Number","Status","Message","Date/Time"');
-    expect(lines[1]).toBe(
-      `"'=HYPERLINK(""x"")","Uncategorized","Normal Callback","+491","New","'=cmd|calc ""quoted""","2026-11-12 14:00"`,
+    // Without business hours or a time zone of the browser, times are the server's (named in the header).
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(lines[0]).toBe(
+      `"PhoneBot","Category","Priority","Phone Number","Status","Message","Date/Time (${zone})","Owner","Due (${zone})","Completed (${zone})","Notes"`,
+    );
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""x""\)","Uncategorized","Normal Callback","\+491","New","'=cmd\|calc ""quoted""","2026-11-12 14:00","",/,
     );
   });
 
