@@ -15,10 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
-import { randomToken, tokenHash } from '../apps/api/src/lib/crypto';
-import { issueAccessToken } from '../apps/api/src/modules/sessions';
 import { wavFile } from '../apps/api/test/audio';
 import { startLoopbackS3 } from '../apps/api/test/s3';
+import { createCompanies } from './generate';
 import { startBenchServer, stopBenchServer } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,46 +35,12 @@ const PORT = 3921;
 const base = `http://127.0.0.1:${PORT}`;
 const TICKS = 100; // clock ticks a second (/proc/<pid>/stat)
 
-/** One company with a user's session and a paid phonebot's bot token, written straight into a new database. */
+/** The benchmarks' companies (bench/generate.ts) in a new database: the first one's session and bot token. */
 async function seed(dataDir: string): Promise<{ token: string; botToken: string }> {
   const { db, close } = createDb({ databaseUrl: undefined, dataDir });
   try {
     await migrateToLatest(db);
-    const now = new Date().toISOString();
-    const customer = await db
-      .insertInto('customers')
-      .values({ company_name: 'Recordings', status: 'Active', created_at: now, updated_at: now } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const user = await db
-      .insertInto('users')
-      .values({
-        customer_id: customer.id,
-        name: 'Listener',
-        email: 'listener@bench.example',
-        role: 'user',
-        status: 'Active',
-        email_verified_at: now,
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const botToken = `pbt_${randomToken()}`;
-    await db
-      .insertInto('phonebots')
-      .values({
-        customer_id: customer.id,
-        license_key: 'pb-recordings',
-        bezeichnung: 'Recorder',
-        settings: JSON.stringify({ category_terms: ['Sales'] }),
-        payment_status: 1,
-        bot_token_hash: tokenHash(botToken),
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .execute();
-    return { token: (await issueAccessToken(db, user.id)).token, botToken };
+    return await createCompanies(db);
   } finally {
     await close();
   }

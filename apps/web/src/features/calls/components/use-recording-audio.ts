@@ -99,21 +99,18 @@ export function useRecordingAudio(callId: number, knownDuration: number | null) 
     const onPlaying = () => {
       retried.current = 0;
     };
-    audio.addEventListener('loadedmetadata', onMeta);
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('play', onPlay);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('ended', onPause);
-    audio.addEventListener('error', onError);
-    audio.addEventListener('playing', onPlaying);
+    const listeners: [string, () => void][] = [
+      ['loadedmetadata', onMeta],
+      ['timeupdate', onTime],
+      ['play', onPlay],
+      ['pause', onPause],
+      ['ended', onPause],
+      ['error', onError],
+      ['playing', onPlaying],
+    ];
+    for (const [event, listener] of listeners) audio.addEventListener(event, listener);
     return () => {
-      audio.removeEventListener('loadedmetadata', onMeta);
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('play', onPlay);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('ended', onPause);
-      audio.removeEventListener('error', onError);
-      audio.removeEventListener('playing', onPlaying);
+      for (const [event, listener] of listeners) audio.removeEventListener(event, listener);
     };
   }, [rate, load, current, playing]);
 
