@@ -57,6 +57,7 @@ const OWNED = {
   ]),
   notifications: ownerModule('notifications', ['notifications']),
   phonebots: ownerModule('phonebots', ['phonebots']),
+  'phonebot-versions': ownerModule('phonebot-versions', ['phonebot_versions']),
   recordings: ownerModule('recordings', [
     'call_recordings',
     'recording_deletions',

@@ -48,6 +48,8 @@ import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import type { WebhookSender } from './modules/webhooks';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { registerPhonebotRoutes } from './modules/phonebots/phonebots.routes';
+import { registerPhonebotVersionRoutes } from './modules/phonebot-versions/phonebot-versions.routes';
+import { registerPhonebotAlertRoutes } from './modules/phonebot-alerts/phonebot-alerts.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { getOperator } from './modules/settings';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -240,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     operator: config.operator,
   });
+  registerPhonebotVersionRoutes(router, { db: db.db, secrets: deps.secrets });
+  registerPhonebotAlertRoutes(router, { db: db.db });
   registerBotRoutes(app, router, { db: db.db, secrets: deps.secrets });
   const callsDeps = { db: db.db, sms: deps.sms, smsLimits: config.sms, retentionDays: config.callRetentionDays };
   registerCallListRoutes(router, { ...callsDeps, versions: deps.events.callsVersions });

@@ -31,3 +31,26 @@ export async function paidPhonebot(
   });
   return { admin: owner, licenseKey: created.json.meta.license_Key, botToken: created.json.meta.bot_token };
 }
+
+/**
+ * A paused webhook endpoint of a company for these events, written directly: its deliveries stay queued, so a test
+ * reads what a change queued for it.
+ */
+export async function pausedWebhook(app: TestApp, customerId: number, events: string[]): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await app.db.db
+    .insertInto('webhooks')
+    .values({
+      customer_id: customerId,
+      url: 'https://crm.example/hook',
+      events: JSON.stringify(events),
+      description: '',
+      enabled: 0,
+      secret: 'x',
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

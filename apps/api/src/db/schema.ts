@@ -48,6 +48,7 @@ export type Database = {
   recording_deletions: RecordingDeletionsTable;
   recording_fetches: RecordingFetchesTable;
   recording_tickets: RecordingTicketsTable;
+  phonebot_versions: PhonebotVersionsTable;
 };
 
 export type CustomersTable = {
@@ -75,6 +76,8 @@ export type CustomersTable = {
   retention_days: Generated<number | null>;
   /** The country (ISO 3166 alpha-2) the company's phone numbers are written in: the call search reads them so. */
   default_country: Generated<string>;
+  /** Minutes a runtime phonebot may be silent (within business hours when set) before the admins are told. */
+  offline_alert_minutes: Generated<number>;
   /** JSON [{name, text}]: the company's SMS templates (an empty list offers the default text). */
   sms_templates: Generated<string>;
   /** JSON {time_zone, week, holidays}: callback deadlines count only these hours; null: around the clock. */
@@ -184,8 +187,29 @@ export type PhonebotsTable = {
   last_heartbeat_at: string | null;
   subscription_id: string | null;
   payment_updated_at: string | null;
+  /** When the admins were told of the current outage; null while online or not yet told. */
+  offline_alerted_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+};
+
+/** One version of a phonebot's configuration: who changed which fields when, and the configuration after it. */
+export type PhonebotVersionsTable = {
+  id: Generated<number>;
+  phonebot_id: number;
+  /** 1, 2, 3, … per phonebot. */
+  number: number;
+  actor_id: number | null;
+  actor_name: string;
+  actor_role: string | null;
+  /** JSON list of the changed fields' names. */
+  fields: string;
+  /** JSON {bezeichnung, ...settings} after the change. */
+  config: string;
+  /** JSON of the sealed secret columns after the change. */
+  secrets: string;
+  restored_from: number | null;
+  created_at: string;
 };
 
 export type CallsTable = {

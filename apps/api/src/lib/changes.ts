@@ -83,7 +83,30 @@ export type PeopleChange =
   | { kind: 'assigned'; customerId: number; callIds: readonly number[]; assigneeId: number; actorId: number }
   | { kind: 'note-added'; customerId: number; callId: number; authorId: number; text: string };
 
-export type Change = CallsChange | ShownChange | SmsChange | PeopleChange;
+/**
+ * A phonebot's operation, for its integrators: a new version of its configuration (`phonebot-version`), its runtime
+ * offline long enough to be alerted about or back online (`phonebot-status`).
+ */
+export type PhonebotChange =
+  | {
+      kind: 'phonebot-version';
+      customerId: number;
+      licenseKey: string;
+      number: number;
+      fields: readonly string[];
+      at: string;
+    }
+  | {
+      kind: 'phonebot-status';
+      customerId: number;
+      licenseKey: string;
+      name: string;
+      status: 'online' | 'offline';
+      lastSeenAt: string | null;
+      at: string;
+    };
+
+export type Change = CallsChange | ShownChange | SmsChange | PeopleChange | PhonebotChange;
 
 const CALL_KINDS: ReadonlySet<Change['kind']> = new Set(['created', 'updated', 'deleted', 'erased']);
 

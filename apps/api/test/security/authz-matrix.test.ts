@@ -19,6 +19,7 @@ type Target =
   | 'self'
   | 'owner'
   | 'phonebot'
+  | 'phonebotVersion'
   | 'call'
   | 'caller'
   | 'guest'
@@ -250,6 +251,19 @@ const MATRIX: Record<string, Row> = {
     allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
   },
   'DELETE /phonebots/:id': { target: 'phonebot', allow: { ...managers([204, 404]), super: [204, 204] } },
+  'GET /phonebots/:id/versions': {
+    target: 'phonebot',
+    allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
+  },
+  'GET /phonebots/:id/versions/:n': {
+    target: 'phonebotVersion',
+    allow: { ...managers([200, 404]), guest: [200, 404], super: [200, 200] },
+  },
+  'POST /phonebots/:id/versions/:n/restore': {
+    target: 'phonebotVersion',
+    allow: { ...managers([201, 404]), guest: [201, 404], super: [201, 201] },
+  },
+  'GET /phonebot-alerts': { target: 'none', allow: companyAndGuest([200, 200]) },
   'GET /vbotbyguest/:license_Key': { target: 'phonebot', allow: { guest: [200, 404] } },
   'PATCH /vbotbyguest/:license_Key': {
     target: 'phonebot',
@@ -553,6 +567,9 @@ async function freshTarget(kind: Target, of: Company, caller: SignedIn | undefin
       });
       return created.json.meta.license_Key as string;
     }
+    case 'phonebotVersion':
+      // The first version of a fresh phonebot: `<license key>/versions/1`.
+      return `${await freshTarget('phonebot', of, caller)}/versions/1`;
     case 'apiKey':
       return (await createKey(of, ['calls:read'])).id;
     case 'webhook':
@@ -657,8 +674,8 @@ describe('authorization matrix', () => {
         for (const other of [false, true]) {
           const { token, signed } = await caller(kind, world.companyA);
           const target = await freshTarget(row.target, other ? world.companyB : world.companyA, signed);
-          // A delivery's target fills both of its path's ids.
-          const url = `/api/v2${route.path.replace(/:(\w+)(\/deliveries\/:deliveryId)?/, target || 'x')}`;
+          // A delivery's or a version's target fills both of its path's ids.
+          const url = `/api/v2${route.path.replace(/:(\w+)(\/deliveries\/:deliveryId|\/versions\/:n)?/, target || 'x')}`;
           const ctx: Ctx = { target, caller: signed, world, other };
           const res = await app.request({
             method: route.method,

@@ -77,6 +77,7 @@ const REACHES_NONE = new Set([
   'DELETE /vbot/:license_Key',
   'PATCH /vbotbyguest/:license_Key',
   'PATCH /phonebot/:license_Key',
+  'POST /phonebots/:id/versions/:n/restore',
   'POST /calls',
   'PATCH /calls/:id',
   'DELETE /calls/:id',

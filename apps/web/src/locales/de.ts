@@ -150,6 +150,7 @@ export const de: Translation = {
   emailChanged: 'Ihre neue E-Mail-Adresse ist bestätigt. Melden Sie sich damit an.',
   retentionDaysInvalid:
     'Geben Sie ganze Tage von 1 bis zum Höchstwert dieses Dienstes ein oder lassen Sie das Feld leer.',
+  offlineAlertMinutesInvalid: 'Geben Sie ganze Minuten von 1 bis 1440 ein.',
   mfaCodeInvalid:
     'Der Code ist falsch oder wurde schon verwendet. Geben Sie den aktuellen Code Ihrer Authenticator-App ein.',
   mfaTokenInvalid: 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',

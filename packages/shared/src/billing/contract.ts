@@ -57,10 +57,11 @@ export const botContracts = {
     operationId: 'getBotConfig',
     method: 'GET',
     path: '/bot/config',
-    summary: 'The phonebot’s full configuration with its secrets; 403 while the phonebot is inactive',
+    summary:
+      'The phonebot’s full configuration with its secrets and its config_version; an ETag, and 304 for an If-None-Match that names it; 403 while the phonebot is inactive',
     tags: ['Bot API'],
     auth: 'bot',
-    responses: { 200: singleDocument(botConfigResourceSchema) },
+    responses: { 200: singleDocument(botConfigResourceSchema), 304: null },
     errors: [403],
   }),
   postCall: defineContract({

@@ -162,6 +162,7 @@ export const messages = {
   ownerOnlySetting: 'Only the company’s owner can change this setting.',
   callbackSlaInvalid: 'Enter whole minutes from 1 to 43200 for each priority.',
   retentionDaysInvalid: 'Enter whole days from 1 up to the maximum of this service, or leave it empty.',
+  offlineAlertMinutesInvalid: 'Enter whole minutes from 1 to 1440.',
   assigneeInvalid: 'Choose a user of your company.',
   assignSelfOnly: 'You can assign calls only to yourself, and release only your own.',
   callAlreadyAssigned: 'Someone else has already taken this call.',

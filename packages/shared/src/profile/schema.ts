@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from '../core/messages';
 import { callbackSlaAttributesSchema, callbackSlaSchema } from '../calls/schema';
 import { emailSchema, optionalText, requiredText } from '../core/fields';
+import { OFFLINE_ALERT_MINUTES } from '../phonebot-alerts/contract';
 import { businessHoursAttributesSchema, businessHoursSchema, defaultCountrySchema } from '../customers/business-hours';
 
 /** ISO 13616 check: move the first four characters to the end, letters to numbers, the remainder mod 97 is 1. */
@@ -87,6 +88,13 @@ export const companyProfileSchema = z.object({
   business_hours: businessHoursSchema.nullable().optional(),
   /** The country phone numbers are written in, for the call search (ISO 3166-1 alpha-2). */
   default_country: defaultCountrySchema.optional(),
+  /** Minutes a runtime phonebot may be silent (within business hours when set) before the admins are told. */
+  offline_alert_minutes: z
+    .number({ error: () => 'offlineAlertMinutesInvalid' satisfies MessageKey })
+    .int('offlineAlertMinutesInvalid' satisfies MessageKey)
+    .min(OFFLINE_ALERT_MINUTES.min, 'offlineAlertMinutesInvalid' satisfies MessageKey)
+    .max(OFFLINE_ALERT_MINUTES.max, 'offlineAlertMinutesInvalid' satisfies MessageKey)
+    .optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -108,5 +116,6 @@ export const companyProfileAttributesSchema = z.object({
   retention_max_days: z.number().int().nullable(),
   business_hours: businessHoursAttributesSchema,
   default_country: z.string(),
+  offline_alert_minutes: z.number().int(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileAttributesSchema>;

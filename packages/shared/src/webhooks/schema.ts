@@ -3,7 +3,9 @@ import type { MessageKey } from '../core/messages';
 
 /**
  * The events a webhook endpoint may subscribe to. `call.deleted` carries only the call's id and the time it went
- * (deleted by a person, by a caller's erasure or by retention), never its content.
+ * (deleted by a person, by a caller's erasure or by retention), never its content. `phonebot.updated` names a new
+ * version of a phonebot's configuration and its changed fields (never a value); `phonebot.offline` and
+ * `phonebot.online` tell when a runtime phonebot's outage was alerted and when it is back.
  */
 export const WEBHOOK_EVENTS = [
   'call.created',
@@ -12,6 +14,9 @@ export const WEBHOOK_EVENTS = [
   'call.deleted',
   'sms.sent',
   'sms.failed',
+  'phonebot.updated',
+  'phonebot.offline',
+  'phonebot.online',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What "Send test event" delivers; it goes to the endpoint whatever it subscribed to. */

@@ -33,6 +33,7 @@ import * as recordings from './20261207130000-recordings';
 import * as businessHours from './20261207110000-business-hours';
 import * as connectors from './20261207111000-connectors';
 import * as callbackAttempts from './20261207150000-callback-attempts';
+import * as phonebotsInOperation from './20261207140000-phonebots-in-operation';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261207110000-business-hours': businessHours,
   '20261207111000-connectors': connectors,
   '20261207150000-callback-attempts': callbackAttempts,
+  '20261207140000-phonebots-in-operation': phonebotsInOperation,
 };

@@ -3,7 +3,9 @@ import { botContracts } from '@phonebot/shared/billing';
 import { ApiError } from '../../lib/errors';
 import type { ApiRouter } from '../../lib/router';
 import type { PhonebotsDeps } from '../phonebots';
+import { latestVersionNumber } from '../phonebot-versions';
 import { botConfig, createIngestQueue, heartbeat } from './bot.service';
+import { configEtag, etagMatches } from './config-etag';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -15,11 +17,14 @@ export function registerBotRoutes(app: FastifyInstance, router: ApiRouter, deps:
   // The server closes its database after its hooks: calls still being stored finish first.
   app.addHook('onClose', () => ingestQueue.idle());
 
-  router.handle(c.config, async ({ bot, reply }) => {
+  router.handle(c.config, async ({ bot, req, reply }) => {
     reply.header('cache-control', 'no-store');
-    return {
-      data: { type: 'phonebot-configs' as const, id: bot.licenseKey, attributes: await botConfig(db, secrets, bot) },
-    };
+    const config = await botConfig(db, secrets, bot);
+    const attributes = { ...config, config_version: await latestVersionNumber(db, bot.phonebotId) };
+    const etag = configEtag(attributes);
+    reply.header('etag', etag);
+    if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    return { data: { type: 'phonebot-configs' as const, id: bot.licenseKey, attributes } };
   });
 
   router.handle(c.postCall, async ({ bot, body, req, reply }) => {

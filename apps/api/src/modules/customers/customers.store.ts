@@ -96,6 +96,7 @@ export function companyProfileRow(db: Kysely<Database>, customerId: number) {
     'retention_days',
     'business_hours',
     'default_country',
+    'offline_alert_minutes',
   ]);
 }
 

@@ -16,3 +16,11 @@ export {
   setHeartbeat,
   setPaymentStateIfNewer,
 } from './phonebots.store';
+export { restorePhonebotConfig } from './phonebot-versioning';
+export {
+  alertedPhonebots,
+  claimOfflineAlert,
+  clearOfflineAlert,
+  phonebotsBackOnline,
+  silentPhonebots,
+} from './offline-alerts.store';

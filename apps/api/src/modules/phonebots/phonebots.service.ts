@@ -21,6 +21,7 @@ import {
   settingsOf,
   splitFields,
 } from './phonebot-row';
+import { configBefore, recordConfigChange, recordCreation } from './phonebot-versioning';
 
 export type PhonebotsDeps = { db: Kysely<Database>; secrets: SecretBox };
 /** Who asks: a company (only its own phonebots) or the super (all of them). */
@@ -115,6 +116,7 @@ export async function createPhonebot(deps: PhonebotsDeps, actor: Actor, customer
       })
       .execute();
     await auditPhonebot(trx, actor, { customer_id: customerId, license_key: licenseKey }, 'phonebot.create');
+    await recordCreation(trx, deps.secrets, actor, licenseKey);
   });
   return { row: await getPhonebot(deps.db, { customerId }, licenseKey), botToken };
 }
@@ -142,6 +144,7 @@ export async function updatePhonebot(
       .$call(rowLock(trx))
       .executeTakeFirst();
     if (!current) throw notFound();
+    const before = await configBefore(trx, row.id);
     const now = nowIso();
     await trx
       .updateTable('phonebots')
@@ -165,6 +168,7 @@ export async function updatePhonebot(
       byHand ? 'phonebot.payment-status' : options.action,
       paymentStatus !== undefined ? { from: current.payment_status, to: paymentStatus } : undefined,
     );
+    await recordConfigChange(trx, deps.secrets, actor, row.id, before);
   });
   return getPhonebot(deps.db, 'all', row.license_key);
 }

@@ -3,7 +3,14 @@ import type { Kysely } from 'kysely';
 import type { WebhookEvent } from '@phonebot/shared/webhooks';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
-import { type Change, type ChangeSubscriber, type SmsRecord, callIdsOf, isCallsChange } from '../../lib/changes';
+import {
+  type Change,
+  type ChangeSubscriber,
+  type PhonebotChange,
+  type SmsRecord,
+  callIdsOf,
+  isCallsChange,
+} from '../../lib/changes';
 import { containsIgnoreCase } from '../../lib/list';
 import { listedCall } from '../calls';
 
@@ -170,12 +177,29 @@ function deliveryKind(change: Change): 'created' | 'updated' | 'deleted' | undef
   return change.kind === 'erased' ? 'deleted' : change.kind;
 }
 
+/** Queues phonebot.updated for a new version of a phonebot's configuration, phonebot.offline and phonebot.online. */
+async function queuePhonebotDelivery(trx: Kysely<Database>, change: PhonebotChange) {
+  const hooks = await endpointsOf(trx, change.customerId);
+  if (hooks.length === 0) return;
+  if (change.kind === 'phonebot-version') {
+    const attributes = { version: change.number, fields: change.fields, changed_at: change.at };
+    await fanOut(trx, hooks, 'phonebot.updated', { type: 'phonebots', id: change.licenseKey, attributes }, null);
+    return;
+  }
+  const attributes = { bezeichnung: change.name, last_seen_at: change.lastSeenAt, at: change.at };
+  const event = change.status === 'offline' ? 'phonebot.offline' : 'phonebot.online';
+  await fanOut(trx, hooks, event, { type: 'phonebots', id: change.licenseKey, attributes }, null);
+}
+
 /** Queues what a change means to the company's endpoints, and forgets what an erasure forgets. */
 export const webhookQueueSubscriber: ChangeSubscriber = {
   name: 'webhook queue',
   async take(trx, changes) {
     for (const change of changes) {
       if (change.kind === 'sms') await queueSmsDelivery(trx, change.customerId, change.sms);
+      if (change.kind === 'phonebot-version' || change.kind === 'phonebot-status') {
+        await queuePhonebotDelivery(trx, change);
+      }
       if (change.kind === 'erased') await forgetNumber(trx, change.customerId, change.callerNumber);
       const kind = deliveryKind(change);
       if (kind && isCallsChange(change)) await queueCallDeliveries(trx, change.customerId, kind, callIdsOf(change));

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/app';
+import { pausedWebhook } from '../../../test/fixtures';
+import { MINUTE, nowIso } from '../../db/time';
+import { alertOfflinePhonebots } from './offline-alerts';
+
+let app: TestApp;
+let context: Parameters<typeof alertOfflinePhonebots>[1];
+beforeAll(async () => {
+  app = await createTestApp();
+  context = { publicUrl: 'https://app.example', operatorSeed: app.config.operator };
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const vbots = (attributes: Record<string, unknown>) => ({ data: { type: 'vbots', attributes } });
+const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
+
+/** A company with an admin (English), an admin user (German) and an operator, one phonebot and a webhook endpoint. */
+async function company(name = 'Front desk') {
+  const admin = await app.signIn('admin');
+  const customerId = admin.customerId!;
+  const adminuser = await app.signIn('adminuser', { customerId });
+  await app.db.db.updateTable('users').set({ language: 'de' }).where('id', '=', adminuser.userId).execute();
+  const user = await app.signIn('user', { customerId });
+  const created = await app.request({
+    method: 'POST',
+    url: '/api/v2/vbot',
+    token: admin.token,
+    body: vbots({ bezeichnung: name }),
+  });
+  expect(created.status).toBe(201);
+  const key = created.json.meta.license_Key as string;
+  const hookId = await pausedWebhook(app, customerId, ['phonebot.offline', 'phonebot.online']);
+  return { admin, adminuser, user, customerId, key, botToken: created.json.meta.bot_token as string, hookId };
+}
+
+const lastSeen = (key: string, at: string | null) =>
+  app.db.db.updateTable('phonebots').set({ last_heartbeat_at: at }).where('license_key', '=', key).execute();
+const mails = (addresses: string[]) =>
+  app.db.db.selectFrom('mail_outbox').select(['to_address', 'subject']).where('to_address', 'in', addresses).execute();
+const events = (hookId: number) =>
+  app.db.db
+    .selectFrom('webhook_deliveries')
+    .select(['event', 'payload'])
+    .where('webhook_id', '=', hookId)
+    .orderBy('id')
+    .execute();
+async function banner(token: string) {
+  const res = await app.request({ method: 'GET', url: '/api/v2/phonebot-alerts', token });
+  expect(res.status, res.body).toBe(200);
+  return (res.json.data as { id: string; attributes: { bezeichnung: string } }[]).map((alert) => alert.id);
+}
+
+describe('offline alerts of runtime phonebots', () => {
+  it('alerts an outage once, even from two runs at the same time, and clears it when the runtime is back', async () => {
+    const c = await company();
+    const other = await company('Elsewhere');
+    await lastSeen(c.key, ago(11));
+    await lastSeen(other.key, ago(1));
+
+    const runs = await Promise.all([
+      alertOfflinePhonebots(app.db.db, context),
+      alertOfflinePhonebots(app.db.db, context),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.offline, 0)).toBe(1);
+    const sent = await mails([c.admin.email, c.adminuser.email, c.user.email]);
+    expect(sent.map((m) => [m.to_address, m.subject]).sort()).toEqual(
+      [
+        [c.admin.email, 'Phonebot Front desk is offline'],
+        [c.adminuser.email, 'Phonebot Front desk ist offline'],
+      ].sort(),
+    );
+    expect((await events(c.hookId)).map((e) => e.event)).toEqual(['phonebot.offline']);
+    expect(JSON.parse((await events(c.hookId))[0]!.payload).data).toMatchObject({ type: 'phonebots', id: c.key });
+    // The banner, for everyone of the company who sees the calls; not for another company.
+    expect(await banner(c.user.token)).toEqual([c.key]);
+    expect(await banner(c.admin.token)).toEqual([c.key]);
+    expect(await banner(other.admin.token)).toEqual([]);
+
+    // Later runs do not alert the same outage again.
+    expect(await alertOfflinePhonebots(app.db.db, context)).toEqual({ offline: 0, online: 0 });
+    expect((await mails([c.admin.email])).length).toBe(1);
+
+    // A heartbeat ends the banner at once; the next run tells phonebot.online, once.
+    const beat = await app.request({ method: 'POST', url: '/api/v2/bot/heartbeat', token: c.botToken });
+    expect(beat.status).toBe(200);
+    expect(await banner(c.user.token)).toEqual([]);
+    const back = await Promise.all([
+      alertOfflinePhonebots(app.db.db, context),
+      alertOfflinePhonebots(app.db.db, context),
+    ]);
+    expect(back.reduce((sum, run) => sum + run.online, 0)).toBe(1);
+    expect((await events(c.hookId)).map((e) => e.event)).toEqual(['phonebot.offline', 'phonebot.online']);
+    expect(await alertOfflinePhonebots(app.db.db, context)).toEqual({ offline: 0, online: 0 });
+
+    // A new outage is a new alert.
+    await lastSeen(c.key, ago(12));
+    expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(1);
+    expect((await mails([c.admin.email])).length).toBe(2);
+  });
+
+  it('waits for the company’s offline_alert_minutes, and never alerts a runtime never heard from', async () => {
+    const c = await company();
+    const never = await company('Never connected');
+    await app.db.db
+      .updateTable('customers')
+      .set({ offline_alert_minutes: 30 })
+      .where('id', '=', c.customerId)
+      .execute();
+    await lastSeen(c.key, ago(20));
+    await lastSeen(never.key, null);
+    expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(0);
+    await lastSeen(c.key, ago(31));
+    expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(1);
+    expect(await banner(c.admin.token)).toEqual([c.key]);
+    expect(await banner(never.admin.token)).toEqual([]);
+  });
+
+  it('counts only business minutes when the company has business hours: no alert while it is closed', async () => {
+    const c = await company();
+    const day = (iso: string) => iso.slice(0, 10);
+    const open = [['00:00', '23:59']];
+    const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, open]));
+    const hours = (holidays: string[]) =>
+      app.db.db
+        .updateTable('customers')
+        .set({ business_hours: JSON.stringify({ time_zone: 'UTC', week, holidays }) })
+        .where('id', '=', c.customerId)
+        .execute();
+    await lastSeen(c.key, ago(30));
+    // Closed today (a holiday since before the outage began): the minutes count from the next opening.
+    await hours([...new Set([day(ago(30)), day(nowIso())])]);
+    expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(0);
+    expect(await banner(c.admin.token)).toEqual([]);
+    // Open all day: 30 business minutes are past.
+    await hours([]);
+    expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(1);
+  });
+
+  it('offline_alert_minutes is a company setting of its admins (default 10, 1 to 1440); bad input changes nothing', async () => {
+    const c = await company();
+    const profile = async (token: string) => app.request({ method: 'GET', url: '/api/v2/profile', token });
+    const save = (token: string, minutes: unknown) =>
+      app.request({
+        method: 'PATCH',
+        url: '/api/v2/profile',
+        token,
+        body: { data: { type: 'profile', attributes: { offline_alert_minutes: minutes } } },
+      });
+    expect((await profile(c.admin.token)).json.data.attributes.offline_alert_minutes).toBe(10);
+    for (const bad of [0, 1441, 2.5, '30', null]) {
+      const refused = await save(c.admin.token, bad);
+      expect(refused.status, String(bad)).toBe(422);
+      expect(refused.json.errors[0]).toMatchObject({
+        code: 'offlineAlertMinutesInvalid',
+        source: { pointer: '/data/attributes/offline_alert_minutes' },
+      });
+    }
+    expect((await profile(c.admin.token)).json.data.attributes.offline_alert_minutes).toBe(10);
+    expect((await save(c.user.token, 30)).status).toBe(403);
+    expect((await save(c.adminuser.token, 1440)).status).toBe(200);
+    expect((await save(c.admin.token, 1)).status).toBe(200);
+    expect((await profile(c.adminuser.token)).json.data.attributes.offline_alert_minutes).toBe(1);
+  });
+
+  it('the super may not read a company’s banner; without a session it is refused', async () => {
+    const superAdmin = await app.signIn('super');
+    expect((await app.request({ method: 'GET', url: '/api/v2/phonebot-alerts', token: superAdmin.token })).status).toBe(
+      403,
+    );
+    expect((await app.request({ method: 'GET', url: '/api/v2/phonebot-alerts' })).status).toBe(401);
+  });
+});
