@@ -4,6 +4,7 @@ import { RECORDING_CONTENT_TYPES, RECORDING_TICKET_TTL_S, recordingContracts } f
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/file-reply';
+import { FileStoreError } from '../../lib/file-store';
 import type { RequestPrincipal } from '../../lib/principal';
 import { type ApiRouter, customerOf } from '../../lib/router';
 import { principalFromTokenId } from '../sessions';
@@ -53,6 +54,10 @@ export function registerRecordingRoutes(app: FastifyInstance, router: ApiRouter,
     try {
       const recording = await attachRecording(db, recordings.store, target, spooled);
       return { meta: { recording } };
+    } catch (error) {
+      if (!(error instanceof FileStoreError)) throw error;
+      req.log.error({ err: error, storage: recordings.store.kind }, 'recordings store unavailable');
+      throw ApiError.of(503, 'serviceUnavailable', { headers: { 'retry-after': '5' } });
     } finally {
       await spooled.discard();
     }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FileStoreError } from '../../lib/file-store';
 import type { TestApp } from '../../../test/app';
 import { MP3_FRAME_SECONDS, mp3File, oggFile, wavFile, webmFile } from '../../../test/audio';
 import { paidPhonebot } from '../../../test/fixtures';
@@ -218,5 +219,23 @@ describe.each<Store>(['file', 's3'])('recordings (%s store)', (store) => {
     expect(await ctx.keys()).toEqual(before);
     const fits = await upload(app, bot.botToken, id, wavFile(4 * 0.99));
     expect(fits.status).toBe(200);
+  });
+
+  it('answers 503 while the store cannot be reached, and keeps nothing', async () => {
+    const id = await postCall(app, bot.botToken, '+4930666');
+    const down = vi
+      .spyOn(app.recordings.store, 'putFile')
+      .mockRejectedValueOnce(new FileStoreError('could not write: the bucket is away'));
+    const res = await app.app.inject({
+      method: 'PUT',
+      url: `/api/v2/bot/calls/${id}/recording`,
+      headers: { authorization: `Bearer ${bot.botToken}`, 'content-type': 'audio/wav' },
+      payload: wavFile(1),
+    });
+    down.mockRestore();
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    const detail = await app.request({ method: 'GET', url: `/api/v2/calls/${id}`, token: bot.admin.token });
+    expect(detail.json.data.attributes.recording).toBeNull();
   });
 });
