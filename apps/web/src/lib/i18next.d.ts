@@ -25,6 +25,9 @@ import type { callerRightsTranslations } from '../features/caller-rights/locales
 import type { retentionTranslations } from '../features/company/retention';
 import type { customerUsersTranslations } from '../features/customers/customer-users';
 import type { twoFactorTranslations } from '../features/two-factor/locales';
+import type { notificationsTranslations } from '../features/notifications/locales';
+import type { smsTemplatesTranslations } from '../features/company/sms-templates';
+import type { smsDialogTranslations } from '../features/calls/sms-locales';
 
 // i18next's typing hooks are interfaces meant for augmentation, so `type` cannot be used here.
 declare module 'i18next' {
@@ -57,7 +60,10 @@ declare module 'i18next' {
         (typeof callerRightsTranslations)['en'] &
         (typeof retentionTranslations)['en'] &
         (typeof customerUsersTranslations)['en'] &
-        (typeof twoFactorTranslations)['en'];
+        (typeof twoFactorTranslations)['en'] &
+        (typeof notificationsTranslations)['en'] &
+        (typeof smsTemplatesTranslations)['en'] &
+        (typeof smsDialogTranslations)['en'];
     };
   }
 }

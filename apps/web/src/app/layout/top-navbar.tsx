@@ -3,6 +3,7 @@ import { Anchor, Box, Group } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NotificationBell } from '../../features/notifications';
 import { LanguageMenu } from './language-menu';
 
 type TopNavbarProps = {
@@ -28,6 +29,7 @@ export function TopNavbar({ burger, account }: TopNavbarProps) {
         </Anchor>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <NotificationBell />
         <LanguageMenu />
         {account}
       </Group>

@@ -1,16 +1,23 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isSmsErrorReason } from '@phonebot/shared/calls';
+import { fillSmsTemplate, smsParts } from '@phonebot/shared/customers';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useMe } from '../../auth';
+import { smsTemplatesQuery } from '../../company';
 import { type CallRow, useSendSms } from '../api';
 import { smsDeliveryTranslations } from '../sms-delivery-locales';
+import { smsDialogTranslations } from '../sms-locales';
 import { registerTranslations } from '../../../lib/i18n';
 
 registerTranslations(smsDeliveryTranslations);
+registerTranslations(smsDialogTranslations);
 
 // The schema (and zod with it) loads when a field is first focused, not with the call screens.
 const lazySmsSchema = lazyValue(async () => (await import('@phonebot/shared/calls/schema')).sendSmsSchema);
@@ -21,7 +28,10 @@ type SmsModalProps = {
   onClose: () => void;
 };
 
-/** Send an SMS about a call, prefilled with the caller's number and the default text (docs/product.md §9). */
+/**
+ * Send an SMS about a call to the caller's number. The message starts empty: only what the user picked (a template,
+ * its placeholders filled in) or typed is ever sent, and Send waits for a message.
+ */
 export function SmsModal({ call, onClose }: SmsModalProps) {
   const { t } = useTranslation();
   return (
@@ -45,10 +55,47 @@ function providerReason(error: unknown, t: TFunction): string | undefined {
   return isSmsErrorReason(reason) ? t(`smsDelivery.reasons.${reason}`) : undefined;
 }
 
+/** How long the message is and how many SMS it takes. */
+function SmsLength({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const parts = smsParts(message.trim());
+  return (
+    <Text size="xs" c="dimmed" aria-live="polite" data-testid="sms-length">
+      {[
+        t('smsDialog.length', { count: parts.characters }),
+        t('smsDialog.parts', { count: parts.parts }),
+        parts.encoding === 'UCS-2' ? t('smsDialog.encoding', { perPart: parts.perPart }) : null,
+        parts.parts > 0 ? t('smsDialog.remaining', { count: parts.remaining }) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </Text>
+  );
+}
+
 function SmsForm({ call, onClose }: { call: CallRow; onClose: () => void }) {
   const { t } = useTranslation();
   const sendSms = useSendSms();
-  const form = useZodForm(lazySmsSchema, { call_id: call.id, to: call.caller_number, message: t('defaultSmsText') });
+  const templates = useQuery(smsTemplatesQuery());
+  const me = useMe();
+  const form = useZodForm(lazySmsSchema, { call_id: call.id, to: call.caller_number, message: '' });
+  const list = templates.data?.sms_templates ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+
+  const pick = (value: string | null) => {
+    const template = value === null ? undefined : list[Number(value)];
+    if (!template) return;
+    setPicked(value);
+    const callerName = (call as CallRow & { caller_name?: string | null }).caller_name ?? null;
+    form.setFieldValue(
+      'message',
+      fillSmsTemplate(template.text, {
+        caller_name: callerName,
+        company_name: templates.data?.company_name ?? null,
+        user_name: me.data?.name ?? null,
+      }),
+    );
+  };
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -62,16 +109,36 @@ function SmsForm({ call, onClose }: { call: CallRow; onClose: () => void }) {
     onClose();
   });
 
+  const message = form.values.message;
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput label={t('calls.sms.to')} type="tel" autoComplete="off" {...form.getInputProps('to')} />
-        <Textarea label={t('calls.sms.message')} autosize minRows={3} maxRows={8} {...form.getInputProps('message')} />
+        <Select
+          label={t('smsDialog.template')}
+          placeholder={t('smsDialog.templatePlaceholder')}
+          data={list.map((template, index) => ({ value: String(index), label: template.name }))}
+          onChange={pick}
+          value={picked}
+          disabled={list.length === 0}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true, hideDetached: false }}
+        />
+        <Stack gap={4}>
+          <Textarea
+            label={t('calls.sms.message')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('message')}
+          />
+          <SmsLength message={message} />
+        </Stack>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={form.submitting}>
+          <Button type="submit" loading={form.submitting} disabled={message.trim() === ''}>
             {t('calls.sms.send')}
           </Button>
         </Group>

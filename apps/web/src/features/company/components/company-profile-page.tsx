@@ -28,6 +28,7 @@ import { companyTranslations } from '../locales';
 import { SLA_FIELDS, lazyCompanyProfileSchema } from '../schemas';
 import { RetentionCard } from './retention-card';
 import { UrgentMailCard } from './urgent-mail-card';
+import { SmsTemplatesCard } from './sms-templates';
 
 registerTranslations(companyTranslations);
 
@@ -76,6 +77,7 @@ export function CompanyProfilePage({
       </Group>
       {content}
       <UrgentMailCard />
+      <SmsTemplatesCard />
       <RetentionCard editable={protectedSettings} />
     </Stack>
   );
