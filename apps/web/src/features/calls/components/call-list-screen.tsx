@@ -150,10 +150,8 @@ export function CallListScreen(props: CallListScreenProps) {
     const at = rows.findIndex((row) => row.id === call.id);
     const next = at === -1 ? rows.find((row) => row.id !== call.id) : (rows[at + 1] ?? rows[at - 1]);
     void actions.markCompleted(call);
-    if (next === undefined) {
-      if (openId !== undefined) open(undefined);
-      return;
-    }
+    // The last call of the list stays open (or under the cursor), completed.
+    if (next === undefined) return;
     if (openId !== undefined) open(next.id, { replace: true });
     else showCursor(next.id);
   }

@@ -118,6 +118,7 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
         return (
           <RowMenu
             row={row}
+            armed={tips}
             canManage={canManage}
             actions={actions}
             onPreview={handlers.preview}

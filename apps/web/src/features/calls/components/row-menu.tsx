@@ -1,16 +1,6 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import {
-  IconCheck,
-  IconDots,
-  IconFlag,
-  IconMessage,
-  IconMessages,
-  IconNotes,
-  IconProgress,
-  IconTag,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCheck, IconDots, IconMessage, IconMessages, IconNotes, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CALL_PRIORITIES, CALL_STATUSES } from '@phonebot/shared/calls';
 import type { CallRow } from '../api';
@@ -28,27 +18,29 @@ type RowMenuProps = {
 
 /**
  * Every action of the spec's row, one click away: the conversation, notes, SMS, mark completed, status, priority and
- * category (each asking first, as the selects do) and delete. The menu is made when it is first opened: a page of
- * 100 rows would otherwise set up 100 menus before the first paint.
+ * category (each asking first, as the selects do) and delete. The menu is made once the row is armed (the mouse or
+ * the keyboard's focus came to it, see CallsTableRow): a page of 100 rows would otherwise set up 100 menus before
+ * the first paint. Until then the button is the same, with the same name.
  */
-export function RowMenu(props: RowMenuProps) {
-  const { row } = props;
+export function RowMenu(props: RowMenuProps & { armed: boolean }) {
+  const { row, armed, ...rest } = props;
   const { t } = useTranslation();
-  const [made, setMade] = useState(false);
   const [opened, setOpened] = useState(false);
-  const label = t('dense.row.menu', { caller: row.caller_number });
+  // A click that came before the row was armed (a touch, a test) makes the menu and opens it.
+  const [clicked, setClicked] = useState(false);
+  const made = armed || clicked;
   const trigger = (
     <ActionIcon
       variant="subtle"
       color="gray"
       size="sm"
-      aria-label={label}
+      aria-label={t('dense.row.menu', { caller: row.caller_number })}
       aria-haspopup="menu"
       onClick={
         made
           ? undefined
           : () => {
-              setMade(true);
+              setClicked(true);
               setOpened(true);
             }
       }
@@ -60,14 +52,13 @@ export function RowMenu(props: RowMenuProps) {
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={240} withinPortal>
       <Menu.Target>{trigger}</Menu.Target>
-      <RowMenuItems {...props} />
+      <RowMenuItems row={row} {...rest} />
     </Menu>
   );
 }
 
 function RowMenuItems({ row, canManage, actions, onPreview, onNotes, onSms }: RowMenuProps) {
   const { t } = useTranslation();
-  const terms = row.category_terms;
   const reading = (
     <>
       <Menu.Item leftSection={<IconMessages size={16} aria-hidden />} onClick={() => onPreview(row)}>
@@ -80,7 +71,7 @@ function RowMenuItems({ row, canManage, actions, onPreview, onNotes, onSms }: Ro
   );
   if (!canManage) return <Menu.Dropdown>{reading}</Menu.Dropdown>;
   return (
-    <Menu.Dropdown>
+    <Menu.Dropdown mah="70dvh" style={{ overflowY: 'auto' }}>
       {reading}
       <Menu.Item leftSection={<IconMessage size={16} aria-hidden />} onClick={() => onSms(row)}>
         {t('dense.menu.sms')}
@@ -94,61 +85,61 @@ function RowMenuItems({ row, canManage, actions, onPreview, onNotes, onSms }: Ro
           {t('dense.menu.complete')}
         </Menu.Item>
       )}
-      <Menu.Divider />
-      <Menu.Sub position="left-start">
-        <Menu.Sub.Target>
-          <Menu.Sub.Item leftSection={<IconProgress size={16} aria-hidden />}>{t('dense.menu.status')}</Menu.Sub.Item>
-        </Menu.Sub.Target>
-        <Menu.Sub.Dropdown>
-          {CALL_STATUSES.map((value) => (
-            <Menu.Item
-              key={value}
-              disabled={value === row.status}
-              onClick={() => void actions.changeStatus(row, value)}
-            >
-              {t(`calls.statuses.${value}`)}
-            </Menu.Item>
-          ))}
-        </Menu.Sub.Dropdown>
-      </Menu.Sub>
-      <Menu.Sub position="left-start">
-        <Menu.Sub.Target>
-          <Menu.Sub.Item leftSection={<IconFlag size={16} aria-hidden />}>{t('dense.menu.priority')}</Menu.Sub.Item>
-        </Menu.Sub.Target>
-        <Menu.Sub.Dropdown>
-          {CALL_PRIORITIES.map((value) => (
-            <Menu.Item
-              key={value}
-              disabled={value === row.priority}
-              onClick={() => void actions.changePriority(row, value)}
-            >
-              {t(`calls.priorities.${value}`)}
-            </Menu.Item>
-          ))}
-        </Menu.Sub.Dropdown>
-      </Menu.Sub>
-      <Menu.Sub position="left-start">
-        <Menu.Sub.Target>
-          <Menu.Sub.Item leftSection={<IconTag size={16} aria-hidden />}>{t('dense.menu.category')}</Menu.Sub.Item>
-        </Menu.Sub.Target>
-        <Menu.Sub.Dropdown>
-          {/* Uncategorized is never chosen (docs/product.md §6.2): it is shown, disabled, like the select's first entry. */}
-          <Menu.Item disabled>{t('calls.uncategorized')}</Menu.Item>
-          {terms.map((term) => (
-            <Menu.Item
-              key={term}
-              disabled={term === row.selected_category}
-              onClick={() => void actions.changeCategory(row, term)}
-            >
-              {term}
-            </Menu.Item>
-          ))}
-        </Menu.Sub.Dropdown>
-      </Menu.Sub>
+      <Menu.Label>{t('dense.menu.status')}</Menu.Label>
+      {CALL_STATUSES.map((value) => (
+        <Choice key={value} current={value === row.status} onClick={() => void actions.changeStatus(row, value)}>
+          {t(`calls.statuses.${value}`)}
+        </Choice>
+      ))}
+      <Menu.Label>{t('dense.menu.priority')}</Menu.Label>
+      {CALL_PRIORITIES.map((value) => (
+        <Choice key={value} current={value === row.priority} onClick={() => void actions.changePriority(row, value)}>
+          {t(`calls.priorities.${value}`)}
+        </Choice>
+      ))}
+      <Menu.Label>{t('dense.menu.category')}</Menu.Label>
+      {/* Uncategorized is never chosen (docs/product.md §6.2): shown, disabled, like the select's first entry. */}
+      <Choice current={row.selected_category === null} disabled>
+        {t('calls.uncategorized')}
+      </Choice>
+      {row.category_terms.map((term) => (
+        <Choice
+          key={term}
+          current={term === row.selected_category}
+          onClick={() => void actions.changeCategory(row, term)}
+        >
+          {term}
+        </Choice>
+      ))}
       <Menu.Divider />
       <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void actions.remove(row)}>
         {t('dense.menu.delete')}
       </Menu.Item>
     </Menu.Dropdown>
+  );
+}
+
+/** One value of a status, priority or category: the call's own is marked and cannot be chosen again. */
+function Choice({
+  current,
+  disabled = false,
+  onClick,
+  children,
+}: {
+  current: boolean;
+  disabled?: boolean;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Menu.Item
+      py={4}
+      disabled={disabled || current}
+      aria-current={current || undefined}
+      leftSection={current ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />}
+      onClick={onClick}
+    >
+      {children}
+    </Menu.Item>
   );
 }
