@@ -1,13 +1,16 @@
 import type { InsightSplit } from '@phonebot/shared/insights';
 
-/** The call list of all calls (every status), filtered by the given list filters. */
-function allCalls(params: Record<string, string>): string {
-  return `/calls?${new URLSearchParams(params).toString()}`;
+/**
+ * The Calls Dashboard, the inbox where calls are worked, filtered by the given list filters. A range of days or a
+ * status makes it show calls of every status, so a figure opens exactly its calls, completed ones too.
+ */
+function inbox(params: Record<string, string>): string {
+  return `/viewcalllogs?${new URLSearchParams(params).toString()}`;
 }
 
 /**
- * The call list showing exactly the calls behind one bar segment: the day and the split's value as the list's
- * filters (a phonebot by its license key; a phonebot that is gone leaves the day only).
+ * The inbox showing exactly the calls behind one bar segment: the day (as a range of one day) and the split's value
+ * as the list's filters (a phonebot by its license key; a phonebot that is gone leaves the day only).
  */
 export function callListLink(
   day: string,
@@ -15,21 +18,22 @@ export function callListLink(
   value: string,
   phonebotKeys: Record<string, string> = {},
 ): string {
+  const period = { from: day, to: day };
   if (split === 'phonebot') {
     const key = phonebotKeys[value];
-    return allCalls(key ? { date: day, phonebot: key } : { date: day });
+    return inbox(key ? { ...period, phonebot: key } : period);
   }
-  return allCalls({ date: day, [split]: value });
+  return inbox({ ...period, [split]: value });
 }
 
 /** The calls behind one heatmap cell: the period's days, on that weekday (0 Monday) and in that hour. */
 export function heatmapLink(period: { from: string; to: string }, weekday: number, hour: number): string {
-  return allCalls({ ...period, weekday: String(weekday), hour: String(hour) });
+  return inbox({ ...period, weekday: String(weekday), hour: String(hour) });
 }
 
 /** The calls of one repeat caller within the period. */
 export function callerLink(period: { from: string; to: string }, number: string): string {
-  return allCalls({ caller: number, ...period });
+  return inbox({ caller: number, ...period });
 }
 
 /** Human time for seconds: minutes below an hour, hours below two days, days beyond. */

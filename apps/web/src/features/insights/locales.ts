@@ -32,6 +32,13 @@ const en = {
     openInsights: 'Open Insights',
     last30: 'Last 30 days',
     uncategorized: 'Uncategorized',
+    statuses: { New: 'New', 'In Progress': 'In Progress', Completed: 'Completed' },
+    priorities: {
+      'Normal Callback': 'Normal Callback',
+      'Important Callback': 'Important Callback',
+      'Send Email': 'Send Email',
+      Transferred: 'Transferred',
+    },
   },
 };
 
@@ -69,6 +76,13 @@ export const insightsTranslations: FeatureTranslations<typeof en> = {
       openInsights: 'Auswertungen öffnen',
       last30: 'Letzte 30 Tage',
       uncategorized: 'Ohne Kategorie',
+      statuses: { New: 'Neu', 'In Progress': 'In Bearbeitung', Completed: 'Erledigt' },
+      priorities: {
+        'Normal Callback': 'Normaler Rückruf',
+        'Important Callback': 'Wichtiger Rückruf',
+        'Send Email': 'E-Mail senden',
+        Transferred: 'Weitergeleitet',
+      },
     },
   },
 };

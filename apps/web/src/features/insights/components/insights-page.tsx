@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { isIsoDay } from '@phonebot/shared';
+import { CALL_PRIORITIES, CALL_STATUSES, type CallPriority, type CallStatus } from '@phonebot/shared/calls';
 import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/insights';
 import { QueryError } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
@@ -62,6 +63,9 @@ function useInsightParams() {
     );
   return { range, split, period, update };
 }
+
+const isCallStatus = (name: string): name is CallStatus => (CALL_STATUSES as readonly string[]).includes(name);
+const isCallPriority = (name: string): name is CallPriority => (CALL_PRIORITIES as readonly string[]).includes(name);
 
 const WEEKDAY_BASE = Date.UTC(2024, 0, 1); // a Monday
 
@@ -145,8 +149,12 @@ export function InsightsPage() {
   const doc = stats.data;
   const series = useMemo(() => seriesOf(doc, split), [doc, split]);
   const dayLabel = new Intl.DateTimeFormat(i18n.resolvedLanguage, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const label = (name: string) =>
-    split === 'status' || split === 'priority' || name !== 'Uncategorized' ? name : t('insights.uncategorized');
+  // Every legend entry in the screen's language: statuses and priorities by their names, no category as such.
+  const label = (name: string) => {
+    if (split === 'status' && isCallStatus(name)) return t(`insights.statuses.${name}`);
+    if (split === 'priority' && isCallPriority(name)) return t(`insights.priorities.${name}`);
+    return split === 'category' && name === 'Uncategorized' ? t('insights.uncategorized') : name;
+  };
   const bars = (doc?.data ?? []).map((item) => ({ day: item.id, ...item.attributes.split }));
   const trend = (doc?.data ?? []).map((item) => ({
     day: item.id,
