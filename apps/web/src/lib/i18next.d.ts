@@ -10,6 +10,7 @@ import type { inboxTranslations } from '../features/calls/inbox-locales';
 import type { denseTranslations } from '../features/calls/dense-locales';
 import type { attemptsTranslations } from '../features/calls/attempts-locales';
 import type { recordingTranslations } from '../features/calls/recording-locales';
+import type { summaryTranslations } from '../features/calls/summary-locales';
 import type { smsDeliveryTranslations } from '../features/calls/sms-delivery-locales';
 import type { customersTranslations } from '../features/customers/locales';
 import type { guestsTranslations } from '../features/guests/locales';
@@ -45,6 +46,7 @@ declare module 'i18next' {
         (typeof denseTranslations)['en'] &
         (typeof attemptsTranslations)['en'] &
         (typeof recordingTranslations)['en'] &
+        (typeof summaryTranslations)['en'] &
         (typeof callsLiveTranslations)['en'] &
         (typeof smsDeliveryTranslations)['en'] &
         (typeof customersTranslations)['en'] &

@@ -24,7 +24,6 @@ export {
   addUserSchema,
   changePasswordSchema,
   checklistSchema,
-  ownPhoneSchema,
   ownProfileSchema,
   updateMeSchema,
   updateUserSchema,

@@ -46,6 +46,7 @@ const en = {
       models: 'Models and voice',
       behaviour: 'Behaviour',
       tools: 'Tools',
+      source: 'Call source',
     },
     fields: {
       bezeichnung: 'Phonebot name',
@@ -90,6 +91,9 @@ const en = {
       n8n_url: 'n8n URL',
       websearch_openai: 'OpenAI web search',
       forwarding_through_openai_tool: 'Forwarding through OpenAI tool',
+      source: 'Calls come from',
+      source_secret: 'Platform secret',
+      source_agent_id: 'Agent ID',
     },
     form: {
       save: 'Save',
@@ -127,6 +131,65 @@ const en = {
     update: {
       delete: 'Delete Phonebot',
       licenseKey: 'License key: {{value}}',
+    },
+    source: {
+      names: {
+        runtime: 'Its own runtime (Bot API)',
+        vapi: 'Vapi',
+        retell: 'Retell',
+        elevenlabs: 'ElevenLabs',
+      },
+      runtimeHint: 'The phonebot runtime sends its calls with its bot token through the Bot API.',
+      address: 'Connector address',
+      addressHint: 'Paste this address into the platform. It contains the license key; keep it to yourself.',
+      copyAddress: 'Copy address',
+      addressAfterSave: 'The connector address is shown here once the phonebot is saved.',
+      secretHint: {
+        retell: 'Your Retell API key (the one marked for webhooks): Retell signs every call event with it.',
+        vapi: 'The secret you set as the server URL’s credential in Vapi; Vapi sends it as X-Vapi-Secret.',
+        elevenlabs: 'The secret ElevenLabs shows when you create the post-call webhook.',
+      },
+      agentHint: 'Only calls of this agent (Vapi: assistant) are taken; leave empty to take every agent’s calls.',
+      mapping: 'Fields the platform extracts',
+      mappingHint:
+        'The names of the platform’s extracted fields that fill the category, the priority and the caller’s name. A category value that is none of the category terms leaves the call Uncategorized.',
+      categoryField: 'Field for the category',
+      priorityField: 'Field for the priority',
+      callerNameField: 'Field for the caller’s name',
+      priorityValues: 'Values of the priority field',
+      priorityValuesHint:
+        'Which value of the priority field gives which priority; a value not listed leaves the priority to the conversation.',
+      platformValue: 'Value {{n}}',
+      givesPriority: 'Priority for value {{n}}',
+      removeValue: 'Remove value {{n}}',
+      addValue: 'Add value',
+      priorities: {
+        'Normal Callback': 'Normal Callback',
+        'Important Callback': 'Important Callback',
+        'Send Email': 'Send Email',
+        Transferred: 'Transferred',
+      },
+      howTo: {
+        retell: {
+          title: 'Connect Retell',
+          step1: 'In Retell, open the agent’s settings and paste the connector address below as its webhook URL.',
+          step2: 'Enter your Retell API key below: Retell signs the events with it (x-retell-signature).',
+          step3:
+            'Retell sends call_ended when a call ends and call_analyzed with the summary and the extracted fields.',
+        },
+        vapi: {
+          title: 'Connect Vapi',
+          step1: 'In Vapi, set the assistant’s (or phone number’s) server URL to the connector address below.',
+          step2: 'Give the server URL a secret credential and enter the same secret below (X-Vapi-Secret).',
+          step3: 'Keep the end-of-call-report among the server messages; summary and structured data come with it.',
+        },
+        elevenlabs: {
+          title: 'Connect ElevenLabs',
+          step1: 'In ElevenLabs, create a post-call webhook with the connector address below and enable transcripts.',
+          step2: 'Enter the webhook secret ElevenLabs shows below: it signs every event (ElevenLabs-Signature).',
+          step3: 'Define data collection items in the agent’s analysis to fill the fields below.',
+        },
+      },
     },
   },
 };
@@ -178,6 +241,7 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
         models: 'Modelle und Stimme',
         behaviour: 'Verhalten',
         tools: 'Werkzeuge',
+        source: 'Anrufquelle',
       },
       fields: {
         bezeichnung: 'Name des Phonebots',
@@ -222,6 +286,9 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
         n8n_url: 'n8n-URL',
         websearch_openai: 'OpenAI-Websuche',
         forwarding_through_openai_tool: 'Weiterleitung über OpenAI-Tool',
+        source: 'Anrufe kommen von',
+        source_secret: 'Geheimnis der Plattform',
+        source_agent_id: 'Agenten-ID',
       },
       form: {
         save: 'Speichern',
@@ -259,6 +326,74 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
       update: {
         delete: 'Phonebot löschen',
         licenseKey: 'Lizenzschlüssel: {{value}}',
+      },
+      source: {
+        names: {
+          runtime: 'Eigene Laufzeit (Bot-API)',
+          vapi: 'Vapi',
+          retell: 'Retell',
+          elevenlabs: 'ElevenLabs',
+        },
+        runtimeHint: 'Die Phonebot-Laufzeit sendet ihre Anrufe mit ihrem Bot-Token über die Bot-API.',
+        address: 'Connector-Adresse',
+        addressHint:
+          'Fügen Sie diese Adresse in der Plattform ein. Sie enthält den Lizenzschlüssel; geben Sie sie nicht weiter.',
+        copyAddress: 'Adresse kopieren',
+        addressAfterSave: 'Die Connector-Adresse erscheint hier, sobald der Phonebot gespeichert ist.',
+        secretHint: {
+          retell: 'Ihr Retell-API-Schlüssel (der für Webhooks markierte): Retell signiert jedes Anrufereignis damit.',
+          vapi: 'Das Geheimnis, das Sie in Vapi als Zugangsdaten der Server-URL festgelegt haben; Vapi sendet es als X-Vapi-Secret.',
+          elevenlabs: 'Das Geheimnis, das ElevenLabs beim Anlegen des Post-Call-Webhooks anzeigt.',
+        },
+        agentHint:
+          'Nur Anrufe dieses Agenten (bei Vapi: Assistenten) werden übernommen; leer lassen für die Anrufe aller Agenten.',
+        mapping: 'Von der Plattform erfasste Felder',
+        mappingHint:
+          'Die Namen der erfassten Felder der Plattform, die Kategorie, Priorität und Namen des Anrufers füllen. Ein Kategoriewert, der keiner der Kategoriebegriffe ist, lässt den Anruf unkategorisiert.',
+        categoryField: 'Feld für die Kategorie',
+        priorityField: 'Feld für die Priorität',
+        callerNameField: 'Feld für den Namen des Anrufers',
+        priorityValues: 'Werte des Prioritätsfelds',
+        priorityValuesHint:
+          'Welcher Wert des Prioritätsfelds welche Priorität ergibt; ein nicht aufgeführter Wert überlässt die Priorität dem Gespräch.',
+        platformValue: 'Wert {{n}}',
+        givesPriority: 'Priorität für Wert {{n}}',
+        removeValue: 'Wert {{n}} entfernen',
+        addValue: 'Wert hinzufügen',
+        priorities: {
+          'Normal Callback': 'Normaler Rückruf',
+          'Important Callback': 'Wichtiger Rückruf',
+          'Send Email': 'E-Mail senden',
+          Transferred: 'Weitergeleitet',
+        },
+        howTo: {
+          retell: {
+            title: 'Retell verbinden',
+            step1:
+              'Öffnen Sie in Retell die Einstellungen des Agenten und tragen Sie die Connector-Adresse unten als Webhook-URL ein.',
+            step2:
+              'Geben Sie unten Ihren Retell-API-Schlüssel ein: Retell signiert die Ereignisse damit (x-retell-signature).',
+            step3:
+              'Retell sendet call_ended am Ende eines Anrufs und call_analyzed mit der Zusammenfassung und den erfassten Feldern.',
+          },
+          vapi: {
+            title: 'Vapi verbinden',
+            step1:
+              'Setzen Sie in Vapi die Server-URL des Assistenten (oder der Rufnummer) auf die Connector-Adresse unten.',
+            step2:
+              'Geben Sie der Server-URL ein Geheimnis als Zugangsdaten und tragen Sie dasselbe Geheimnis unten ein (X-Vapi-Secret).',
+            step3:
+              'Lassen Sie den end-of-call-report unter den Servernachrichten; Zusammenfassung und strukturierte Daten kommen mit ihm.',
+          },
+          elevenlabs: {
+            title: 'ElevenLabs verbinden',
+            step1:
+              'Legen Sie in ElevenLabs einen Post-Call-Webhook mit der Connector-Adresse unten an und aktivieren Sie Transkripte.',
+            step2:
+              'Tragen Sie unten das Webhook-Geheimnis ein, das ElevenLabs anzeigt: Es signiert jedes Ereignis (ElevenLabs-Signature).',
+            step3: 'Legen Sie in der Analyse des Agenten Datenerfassungen an, um die Felder unten zu füllen.',
+          },
+        },
       },
     },
   },

@@ -6,6 +6,8 @@ import {
   PAYMENT_STATUS,
   PHONEBOT_DEFAULTS,
   PHONEBOT_SECRETS,
+  DEFAULT_SOURCE_MAPPING,
+  type SourceMapping,
   updatePhonebotSchema,
   type PhonebotFields,
 } from '@phonebot/shared/phonebots';
@@ -25,7 +27,9 @@ type FormValue<T> = [T] extends [boolean]
     ? number | string
     : [T] extends [readonly unknown[]]
       ? T
-      : string;
+      : [T] extends [Record<string, unknown>]
+        ? T
+        : string;
 
 /**
  * What the form holds: text for text and option fields, booleans for flags, `number | ''` for numbers (Mantine's
@@ -68,11 +72,29 @@ export function formValuesOf(attributes?: PhonebotAttributes): PhonebotFormValue
               : [],
           )
         : [];
+    } else if (name === 'source_mapping') {
+      values[name] = sourceMappingOf(given);
     } else {
       values[name] = typeof given === 'string' ? given : fallback;
     }
   }
   return values as PhonebotFormValues;
+}
+
+/** The mapping of a platform's fields as the form edits it: every name a text, the value map a list of pairs. */
+function sourceMappingOf(given: unknown): SourceMapping {
+  const mapping = (given && typeof given === 'object' ? given : {}) as Partial<Record<keyof SourceMapping, unknown>>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    selected_category: text(mapping.selected_category),
+    priority: text(mapping.priority),
+    caller_name: text(mapping.caller_name),
+    priority_values: Array.isArray(mapping.priority_values)
+      ? (mapping.priority_values as SourceMapping['priority_values']).filter(
+          (pair) => pair && typeof pair.value === 'string' && typeof pair.priority === 'string',
+        )
+      : DEFAULT_SOURCE_MAPPING.priority_values,
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ import { CallActionsPanel } from './call-actions-panel';
 import { CallbackAttempts } from './callback-attempts';
 import { CallbackState, RepeatBadge } from './call-badges';
 import { Conversation, SmsList } from './call-history';
+import { CallSummary } from './call-summary';
 import { CallerTimeline } from './caller-timeline';
 import { CallNotes } from './notes-modal';
 import { RecordingPlayer } from './recording-player';
@@ -93,6 +94,7 @@ export function CallDetail(props: CallDetailProps) {
           )}
 
           <CallbackAttempts key={call.id} call={call} canManage={canManage} />
+          <CallSummary call={call} />
           <Section title={t('inbox.detail.conversation')}>
             <RecordingPlayer call={call}>
               <Conversation turns={call.response} />

@@ -161,6 +161,7 @@ function PhonebotEditor({ phonebot, role, checkout }: PhonebotEditorProps) {
         initialValues={formValuesOf(phonebot)}
         stored={phonebot.secrets_set}
         maskedKey={phonebot.secrets_set?.apen_ai_key ? phonebot.apen_ai_key : undefined}
+        licenseKey={phonebot.license_Key}
         onSubmit={async (values) => {
           try {
             await update.mutateAsync({

@@ -23,12 +23,7 @@ type ProfileInfoFormProps = {
 export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
   const { t } = useTranslation();
   const update = useUpdateMe(alsoInvalidate);
-  const form = useZodForm(lazyOwnProfileSchema, {
-    name: me.name,
-    email: me.email,
-    current_password: '',
-    phone: me.phone ?? '',
-  });
+  const form = useZodForm(lazyOwnProfileSchema, { name: me.name, email: me.email, current_password: '' });
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const emailChanged = form.values.email.trim().toLowerCase() !== me.email;
 
@@ -42,7 +37,7 @@ export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
     let pending: string | null;
     try {
       ({ me: saved, pendingEmail: pending } = await update.mutateAsync(
-        changingEmail ? { ...input, current_password: password } : { name: input.name, phone: input.phone },
+        changingEmail ? { ...input, current_password: password } : { name: input.name },
       ));
     } catch (error) {
       // The real reason is shown, where the old client said 'Email Already Exists!' for every failure.
@@ -55,7 +50,7 @@ export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
       notifyError(translateText(t, errorText(error)));
       return;
     }
-    const values = { name: saved.name, email: saved.email, current_password: '', phone: saved.phone ?? '' };
+    const values = { name: saved.name, email: saved.email, current_password: '' };
     form.setValues(values);
     form.resetDirty(values);
     setPendingEmail(pending);
@@ -72,14 +67,6 @@ export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
         )}
         <TextInput label={t('profile.name')} autoComplete="name" {...form.getInputProps('name')} />
         <TextInput label={t('profile.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <TextInput
-          label={t('profile.phone')}
-          description={t('profile.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          placeholder="+49 30 1234567"
-          {...form.getInputProps('phone')}
-        />
         {emailChanged && (
           <PasswordField
             label={t('profile.emailPassword')}

@@ -10,6 +10,7 @@ import { useZodForm } from '../../../../components/form/use-zod-form';
 import { lazyCreateFormSchema, lazyUpdateFormSchema, type PhonebotFormValues } from '../../schemas';
 import { PhonebotFormProvider } from './form-context';
 import { SectionIndex, type SectionId } from './section-index';
+import { SourceSection } from './source-section';
 import {
   BehaviourSection,
   EmailSection,
@@ -30,6 +31,8 @@ type PhonebotFormProps = {
   cancelTo: string;
   stored?: StoredSecrets;
   maskedKey?: string;
+  /** The saved phonebot's license key (edit form): its connector address is built from it. */
+  licenseKey?: string;
   /** Extra controls saved with the form (the super's payment status), shown as their own section. */
   extra?: { legend: string; content: ReactNode; dirty: boolean };
 };
@@ -40,7 +43,7 @@ type PhonebotFormProps = {
  * in view with Save, Cancel and a note while changes are not saved (leaving then asks first).
  */
 export function PhonebotForm(props: PhonebotFormProps) {
-  const { mode, initialValues, onSubmit, cancelTo, stored = {}, maskedKey, extra } = props;
+  const { mode, initialValues, onSubmit, cancelTo, stored = {}, maskedKey, licenseKey, extra } = props;
   const { t } = useTranslation();
   const form = useZodForm(mode === 'create' ? lazyCreateFormSchema : lazyUpdateFormSchema, initialValues);
   const dirty = form.isDirty() || (extra?.dirty ?? false);
@@ -51,7 +54,7 @@ export function PhonebotForm(props: PhonebotFormProps) {
     if (errors) form.setErrors(errors);
   });
 
-  const sections: SectionId[] = ['general', 'sip', 'email', 'models', 'behaviour', 'tools'];
+  const sections: SectionId[] = ['general', 'sip', 'email', 'models', 'behaviour', 'tools', 'source'];
   if (extra) sections.push('extra');
 
   return (
@@ -66,6 +69,7 @@ export function PhonebotForm(props: PhonebotFormProps) {
             <ModelsSection stored={stored} maskedKey={maskedKey} />
             <BehaviourSection />
             <ToolsSection />
+            <SourceSection secretStored={stored.source_secret === true} licenseKey={licenseKey} />
             {extra && (
               <Section id="extra" legend={extra.legend}>
                 {extra.content}

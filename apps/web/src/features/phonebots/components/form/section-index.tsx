@@ -1,7 +1,7 @@
 import { Anchor, Box, type BoxProps, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export type SectionId = 'general' | 'sip' | 'email' | 'models' | 'behaviour' | 'tools' | 'extra';
+export type SectionId = 'general' | 'sip' | 'email' | 'models' | 'behaviour' | 'tools' | 'source' | 'extra';
 
 /** The element id of a section, the target of its index link. */
 export const sectionElementId = (id: SectionId) => `phonebot-section-${id}`;
