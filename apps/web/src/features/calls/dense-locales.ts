@@ -32,7 +32,6 @@ const en = {
       button: 'Filters',
       buttonActive: 'Filters ({{count}})',
       label: 'Filters of the list',
-      dayPlaceholder: 'Any day',
     },
     sortFields: {
       due: 'Due',
@@ -87,7 +86,6 @@ export const denseTranslations: FeatureTranslations<typeof en> = {
         button: 'Filter',
         buttonActive: 'Filter ({{count}})',
         label: 'Filter der Liste',
-        dayPlaceholder: 'Jeder Tag',
       },
       sortFields: {
         due: 'Fälligkeit',

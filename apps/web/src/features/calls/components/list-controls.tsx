@@ -77,7 +77,6 @@ export function DayFilter({
     <Group gap={4} align="flex-end" wrap="nowrap">
       <DatePickerInput
         label={t('calls.toolbar.date')}
-        placeholder={t('dense.filters.dayPlaceholder')}
         value={value ?? null}
         onChange={(day) => onChange(day ?? undefined)}
         valueFormat={i18n.resolvedLanguage === 'de' ? 'DD.MM.YYYY' : 'D MMM YYYY'}
