@@ -4,6 +4,7 @@ import type { profileTranslations } from '../features/profile/locales';
 import type { companyTranslations } from '../features/company/locales';
 import type { urgentMailTranslations } from '../features/company/urgent-mail';
 import type { phonebotsTranslations } from '../features/phonebots/locales';
+import type { historyTranslations } from '../features/phonebots/history-locales';
 import type { callsTranslations } from '../features/calls/locales';
 import type { callsLiveTranslations } from '../features/calls/live-locales';
 import type { inboxTranslations } from '../features/calls/inbox-locales';
@@ -41,6 +42,7 @@ declare module 'i18next' {
         (typeof companyTranslations)['en'] &
         (typeof urgentMailTranslations)['en'] &
         (typeof phonebotsTranslations)['en'] &
+        (typeof historyTranslations)['en'] &
         (typeof callsTranslations)['en'] &
         (typeof inboxTranslations)['en'] &
         (typeof denseTranslations)['en'] &

@@ -84,12 +84,17 @@ export const apiStub = {
   unanswered(): string[] {
     return missed;
   },
-  /** Forgets every answer and request; only the public configuration is answered: no operator named, no billing. */
+  /**
+   * Forgets every answer and request; only the public configuration (no operator named, no billing) and the offline
+   * phonebots (none) are answered.
+   */
   reset(): void {
     routes = [];
     sent = [];
     missed = [];
     apiStub.on('GET', '/public-config', { body: { meta: { paddle: null, operator: NO_OPERATOR } } });
+    // The Calls Dashboard asks which phonebots are offline: none, unless a test says otherwise.
+    apiStub.on('GET', '/phonebot-alerts', { body: { data: [] } });
   },
 };
 

@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../lib/i18n';
+import { PhonebotOfflineBanner } from '../../phonebots';
 import { useCallListParams } from '../list-params';
 import { callsTranslations } from '../locales';
 import { CallListScreen, type CallScreenProps } from './call-list-screen';
@@ -11,13 +12,16 @@ export function CallsDashboardPage({ canManage, viewer }: CallScreenProps) {
   const [params, update] = useCallListParams('dashboard');
   const view = useServerList('dashboard', params);
   return (
-    <CallListScreen
-      kind="dashboard"
-      canManage={canManage}
-      viewer={viewer}
-      params={params}
-      update={update}
-      view={view}
-    />
+    <>
+      <PhonebotOfflineBanner />
+      <CallListScreen
+        kind="dashboard"
+        canManage={canManage}
+        viewer={viewer}
+        params={params}
+        update={update}
+        view={view}
+      />
+    </>
   );
 }

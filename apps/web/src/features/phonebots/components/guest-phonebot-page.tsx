@@ -13,6 +13,7 @@ import { phonebotsTranslations } from '../locales';
 import type { PhonebotView } from '../api';
 import { lazyGuestFormSchema } from '../schemas';
 import { BackToList } from './back-to-list';
+import { PhonebotTabs } from './phonebot-tabs';
 
 registerTranslations(phonebotsTranslations);
 
@@ -28,7 +29,13 @@ export function GuestPhonebotPage() {
     <Stack gap="lg">
       <BackToList to="/vbotsforGuest" />
       <Title order={1}>{t('pages.updateGuestPhonebot')}</Title>
-      <QueryState query={phonebot}>{(found) => <GuestPhonebotForm key={licenseKey} phonebot={found} />}</QueryState>
+      <QueryState query={phonebot}>
+        {(found) => (
+          <PhonebotTabs licenseKey={licenseKey} guest>
+            {(revision) => <GuestPhonebotForm key={`${licenseKey}:${revision}`} phonebot={found} />}
+          </PhonebotTabs>
+        )}
+      </QueryState>
     </Stack>
   );
 }

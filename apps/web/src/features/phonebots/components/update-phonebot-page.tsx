@@ -22,6 +22,7 @@ import { formValuesOf } from '../schemas';
 import { BackToList } from './back-to-list';
 import { BotTokenModal } from './bot-token-modal';
 import { PhonebotForm } from './form/phonebot-form';
+import { PhonebotTabs } from './phonebot-tabs';
 import { PaymentStatusBadge } from './status-badges';
 
 registerTranslations(phonebotsTranslations);
@@ -48,7 +49,14 @@ export function UpdatePhonebotPage({ checkout }: UpdatePhonebotPageProps) {
 
   let content: ReactNode;
   if (role.isSuccess && phonebot.isSuccess) {
-    content = <PhonebotEditor key={licenseKey} phonebot={phonebot.data} role={role.data} checkout={checkout} />;
+    const [found, roleName] = [phonebot.data, role.data];
+    content = (
+      <PhonebotTabs licenseKey={licenseKey}>
+        {(revision) => (
+          <PhonebotEditor key={`${licenseKey}:${revision}`} phonebot={found} role={roleName} checkout={checkout} />
+        )}
+      </PhonebotTabs>
+    );
   } else if (role.isError || phonebot.isError) {
     const failed = role.isError ? role : phonebot;
     content = <QueryError query={failed} />;

@@ -1,0 +1,43 @@
+import { Alert, List, Text } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFormatDate } from '../../../lib/dates';
+import { registerTranslations } from '../../../lib/i18n';
+import { historyTranslations } from '../history-locales';
+import { usePhonebotAlerts } from '../versions-api';
+
+registerTranslations(historyTranslations);
+
+/**
+ * The Calls Dashboard's notice of the company's phonebots that are offline long enough that their admins were told;
+ * it goes as soon as a phonebot's runtime is heard from again. Nothing while all are fine (or the list fails).
+ */
+export function PhonebotOfflineBanner() {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const alerts = usePhonebotAlerts();
+  const offline = alerts.data ?? [];
+  if (offline.length === 0) return null;
+  return (
+    <Alert
+      color="red"
+      role="alert"
+      icon={<IconPlugConnectedX size={20} aria-hidden />}
+      title={t('phonebotAlerts.title', { count: offline.length })}
+      mb="md"
+    >
+      <List size="sm" spacing={2}>
+        {offline.map((alert) => (
+          <List.Item key={alert.license_Key}>
+            {alert.last_seen_at
+              ? t('phonebotAlerts.since', { name: alert.bezeichnung, date: formatDate(alert.last_seen_at) })
+              : t('phonebotAlerts.never', { name: alert.bezeichnung })}
+          </List.Item>
+        ))}
+      </List>
+      <Text size="sm" mt="xs">
+        {t('phonebotAlerts.hint')}
+      </Text>
+    </Alert>
+  );
+}
