@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { API_BASE, contractPath } from '@phonebot/shared';
 import { RECORDING_CONTENT_TYPES, RECORDING_TICKET_TTL_S, recordingContracts } from '@phonebot/shared/recordings';
 import type { Database } from '../../db/schema';
+import { HOUR } from '../../db/time';
 import { ApiError } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/file-reply';
 import { FileStoreError } from '../../lib/file-store';
@@ -11,7 +13,7 @@ import { principalFromTokenId } from '../sessions';
 import { NotAudioError, RecordingTooLargeError, spoolRecording } from './recording-spool';
 import type { Recordings } from './recordings';
 import { attachRecording, checkRecordingTarget, readableRecording, recordingTicket } from './recordings.service';
-import { useRecordingTicket } from './recordings.store';
+import { playbackSession, useRecordingTicket } from './recordings.store';
 
 export type RecordingsDeps = { db: Kysely<Database>; recordings: Recordings };
 
@@ -65,6 +67,8 @@ export function registerRecordingRoutes(app: FastifyInstance, router: ApiRouter,
 
   router.handle(c.getCallRecording, async ({ principal, params, req, reply }) => {
     const recording = await readableRecording(db, customerOf(principal), params.id);
+    const cookie = minted.get(req);
+    if (cookie) reply.header('set-cookie', cookie);
     return sendStoredFile(req, reply, recordings.store, recording.key, {
       'content-type': recording.contentType,
       'cache-control': 'private, max-age=0, must-revalidate',
@@ -92,9 +96,33 @@ function tooLarge(maxBytes: number): ApiError {
   return ApiError.of(413, 'payloadTooLarge', { detail: `A recording may have at most ${maxBytes} bytes.` });
 }
 
+/** The cookie that carries a playback token, for the call's recording only. */
+const PLAYBACK_COOKIE = 'pb_recording';
+/** How long a playback token signs the `<audio>` element's requests in (a new ticket makes a new one). */
+const PLAYBACK_MS = HOUR;
+/** The playback token a request's ticket made, for its answer's cookie. */
+const minted = new WeakMap<FastifyRequest, string>();
+
+function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** The cookie of a playback token: this call's recording only, not readable by scripts, not sent by other sites. */
+function playbackCookie(req: FastifyRequest, callId: number, token: string): string {
+  const path = `${API_BASE}${contractPath(c.getCallRecording.path, { id: callId })}`;
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  return `${PLAYBACK_COOKIE}=${token}; Path=${path}; Max-Age=${PLAYBACK_MS / 1000}; HttpOnly; SameSite=Strict${secure}`;
+}
+
 /**
- * Signs a request of a call's recording in by its `?ticket=` (app.ts asks this before the event tickets): a ticket of
- * that call, used up here. Answers undefined for any other route, so the event-stream tickets stay for the events.
+ * Signs a request of a call's recording in without the Bearer header (app.ts asks this before the event tickets):
+ * by a `?ticket=` of that call, used up here, which also makes the playback token the answer sets as a cookie; or by
+ * that cookie, for the element's further requests of the same recording. Answers undefined for any other route, so
+ * the event-stream tickets stay for the events.
  */
 export async function redeemRecordingTicket(
   db: Kysely<Database>,
@@ -104,7 +132,15 @@ export async function redeemRecordingTicket(
   if (contract?.operationId !== c.getCallRecording.operationId) return undefined;
   const ticket = (req.query as Record<string, unknown> | undefined)?.ticket;
   const id = Number((req.params as Record<string, unknown> | undefined)?.id);
-  if (typeof ticket !== 'string' || !Number.isSafeInteger(id) || id < 1) return null;
-  const tokenId = await useRecordingTicket(db, ticket, id);
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  if (typeof ticket === 'string') {
+    const used = await useRecordingTicket(db, ticket, id, PLAYBACK_MS);
+    if (used) {
+      minted.set(req, playbackCookie(req, id, used.playback));
+      return principalFromTokenId(db, used.tokenId);
+    }
+  }
+  const cookie = cookieOf(req, PLAYBACK_COOKIE);
+  const tokenId = cookie ? await playbackSession(db, cookie, id) : null;
   return tokenId === null ? null : principalFromTokenId(db, tokenId);
 }

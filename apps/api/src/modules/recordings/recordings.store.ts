@@ -155,8 +155,17 @@ export async function issueRecordingTicket(
   return ticket;
 }
 
-/** Uses a ticket of the call up (one statement deletes it, so it works once) and answers its session. */
-export async function useRecordingTicket(db: Kysely<Database>, ticket: string, callId: number): Promise<number | null> {
+/**
+ * Uses a ticket of the call up (one statement deletes it, so it works once) and answers its session with a playback
+ * token for the same session and call: the `<audio>` element reads a recording in several requests (its header, then
+ * wherever it seeks), which the token, sent back as a cookie, signs in until it expires.
+ */
+export async function useRecordingTicket(
+  db: Kysely<Database>,
+  ticket: string,
+  callId: number,
+  playbackMs: number,
+): Promise<{ tokenId: number; playback: string } | null> {
   if (!TICKET.test(ticket)) return null;
   const row = await db
     .deleteFrom('recording_tickets')
@@ -165,10 +174,36 @@ export async function useRecordingTicket(db: Kysely<Database>, ticket: string, c
     .where('expires_at', '>', nowIso())
     .returning('access_token_id')
     .executeTakeFirst();
+  if (!row) return null;
+  const playback = `pbc_${randomToken()}`;
+  await db
+    .insertInto('recording_tickets')
+    .values({
+      ticket_hash: tokenHash(playback),
+      access_token_id: row.access_token_id,
+      call_id: callId,
+      expires_at: isoIn(playbackMs),
+    })
+    .execute();
+  return { tokenId: row.access_token_id, playback };
+}
+
+const PLAYBACK = /^pbc_[A-Za-z0-9_-]{43}$/;
+
+/** The session of an unexpired playback token of the call (it is not used up), or null. */
+export async function playbackSession(db: Kysely<Database>, token: string, callId: number): Promise<number | null> {
+  if (!PLAYBACK.test(token)) return null;
+  const row = await db
+    .selectFrom('recording_tickets')
+    .select('access_token_id')
+    .where('ticket_hash', '=', tokenHash(token))
+    .where('call_id', '=', callId)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
   return row ? row.access_token_id : null;
 }
 
-/** Deletes expired tickets; answers how many. */
+/** Deletes expired tickets and playback tokens; answers how many. */
 export async function pruneRecordingTickets(db: Kysely<Database>): Promise<number> {
   const result = await db.deleteFrom('recording_tickets').where('expires_at', '<=', nowIso()).executeTakeFirst();
   return Number(result.numDeletedRows);

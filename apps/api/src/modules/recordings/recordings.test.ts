@@ -150,6 +150,58 @@ describe.each<Store>(['file', 's3'])('recordings (%s store)', (store) => {
     expect((await ticketOf(await postCall(app, bot.botToken, '+4930444'))).status).toBe(404);
   });
 
+  it('signs the audio element’s further requests in with the playback cookie its ticket set', async () => {
+    const viewer = await app.signIn('user', { customerId: bot.admin.customerId! });
+    const issued = await app.request({
+      method: 'POST',
+      url: `/api/v2/calls/${callId}/recording/ticket`,
+      token: viewer.token,
+    });
+    const url = `/api/v2/calls/${callId}/recording?ticket=${issued.json.meta.ticket}`;
+    const first = await audio(app, url, undefined, { range: 'bytes=0-43' });
+    expect(first.status).toBe(206);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      new RegExp(
+        `^pb_recording=pbc_[\\w-]{43}; Path=/api/v2/calls/${callId}/recording; Max-Age=3600; HttpOnly; SameSite=Strict$`,
+      ),
+    );
+    const cookie = setCookie.split(';')[0]!;
+    // The same URL again (its ticket used up), as the element asks for the part it seeks to.
+    const seek = await audio(app, url, undefined, { range: 'bytes=1000-1999', cookie });
+    expect(seek.status).toBe(206);
+    expect(seek.headers['set-cookie']).toBeUndefined();
+    expect((await audio(app, `/api/v2/calls/${callId}/recording`, undefined, { cookie })).status).toBe(200);
+    expect((await audio(app, url, undefined, { range: 'bytes=1000-1999' })).status).toBe(401);
+
+    const other = await postCall(app, bot.botToken, '+4930888');
+    await upload(app, bot.botToken, other, wavFile(1));
+    expect((await audio(app, `/api/v2/calls/${other}/recording`, undefined, { cookie })).status).toBe(401);
+    expect((await audio(app, `/api/v2/calls/${callId}/recording?ticket=${cookie.split('=')[1]}`)).status).toBe(401);
+
+    await app.db.db
+      .updateTable('recording_tickets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where(
+        'access_token_id',
+        'in',
+        app.db.db.selectFrom('access_tokens').select('id').where('user_id', '=', viewer.userId),
+      )
+      .execute();
+    expect((await audio(app, `/api/v2/calls/${callId}/recording`, undefined, { cookie })).status).toBe(401);
+
+    const again = await app.request({
+      method: 'POST',
+      url: `/api/v2/calls/${callId}/recording/ticket`,
+      token: viewer.token,
+    });
+    const renewed = await audio(app, `/api/v2/calls/${callId}/recording?ticket=${again.json.meta.ticket}`);
+    const fresh = String(renewed.headers['set-cookie']).split(';')[0]!;
+    expect((await app.request({ method: 'POST', url: '/api/v2/logout', token: viewer.token })).status).toBe(204);
+    // The session ended: its playback tokens with it.
+    expect((await audio(app, `/api/v2/calls/${callId}/recording`, undefined, { cookie: fresh })).status).toBe(401);
+  });
+
   it('takes only the phonebot’s own calls', async () => {
     const sibling = await paidPhonebot(app, 'Sibling', bot.admin);
     expect((await upload(app, sibling.botToken, callId, wavFile(1))).status).toBe(404);

@@ -99,10 +99,11 @@ describe('the recording player', () => {
     expect(played).toHaveBeenCalledTimes(1);
     player.focus();
     await user.keyboard('{ArrowRight}');
-    // Beyond what the element holds: it asks the server again, with a new ticket, from 5 seconds on.
-    await waitFor(() => expect(audioElement().getAttribute('src')).toContain('pbr_ticket2'));
-    fireEvent(audioElement(), new Event('loadedmetadata'));
     expect(audioElement().currentTime).toBe(5);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(audioElement().currentTime).toBe(0);
+    // The element reads where it seeks with the cookie its ticket set: no new ticket.
+    expect(audioElement().getAttribute('src')).toContain('pbr_ticket1');
     await user.keyboard(' ');
     expect(paused).toHaveBeenCalled();
   });
@@ -117,6 +118,20 @@ describe('the recording player', () => {
     const link = clicked.mock.contexts[0] as HTMLAnchorElement;
     expect(link.href).toContain('/api/v2/calls/42/recording?ticket=pbr_ticket1');
     expect(link.download).toBe('call-42');
+  });
+
+  it('takes a fresh ticket and resumes where it was when a read fails', async () => {
+    const { user } = await renderScreen(<RecordingPlayer call={call()}>{null}</RecordingPlayer>);
+    await user.click(screen.getByRole('button', { name: 'Play', exact: true }));
+    await waitFor(() => expect(audioElement().getAttribute('src')).toContain('pbr_ticket1'));
+    fireEvent(audioElement(), new Event('loadedmetadata'));
+    audioElement().currentTime = 12;
+    fireEvent(audioElement(), new Event('error'));
+    await waitFor(() => expect(audioElement().getAttribute('src')).toContain('pbr_ticket2'));
+    audioElement().currentTime = 0;
+    fireEvent(audioElement(), new Event('loadedmetadata'));
+    expect(audioElement().currentTime).toBe(12);
+    expect(played).toHaveBeenCalledTimes(2);
   });
 
   it('shows the conversation as it is without timed turns, and nothing of a player without a recording', async () => {

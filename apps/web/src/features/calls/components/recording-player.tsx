@@ -108,7 +108,7 @@ function Player(props: {
         onKeyDown={onKeyDown}
         data-recording-player={props.callId}
       >
-        <audio ref={ref} src={audio.src ?? undefined} preload="none" data-recording-audio />
+        <audio ref={ref} src={audio.src ?? undefined} preload={audio.src ? 'auto' : 'none'} data-recording-audio />
         <Group gap="xs" wrap="wrap">
           <ActionIcon
             size={TARGET}
@@ -170,7 +170,7 @@ function Player(props: {
                   }}
                 >
                   <Group gap="sm" wrap="nowrap" align="flex-start">
-                    <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <Text size="xs" c="dimmed" miw="3.2em" style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {clock(turn.start_s)}
                     </Text>
                     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -10,17 +10,11 @@ export async function recordingUrl(callId: number): Promise<string> {
   return `${API_BASE}${path}?ticket=${encodeURIComponent(meta.ticket)}`;
 }
 
-function isBuffered(audio: HTMLAudioElement, time: number): boolean {
-  const ranges = audio.buffered;
-  if (!ranges) return false;
-  for (let i = 0; i < ranges.length; i++) if (time >= ranges.start(i) && time <= ranges.end(i)) return true;
-  return false;
-}
-
 /**
- * The state of one `<audio>` element playing a call's recording. Its ticket works once, so the element is given a
- * fresh URL whenever it must ask the server again: the first play, a seek beyond what it holds, and a failed read
- * (it then resumes where it was).
+ * The state of one `<audio>` element playing a call's recording. The element gets its URL with a fresh ticket at the
+ * first play; the ticket's answer sets a cookie that signs in the element's further requests of the recording (the
+ * parts it seeks to) for an hour. A read that fails after that (the cookie expired) takes a fresh ticket and
+ * resumes where it was.
  */
 export function useRecordingAudio(callId: number, knownDuration: number | null) {
   const ref = useRef<HTMLAudioElement>(null);
@@ -63,7 +57,7 @@ export function useRecordingAudio(callId: number, knownDuration: number | null) 
       const at = Math.max(0, duration > 0 ? Math.min(to, duration) : to);
       setCurrent(at);
       if (!audio) return;
-      if (!src || !isBuffered(audio, at)) return void load(at, andPlay || playing);
+      if (!src) return void load(at, andPlay || playing);
       audio.currentTime = at;
       if (andPlay) void audio.play().catch(() => setPlaying(false));
     },
