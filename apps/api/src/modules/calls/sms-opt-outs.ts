@@ -42,5 +42,5 @@ export async function refuseOptedOut(db: Kysely<Database>, customerId: number, n
     .where('customer_id', '=', customerId)
     .where('number', '=', number)
     .executeTakeFirst();
-  if (row) throw refuse('invalid', 'smsOptedOut', { pointer: '/data/attributes/to' });
+  if (row) throw refuse('invalid', 'smsOptedOut', { pointer: '/to' });
 }

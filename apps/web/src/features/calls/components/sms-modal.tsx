@@ -104,7 +104,9 @@ function SmsForm({ call, onClose }: { call: CallRow; onClose: () => void }) {
     } catch (error) {
       // The old client reported a failed SMS with the mark-completed text; it now says that the SMS failed, and why.
       const reason = providerReason(error, t);
-      notifyError(reason ? `${t('smsFailed')} (${reason})` : t('smsFailed'));
+      // A number that answered STOP is refused before the provider is asked: said as it is.
+      if (isApiError(error) && error.code === 'smsOptedOut') notifyError(t('smsOptedOut'));
+      else notifyError(reason ? `${t('smsFailed')} (${reason})` : t('smsFailed'));
     }
     onClose();
   });
