@@ -15,6 +15,7 @@ const en = {
       bic: 'BIC',
       smsAllowedNumbers: 'Further SMS numbers',
       requireMfa: 'Require two-factor sign-in',
+      defaultCountry: 'Country of phone numbers',
     },
     sections: {
       company: 'Company',
@@ -34,8 +35,25 @@ const en = {
     minutes: 'min',
     smsAllowedNumbersHint:
       'An SMS about a call goes to its caller. Numbers or prefixes listed here (international form, +49…, one per line) may receive one too.',
+    defaultCountryHint: 'The call search reads numbers typed without a country code (030 1234567) as this country’s.',
     save: 'Update Profile',
     changePassword: 'Change Password',
+    hours: {
+      title: 'Business hours',
+      description:
+        'With business hours, callback deadlines count only the minutes you are open: a call on Friday evening with 60 minutes is due on Monday one hour after opening. Saving new hours also moves the deadlines of open calls (except those set by hand).',
+      enabled: 'Count callback deadlines in business hours only',
+      off: 'Off: deadlines count around the clock.',
+      timeZone: 'Time zone',
+      closed: 'Closed',
+      from: '{{day}}: opens',
+      until: '{{day}}: closes',
+      add: 'Add hours on {{day}}',
+      remove: 'Remove {{day}} {{from}}–{{until}}',
+      holidays: 'Closed days',
+      holidaysHint: 'One date per line, YYYY-MM-DD (2026-12-24). Deadlines skip these days.',
+      save: 'Save business hours',
+    },
   },
 };
 
@@ -55,6 +73,7 @@ export const companyTranslations: FeatureTranslations<typeof en> = {
         bic: 'BIC',
         smsAllowedNumbers: 'Weitere SMS-Nummern',
         requireMfa: 'Zwei-Faktor-Anmeldung verlangen',
+        defaultCountry: 'Land der Telefonnummern',
       },
       sections: {
         company: 'Firma',
@@ -74,8 +93,25 @@ export const companyTranslations: FeatureTranslations<typeof en> = {
       minutes: 'Min.',
       smsAllowedNumbersHint:
         'Eine SMS zu einem Anruf geht an den Anrufer. Hier eingetragene Nummern oder Vorwahlen (international, +49…, eine pro Zeile) dürfen auch eine erhalten.',
+      defaultCountryHint: 'Die Anrufsuche liest Nummern ohne Ländervorwahl (030 1234567) als Nummern dieses Landes.',
       save: 'Profil aktualisieren',
       changePassword: 'Passwort ändern',
+      hours: {
+        title: 'Geschäftszeiten',
+        description:
+          'Mit Geschäftszeiten zählen Rückruffristen nur die Minuten, in denen Sie geöffnet haben: Ein Anruf am Freitagabend mit 60 Minuten ist am Montag eine Stunde nach Öffnung fällig. Neue Zeiten verschieben beim Speichern auch die Fristen offener Anrufe (außer von Hand gesetzten).',
+        enabled: 'Rückruffristen nur in Geschäftszeiten zählen',
+        off: 'Aus: Fristen zählen rund um die Uhr.',
+        timeZone: 'Zeitzone',
+        closed: 'Geschlossen',
+        from: '{{day}}: öffnet',
+        until: '{{day}}: schließt',
+        add: 'Zeiten am {{day}} hinzufügen',
+        remove: '{{day}} {{from}}–{{until}} entfernen',
+        holidays: 'Geschlossene Tage',
+        holidaysHint: 'Ein Datum pro Zeile, JJJJ-MM-TT (2026-12-24). Fristen überspringen diese Tage.',
+        save: 'Geschäftszeiten speichern',
+      },
     },
   },
 };

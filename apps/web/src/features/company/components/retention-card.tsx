@@ -7,7 +7,8 @@ import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile } from '../api';
-import { retentionTranslations, useUpdateRetention } from '../retention';
+import { retentionTranslations, useRetentionPreview, useUpdateRetention } from '../retention';
+import { useConfirm } from '../../../components/use-confirm';
 
 registerTranslations(retentionTranslations);
 
@@ -41,12 +42,30 @@ function RetentionForm({ profile, editable }: { profile: CompanyProfile; editabl
   const [days, setDays] = useState<number | string>(profile.retention_days ?? '');
   const limit = max ?? RETENTION_DAYS_LIMIT;
   const valid = days === '' || (typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= limit);
+  const chosen = days === '' ? null : Number(days);
+  const stored = profile.retention_days;
+  const changed = valid && chosen !== stored;
+  // Shorter than now: fewer days, or days where the service's own (or no) retention held.
+  const shorter = chosen !== null && (stored === null || chosen < stored);
+  const preview = useRetentionPreview(chosen, editable && changed && shorter);
+  const { confirm, dialog } = useConfirm();
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!valid) return;
+    if (changed && shorter && chosen !== null) {
+      const counted = preview.data?.retention_days === chosen ? preview.data : (await preview.refetch()).data;
+      const calls = counted?.calls ?? 0;
+      const ok = await confirm({
+        title: t('retention.confirmTitle'),
+        text: t('retention.confirmText', { count: calls, days: chosen }),
+        confirmLabel: t('retention.confirm'),
+        danger: calls > 0,
+      });
+      if (!ok) return;
+    }
     try {
-      const saved = await update.mutateAsync(days === '' ? null : Number(days));
+      const saved = await update.mutateAsync(chosen);
       setDays(saved.retention_days ?? '');
       notifySuccess(t('successfullyUpdated'));
     } catch (error) {
@@ -79,6 +98,12 @@ function RetentionForm({ profile, editable }: { profile: CompanyProfile; editabl
           </Button>
         )}
       </Group>
+      {editable && changed && shorter && preview.data && (
+        <Text size="sm" mt="xs" role="status">
+          {t('retention.preview', { count: preview.data.calls })}
+        </Text>
+      )}
+      {dialog}
     </form>
   );
 }

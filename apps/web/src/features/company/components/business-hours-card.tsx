@@ -1,0 +1,238 @@
+import { memo, useCallback, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { WEEKDAYS, type Weekday } from '@phonebot/shared/customers';
+import type { CompanyProfile } from '@phonebot/shared/profile';
+import { errorText } from '../../../lib/api-errors';
+import { intlLocale } from '../../../lib/dates';
+import { registerTranslations, translateText } from '../../../lib/i18n';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCompanyProfile } from '../api';
+import { type HoursDraft, draftOf, hoursOf, timeZones, useUpdateBusinessHours } from '../business-hours';
+import { companyTranslations } from '../locales';
+
+registerTranslations(companyTranslations);
+
+/** The weekday names of the interface language, Monday first (7 December 2026 is a Monday). */
+function weekdayNames(locale: string): Record<Weekday, string> {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  return Object.fromEntries(
+    WEEKDAYS.map((day, i) => [day, format.format(new Date(Date.UTC(2026, 11, 7 + i)))]),
+  ) as Record<Weekday, string>;
+}
+
+/**
+ * The company's business hours: a time zone, opening hours per weekday (several per day, e.g. around lunch) and
+ * closed days. Callback deadlines count only these hours; switched off, they count around the clock.
+ */
+export function BusinessHoursCard() {
+  const { t } = useTranslation();
+  const profile = useCompanyProfile();
+  if (!profile.isSuccess) return null;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="business-hours-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="business-hours-title">
+          {t('company.hours.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('company.hours.description')}
+        </Text>
+        <BusinessHoursForm profile={profile.data} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The time zone picker: some hundred zones, drawn again only when the zone changes. */
+const ZonePicker = memo(function ZonePicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (zone: string) => void;
+}) {
+  const zones = useMemo(() => timeZones(value), [value]);
+  return (
+    <Select
+      label={label}
+      data={zones}
+      value={value}
+      onChange={(zone) => zone && onChange(zone)}
+      searchable
+      allowDeselect={false}
+      w={{ base: '100%', sm: 360 }}
+    />
+  );
+});
+
+function BusinessHoursForm({ profile }: { profile: CompanyProfile }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateBusinessHours();
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const [draft, setDraft] = useState<HoursDraft>(() => draftOf(profile.business_hours, browserZone));
+  const [error, setError] = useState<string | null>(null);
+  const names = useMemo(() => weekdayNames(intlLocale(i18n.resolvedLanguage ?? 'en')), [i18n.resolvedLanguage]);
+  const changeZone = useCallback((zone: string) => {
+    setDraft((current) => ({ ...current, time_zone: zone }));
+    setError(null);
+  }, []);
+
+  const change = (next: Partial<HoursDraft>) => {
+    setDraft((current) => ({ ...current, ...next }));
+    setError(null);
+  };
+  const changeDay = (day: Weekday, intervals: HoursDraft['week'][Weekday]) =>
+    change({ week: { ...draft.week, [day]: intervals } });
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const checked = hoursOf(draft);
+    if ('error' in checked) {
+      setError(translateText(t, checked.error));
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync(checked.hours);
+      setDraft(draftOf(saved.business_hours, browserZone));
+      notifySuccess(t('successfullyUpdated'));
+    } catch (failure) {
+      const text = translateText(t, errorText(failure));
+      setError(text);
+      notifyError(text);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate>
+      <Stack gap="md">
+        <Switch
+          label={t('company.hours.enabled')}
+          checked={draft.enabled}
+          onChange={(event) => change({ enabled: event.currentTarget.checked })}
+        />
+        {!draft.enabled && (
+          <Text size="sm" c="dimmed">
+            {t('company.hours.off')}
+          </Text>
+        )}
+        {draft.enabled && (
+          <>
+            <ZonePicker label={t('company.hours.timeZone')} value={draft.time_zone} onChange={changeZone} />
+            <Stack gap={6}>
+              {WEEKDAYS.map((day) => (
+                <Group key={day} gap="sm" align="center" wrap="wrap">
+                  <Text w={110} fw={500} size="sm">
+                    {names[day]}
+                  </Text>
+                  {draft.week[day].length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      {t('company.hours.closed')}
+                    </Text>
+                  )}
+                  {draft.week[day].map((interval, i) => (
+                    <Group key={i} gap={4} wrap="nowrap">
+                      <TextInput
+                        aria-label={t('company.hours.from', { day: names[day] })}
+                        value={interval.from}
+                        placeholder="08:00"
+                        w={80}
+                        onChange={(event) =>
+                          changeDay(
+                            day,
+                            draft.week[day].map((it, k) => (k === i ? { ...it, from: event.currentTarget.value } : it)),
+                          )
+                        }
+                      />
+                      <Text size="sm">–</Text>
+                      <TextInput
+                        aria-label={t('company.hours.until', { day: names[day] })}
+                        value={interval.until}
+                        placeholder="17:00"
+                        w={80}
+                        onChange={(event) =>
+                          changeDay(
+                            day,
+                            draft.week[day].map((it, k) =>
+                              k === i ? { ...it, until: event.currentTarget.value } : it,
+                            ),
+                          )
+                        }
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('company.hours.remove', {
+                          day: names[day],
+                          from: interval.from,
+                          until: interval.until,
+                        })}
+                        onClick={() =>
+                          changeDay(
+                            day,
+                            draft.week[day].filter((_, k) => k !== i),
+                          )
+                        }
+                      >
+                        <IconX size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('company.hours.add', { day: names[day] })}
+                    onClick={() => {
+                      const last = draft.week[day].at(-1);
+                      changeDay(day, [
+                        ...draft.week[day],
+                        last ? { from: last.until, until: '' } : { from: '08:00', until: '17:00' },
+                      ]);
+                    }}
+                  >
+                    <IconPlus size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ))}
+            </Stack>
+            <Textarea
+              label={t('company.hours.holidays')}
+              description={t('company.hours.holidaysHint')}
+              value={draft.holidays}
+              onChange={(event) => change({ holidays: event.currentTarget.value })}
+              autosize
+              minRows={2}
+              maxRows={8}
+              spellCheck={false}
+              w={{ base: '100%', sm: 360 }}
+            />
+          </>
+        )}
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            {t('company.hours.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
