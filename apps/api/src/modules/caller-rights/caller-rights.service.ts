@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CallerDataCounts, CallerExportDocument } from '@phonebot/shared/callers';
-import type { CallTurn } from '@phonebot/shared/calls';
+import type { CallTurn, ExtractedFields } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import { type Actor, auditChange } from '../../lib/audit';
@@ -74,6 +74,7 @@ export async function exportCaller(
         response: row ? (JSON.parse(row.response) as CallTurn[]) : [],
         started_at: row?.started_at ?? null,
         duration_s: row?.duration_s ?? null,
+        extracted: row?.extracted ? (JSON.parse(row.extracted) as ExtractedFields) : {},
       },
     };
   });

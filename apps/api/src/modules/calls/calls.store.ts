@@ -135,11 +135,11 @@ export async function lockCallerCalls(trx: Kysely<Database>, customerId: number,
   return rows.map((call) => Number(call.id));
 }
 
-/** The conversation, start and duration of some of a company's calls (other companies' ids are left out). */
+/** The conversation, start, duration and extracted fields of some of a company's calls (other companies' ids are left out). */
 export function callConversations(db: Kysely<Database>, customerId: number, ids: number[]) {
   return db
     .selectFrom('calls')
-    .select(['id', 'response', 'started_at', 'duration_s'])
+    .select(['id', 'response', 'started_at', 'duration_s', 'extracted'])
     .where('customer_id', '=', customerId)
     .where('id', 'in', ids)
     .execute();

@@ -143,6 +143,18 @@ describe('Retell', () => {
     const list = await callsOf(bot);
     expect(list).toHaveLength(1);
     expect(await fetchesOf(id)).toEqual([await recordingSourceOf(id)]);
+    // The caller's data export holds what the platform extracted too.
+    const exported = await app.request({
+      method: 'GET',
+      url: `/api/v2/callers/${encodeURIComponent('+4930123456789')}/export`,
+      token: bot.admin.token,
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.json.data[0].attributes).toMatchObject({
+      caller_name: 'Anna Schmidt',
+      summary: expect.stringContaining('Heizung'),
+      extracted: { caller: 'Anna Schmidt', urgency: 'hoch' },
+    });
     expect(list[0]!.attributes).toMatchObject({
       caller_name: 'Anna Schmidt',
       summary: expect.stringContaining('Heizung'),
