@@ -160,9 +160,9 @@ function RecordAttempt({ call }: { call: AttemptsCall }) {
       await record.mutateAsync({ id: call.id, outcome, note });
       setNote('');
       notifySuccess(t('attempts.saved'));
+      // Reached: the callback is done, if the call is not completed yet. Otherwise: when to try again.
       if (outcome === 'reached') setNext(call.status === 'Completed' ? null : 'complete');
-      else if (outcome !== 'wrong_number') setNext('retry');
-      else setNext(null);
+      else setNext('retry');
     } catch {
       notifyError(t('serverError'));
     }
