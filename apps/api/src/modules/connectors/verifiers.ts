@@ -54,10 +54,23 @@ export function verifyElevenLabs(request: SignedRequest, secret: string): boolea
   return sameText(`v0=${hmacHex(secret, `${stamp}.${request.raw}`)}`, signature);
 }
 
-/** Vapi: the server URL's credential, sent as `X-Vapi-Secret` with every server message. */
+/** Vapi's HMAC credential: a signature at most this far from now (Vapi names no window; the Retell one is taken). */
+export const VAPI_TOLERANCE_MS = 5 * 60 * 1000;
+
+/**
+ * Vapi: the server URL's secret, sent with every server message as `X-Vapi-Secret` (Vapi's older documents name the
+ * same token `X-Vapi-Signature`); or, where an HMAC credential is configured with Vapi's defaults, `x-signature`: the
+ * hex HMAC-SHA256 of `"<x-timestamp>.<body>"`, the time (seconds or milliseconds) within five minutes of now.
+ */
 export function verifyVapi(request: SignedRequest, secret: string): boolean {
-  const given = header(request, 'x-vapi-secret');
-  return given !== undefined && sameText(given, secret);
+  const token = header(request, 'x-vapi-secret') ?? header(request, 'x-vapi-signature');
+  if (token !== undefined) return sameText(token, secret);
+  const signature = header(request, 'x-signature');
+  const stamp = header(request, 'x-timestamp');
+  if (!signature || !stamp || !/^\d{1,16}$/.test(stamp)) return false;
+  const ms = stamp.length > 11 ? Number(stamp) : Number(stamp) * 1000;
+  if (Math.abs(request.now - ms) > VAPI_TOLERANCE_MS) return false;
+  return sameText(hmacHex(secret, `${stamp}.${request.raw}`), signature.replace(/^sha256=/, '').toLowerCase());
 }
 
 export const VERIFIERS: Record<PlatformSource, (request: SignedRequest, secret: string) => boolean> = {

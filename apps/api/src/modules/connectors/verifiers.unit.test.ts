@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import Retell from 'retell-sdk';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
@@ -65,5 +66,27 @@ describe('the platforms’ signatures, checked as their SDKs check them', () => 
     expect(verifyVapi(request(`${SECRET}x`), SECRET)).toBe(false);
     expect(verifyVapi(request(SECRET.toUpperCase()), SECRET)).toBe(false);
     expect(verifyVapi(request(undefined), SECRET)).toBe(false);
+    // The same token under the name Vapi's older documents give it.
+    expect(verifyVapi({ raw: body, headers: { 'x-vapi-signature': SECRET }, now: Date.now() }, SECRET)).toBe(true);
+  });
+
+  it('Vapi: an HMAC credential with Vapi’s defaults (x-signature of "timestamp.body", x-timestamp)', () => {
+    const hmac = (stamp: string, raw = body, secret = SECRET) =>
+      crypto.createHmac('sha256', secret).update(`${stamp}.${raw}`).digest('hex');
+    const signed = (stamp: string, signature = hmac(stamp)) => ({
+      raw: body,
+      headers: { 'x-signature': signature, 'x-timestamp': stamp },
+      now: Date.now(),
+    });
+    const seconds = String(Math.floor(Date.now() / 1000));
+    const ms = String(Date.now());
+    expect(verifyVapi(signed(seconds), SECRET)).toBe(true);
+    expect(verifyVapi(signed(ms), SECRET)).toBe(true);
+    expect(verifyVapi(signed(seconds, `sha256=${hmac(seconds)}`), SECRET)).toBe(true);
+    expect(verifyVapi(signed(seconds, hmac(seconds, `${body} `)), SECRET)).toBe(false);
+    expect(verifyVapi(signed(seconds, hmac(seconds, body, 'other')), SECRET)).toBe(false);
+    const old = String(Math.floor(Date.now() / 1000) - 6 * 60);
+    expect(verifyVapi(signed(old), SECRET)).toBe(false);
+    expect(verifyVapi(signed('abc', hmac('abc')), SECRET)).toBe(false);
   });
 });
