@@ -5,6 +5,7 @@ import type { companyTranslations } from '../features/company/locales';
 import type { urgentMailTranslations } from '../features/company/urgent-mail';
 import type { phonebotsTranslations } from '../features/phonebots/locales';
 import type { historyTranslations } from '../features/phonebots/history-locales';
+import type { offlineAlertTranslations } from '../features/company/components/offline-alert-card';
 import type { callsTranslations } from '../features/calls/locales';
 import type { callsLiveTranslations } from '../features/calls/live-locales';
 import type { inboxTranslations } from '../features/calls/inbox-locales';
@@ -43,6 +44,7 @@ declare module 'i18next' {
         (typeof urgentMailTranslations)['en'] &
         (typeof phonebotsTranslations)['en'] &
         (typeof historyTranslations)['en'] &
+        (typeof offlineAlertTranslations)['en'] &
         (typeof callsTranslations)['en'] &
         (typeof inboxTranslations)['en'] &
         (typeof denseTranslations)['en'] &

@@ -33,6 +33,8 @@ export const phonebotAttributesSchema = settingsSchema.extend({
   bezeichnung: z.string(),
   customer_name: z.string(),
   status: z.enum(['online', 'offline']),
+  /** When the company's admins were told that its runtime is offline; null while it is online or not yet told. */
+  offline_alerted_at: z.string().nullable().optional(),
   pstatus: z.enum(['active', 'inactive']),
   payment_status: z.number().int(),
   created_at: z.string(),

@@ -79,6 +79,13 @@ describe('offline alerts of runtime phonebots', () => {
     expect(await banner(c.admin.token)).toEqual([c.key]);
     expect(await banner(other.admin.token)).toEqual([]);
 
+    // The super's Phonebots list shows the state.
+    const superAdmin = await app.signIn('super');
+    const superView = async () =>
+      (await app.request({ method: 'GET', url: `/api/v2/phonebots/${c.key}`, token: superAdmin.token })).json.data
+        .attributes as { status: string; offline_alerted_at: string | null };
+    expect(await superView()).toMatchObject({ status: 'offline', offline_alerted_at: expect.any(String) });
+
     // Later runs do not alert the same outage again.
     expect(await alertOfflinePhonebots(app.db.db, context)).toEqual({ offline: 0, online: 0 });
     expect((await mails([c.admin.email])).length).toBe(1);
@@ -87,6 +94,7 @@ describe('offline alerts of runtime phonebots', () => {
     const beat = await app.request({ method: 'POST', url: '/api/v2/bot/heartbeat', token: c.botToken });
     expect(beat.status).toBe(200);
     expect(await banner(c.user.token)).toEqual([]);
+    expect(await superView()).toMatchObject({ status: 'online', offline_alerted_at: null });
     const back = await Promise.all([
       alertOfflinePhonebots(app.db.db, context),
       alertOfflinePhonebots(app.db.db, context),

@@ -28,6 +28,7 @@ export function phonebotResource<T extends PhonebotType>(box: SecretBox, row: Ph
       bezeichnung: row.bezeichnung,
       customer_name: row.customer_name,
       status: statusOf(row),
+      offline_alerted_at: statusOf(row) === 'offline' ? row.offline_alerted_at : null,
       pstatus: pstatusOf(row, row.customer_status),
       payment_status: row.payment_status,
       created_at: row.created_at,

@@ -37,6 +37,7 @@ const en = {
     since: '{{name}}: last heard from {{date}}',
     never: '{{name}}: never heard from',
     hint: 'Calls to it are probably not answered. The notice goes away as soon as it is back.',
+    badge: 'Offline alert since {{date}}',
   },
 };
 
@@ -78,6 +79,7 @@ export const historyTranslations: FeatureTranslations<typeof en> = {
       since: '{{name}}: zuletzt erreichbar {{date}}',
       never: '{{name}}: nie erreichbar gewesen',
       hint: 'Anrufe werden wahrscheinlich nicht angenommen. Der Hinweis verschwindet, sobald er wieder erreichbar ist.',
+      badge: 'Offline-Warnung seit {{date}}',
     },
   },
 };

@@ -33,6 +33,7 @@ import { SLA_FIELDS, lazyCompanyProfileSchema } from '../schemas';
 import { BusinessHoursCard } from './business-hours-card';
 import { RetentionCard } from './retention-card';
 import { UrgentMailCard } from './urgent-mail-card';
+import { OfflineAlertCard } from './offline-alert-card';
 import { SmsTemplatesCard } from './sms-templates';
 
 registerTranslations(companyTranslations);
@@ -94,6 +95,7 @@ export function CompanyProfilePage({
       </Group>
       {content}
       <UrgentMailCard />
+      <OfflineAlertCard />
       <BusinessHoursCard />
       <SmsTemplatesCard />
       <RetentionCard editable={protectedSettings} />

@@ -10,6 +10,7 @@ import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations } from '../../../lib/i18n';
 import { useAllPhonebots, type AllPhonebotsQuery } from '../api';
 import { phonebotsTranslations } from '../locales';
+import { OfflineAlertBadge } from './offline-banner';
 import { ServiceStatusBadge } from './status-badges';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { EmptyTableRow } from '../../../components/empty-table-row';
@@ -102,6 +103,7 @@ export function AllPhonebotsPage() {
                         <Table.Td ff="monospace">{phonebot.apen_ai_key}</Table.Td>
                         <Table.Td>
                           <ServiceStatusBadge pstatus={phonebot.pstatus} />
+                          <OfflineAlertBadge since={phonebot.offline_alerted_at} />
                         </Table.Td>
                         <Table.Td>{formatDate(phonebot.created_at)}</Table.Td>
                         <Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, List, Text } from '@mantine/core';
+import { Alert, Badge, List, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '../../../lib/dates';
@@ -39,5 +39,17 @@ export function PhonebotOfflineBanner() {
         {t('phonebotAlerts.hint')}
       </Text>
     </Alert>
+  );
+}
+
+/** The super's Phonebots list: a phonebot whose runtime is offline and was alerted about, since when. */
+export function OfflineAlertBadge({ since }: { since: string | null | undefined }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  if (!since) return null;
+  return (
+    <Badge color="red" variant="light" tt="none" ml={4}>
+      {t('phonebotAlerts.badge', { date: formatDate(since) })}
+    </Badge>
   );
 }
