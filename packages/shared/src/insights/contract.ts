@@ -58,6 +58,20 @@ export const callStatsMetaSchema = z.object({
   weekday_hours: z.array(z.array(z.number().int())),
   /** The license key of each phonebot by the name the phonebot split uses (for the call list's phonebot filter). */
   phonebot_keys: z.record(z.string(), z.string()),
+  /**
+   * Callback attempts recorded in the range: all, with an outcome, and those that reached the caller; the reach
+   * rate (reached of those with an outcome, null without any) and the attempts per call completed in the range
+   * (null when none was completed). Always sent by this server.
+   */
+  attempts: z
+    .object({
+      total: z.number().int(),
+      recorded: z.number().int(),
+      reached: z.number().int(),
+      reach_rate: z.number().nullable(),
+      per_completed_call: z.number().nullable(),
+    })
+    .optional(),
 });
 export type CallStatsMeta = z.infer<typeof callStatsMetaSchema>;
 export const callStatsDocumentSchema = z.object({ data: z.array(callStatsResourceSchema), meta: callStatsMetaSchema });
@@ -69,7 +83,7 @@ export const insightsContracts = {
     method: 'GET',
     path: '/analytics/calls',
     summary:
-      'Calls of the company per day of a range (`from`, `to`, default the last 30 days) in a time zone (`tz`, default the server’s), split by priority, category, phonebot or status, with the median time to complete, the calls overdue now and the top repeat callers; read from counts kept with every change',
+      'Calls of the company per day of a range (`from`, `to`, default the last 30 days) in a time zone (`tz`, default the server’s), split by priority, category, phonebot or status, with the median time to complete, the calls overdue now, the top repeat callers and the callback attempts (reach rate, attempts per completed call); read from counts kept with every change',
     tags: ['Insights'],
     auth: 'user',
     operations: ['insights.view'],

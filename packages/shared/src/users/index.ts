@@ -24,6 +24,7 @@ export {
   addUserSchema,
   changePasswordSchema,
   checklistSchema,
+  ownPhoneSchema,
   ownProfileSchema,
   updateMeSchema,
   updateUserSchema,

@@ -151,3 +151,22 @@ export async function dropAttempt(trx: Kysely<Database>, id: number, callId: num
     .where('id', '=', callId)
     .execute();
 }
+
+/**
+ * The company's attempts recorded from `since` to before `until` (ISO): all of them, those with an outcome, and
+ * those that reached the caller (the Insights reach rate), read from the (customer_id, created_at) index.
+ */
+export async function attemptCounts(db: Kysely<Database>, customerId: number, since: string, until: string) {
+  const row = await db
+    .selectFrom('call_attempts')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('attempts'),
+      eb.fn.count<number | string>('outcome').as('recorded'),
+      eb.fn.sum<number | string | null>(eb.case().when('outcome', '=', 'reached').then(1).else(0).end()).as('reached'),
+    ])
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>=', since)
+    .where('created_at', '<', until)
+    .executeTakeFirstOrThrow();
+  return { attempts: Number(row.attempts), recorded: Number(row.recorded), reached: Number(row.reached ?? 0) };
+}

@@ -8,6 +8,8 @@ export { registerCallListRoutes } from './calls-lists.routes';
 export { type CallsDeps, registerCallRoutes } from './calls.routes';
 export { registerSmsStatusRoutes } from './sms-status.routes';
 export { type AttemptsDeps, registerAttemptRoutes } from './attempts.routes';
+// The callback attempts the Insights count (reach rate, attempts per completed call).
+export { attemptCounts } from './attempts.store';
 
 // Its part in the path of a change (change-subscribers.ts), and the calls version that path moves.
 export { callsVersion, callsVersionSubscriber } from './calls-version';
@@ -25,9 +27,9 @@ export {
   storeCall,
 } from './new-calls.service';
 export { type CallbackSla, companySla, parseSla } from './callbacks.service';
+export { addBusinessMinutes } from './business-hours';
 // A call a voice-agent platform completes with a later event (connectors).
 export { type CallCompletion, type CompletionResult, completeCall } from './platform-calls';
-export { addBusinessMinutes } from './business-hours';
 
 // The periodic jobs.
 export { countExpiringCalls, deleteOldCalls } from './retention.service';

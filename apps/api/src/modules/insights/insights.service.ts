@@ -7,10 +7,11 @@ import {
   INSIGHTS_MAX_DAYS,
 } from '@phonebot/shared/insights';
 import type { Database, RollupDim } from '../../db/schema';
-import { DAY } from '../../db/time';
+import { DAY, HOUR } from '../../db/time';
 import {
   UNCATEGORIZED,
   addDays,
+  attemptCounts,
   callerNumberSql,
   countCalls,
   hourBounds,
@@ -75,6 +76,17 @@ function median(buckets: Map<number, number>): number | null {
   return null;
 }
 
+/** The reach rate (reached of the attempts with an outcome) and the attempts per completed call of a range. */
+function attemptFigures(counts: { attempts: number; recorded: number; reached: number }, completed: number) {
+  return {
+    total: counts.attempts,
+    recorded: counts.recorded,
+    reached: counts.reached,
+    reach_rate: counts.recorded === 0 ? null : counts.reached / counts.recorded,
+    per_completed_call: completed === 0 ? null : counts.attempts / completed,
+  };
+}
+
 const add = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get(key) ?? 0) + n);
 
 /**
@@ -97,7 +109,7 @@ export async function callStats(
 
   const splitDim: RollupDim = split === 'priority' || split === 'category' ? split : 'status';
 
-  const [rows, completions, phonebots, overdue, callers] = await Promise.all([
+  const [rows, completions, phonebots, overdue, callers, attempts] = await Promise.all([
     db
       .selectFrom('call_rollups')
       .select(['hour', (eb) => eb.fn.sum<number>('calls').as('calls')])
@@ -121,6 +133,12 @@ export async function callStats(
     // The very count of the call list's Overdue filter: open, not snoozed, due in the past.
     countCalls(db, { customerId, view: 'open', overdue: true, now: now.toISOString() }),
     topCallers(db, customerId, firstHour, lastHour),
+    attemptCounts(
+      db,
+      customerId,
+      `${firstHour}:00:00.000Z`,
+      new Date(Date.parse(`${lastHour}:00:00.000Z`) + HOUR).toISOString(),
+    ),
   ]);
 
   // Two phonebots of one name are told apart by their license keys, so each has its own bar and link.
@@ -189,6 +207,7 @@ export async function callStats(
       top_callers: callers.map((c) => ({ number: c.caller_number, calls: Number(c.calls) })),
       weekday_hours: weekdayHours,
       phonebot_keys: Object.fromEntries(phonebots.map((p) => [nameOf(p), p.license_key])),
+      attempts: attemptFigures(attempts, sum(allBuckets)),
     },
   };
 }

@@ -23,7 +23,9 @@ export async function fetchMe(signal?: AbortSignal): Promise<Me> {
 }
 
 /** A new e-mail address waits for its confirmation link: the answer names it as `pendingEmail`. */
-export async function updateMe(input: Partial<OwnProfileInput>): Promise<{ me: Me; pendingEmail: string | null }> {
+export async function updateMe(
+  input: Partial<OwnProfileInput> & { phone?: string | null },
+): Promise<{ me: Me; pendingEmail: string | null }> {
   const answer = await callApi(profileRoutes.updateMe, { body: { data: { type: 'profile', attributes: input } } });
   return { me: toMe(answer), pendingEmail: answer.meta?.pending_email ?? null };
 }

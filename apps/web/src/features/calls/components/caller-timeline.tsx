@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TextWithPhoneLink } from '../../../components/phone-link';
 import { QueryState } from '../../../components/query-state';
 import { formatCallDate } from '../../../lib/dates';
 import { callerTimelineQuery, type fetchCallerTimeline } from '../api';
@@ -16,10 +17,18 @@ export function CallerTimeline({
   currentId: number;
   onOpen: (id: number) => void;
 }) {
+  const { t } = useTranslation();
   const timeline = useQuery(callerTimelineQuery(number));
   return (
     <QueryState query={timeline} loading={<Skeleton height={60} />}>
-      {({ calls }) => <TimelineList calls={calls} currentId={currentId} onOpen={onOpen} />}
+      {({ calls }) => (
+        <>
+          <Text size="sm" data-timeline-number>
+            <TextWithPhoneLink text={t('attempts.timelineOf', { number })} number={number} />
+          </Text>
+          <TimelineList calls={calls} currentId={currentId} onOpen={onOpen} />
+        </>
+      )}
     </QueryState>
   );
 }

@@ -16,12 +16,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUrlSearch } from '../../../lib/use-url-search';
 import { isIsoDay } from '@phonebot/shared';
 import { CALL_PRIORITIES, CALL_STATUSES, type CallPriority, type CallStatus } from '@phonebot/shared/calls';
 import { INSIGHT_SPLITS, type CallStatsDocument, type InsightSplit } from '@phonebot/shared/insights';
+import { PhoneLink } from '../../../components/phone-link';
 import { QueryError } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
 import { useCallStats } from '../api';
@@ -295,6 +297,14 @@ export function InsightsPage() {
                             </Anchor>
                           </Table.Td>
                           <Table.Td ta="right">{t('insights.calls', { count: caller.calls })}</Table.Td>
+                          <Table.Td ta="right" w={1}>
+                            <PhoneLink
+                              number={caller.number}
+                              label={t('insights.callNumber', { number: caller.number })}
+                            >
+                              <IconPhone size={16} aria-hidden />
+                            </PhoneLink>
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

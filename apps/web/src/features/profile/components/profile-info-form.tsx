@@ -23,7 +23,12 @@ type ProfileInfoFormProps = {
 export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
   const { t } = useTranslation();
   const update = useUpdateMe(alsoInvalidate);
-  const form = useZodForm(lazyOwnProfileSchema, { name: me.name, email: me.email, current_password: '' });
+  const form = useZodForm(lazyOwnProfileSchema, {
+    name: me.name,
+    email: me.email,
+    current_password: '',
+    phone: me.phone ?? '',
+  });
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const emailChanged = form.values.email.trim().toLowerCase() !== me.email;
 
@@ -37,7 +42,7 @@ export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
     let pending: string | null;
     try {
       ({ me: saved, pendingEmail: pending } = await update.mutateAsync(
-        changingEmail ? { ...input, current_password: password } : { name: input.name },
+        changingEmail ? { ...input, current_password: password } : { name: input.name, phone: input.phone },
       ));
     } catch (error) {
       // The real reason is shown, where the old client said 'Email Already Exists!' for every failure.
@@ -50,7 +55,7 @@ export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
       notifyError(translateText(t, errorText(error)));
       return;
     }
-    const values = { name: saved.name, email: saved.email, current_password: '' };
+    const values = { name: saved.name, email: saved.email, current_password: '', phone: saved.phone ?? '' };
     form.setValues(values);
     form.resetDirty(values);
     setPendingEmail(pending);
@@ -67,6 +72,14 @@ export function ProfileInfoForm({ me, alsoInvalidate }: ProfileInfoFormProps) {
         )}
         <TextInput label={t('profile.name')} autoComplete="name" {...form.getInputProps('name')} />
         <TextInput label={t('profile.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput
+          label={t('profile.phone')}
+          description={t('profile.phoneHint')}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+49 30 1234567"
+          {...form.getInputProps('phone')}
+        />
         {emailChanged && (
           <PasswordField
             label={t('profile.emailPassword')}
