@@ -305,6 +305,13 @@ describe('the connector address', () => {
     expect((await post('vapi', runtime.licenseKey, raw, { 'x-vapi-secret': VAPI_SECRET })).status).toBe(404);
   });
 
+  it('refuses a body above 1 MiB (413) and stores nothing', async () => {
+    const bot = await platformBot('vapi', VAPI_SECRET);
+    const raw = JSON.stringify({ message: { type: 'end-of-call-report', padding: 'x'.repeat(1024 * 1024) } });
+    expect((await vapi(bot, raw)).status).toBe(413);
+    expect(await callsOf(bot)).toHaveLength(0);
+  });
+
   it('answers 403 for an unpaid phonebot or a disabled company, after the signature', async () => {
     const bot = await platformBot('vapi', VAPI_SECRET);
     const raw = fixture('vapi-end-of-call-report');
