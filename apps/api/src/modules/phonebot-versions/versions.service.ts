@@ -62,11 +62,13 @@ async function detailOf(
   phonebotId: number,
   number: number,
   only: readonly string[] | undefined,
+  /** The answer to a guest's own restore, even when it changed none of the guest's fields. */
+  own = false,
 ): Promise<PhonebotVersionDetail> {
   const row = await versionByNumber(db, phonebotId, number);
   if (!row) throw notFound();
   const fields = fieldsOf(row, only);
-  if (only && fields.length === 0) throw notFound();
+  if (only && fields.length === 0 && !own) throw notFound();
   const previous = await versionBefore(db, phonebotId, number);
   const before = previous ? (JSON.parse(previous.config) as Record<string, unknown>) : {};
   const after = JSON.parse(row.config) as Record<string, unknown>;
@@ -104,5 +106,5 @@ export async function restoreVersion(
     { config: JSON.parse(row.config), secrets: JSON.parse(row.secrets), number },
     only,
   );
-  return detailOf(db, phonebot.id, restored!, only);
+  return detailOf(db, phonebot.id, restored!, only, true);
 }

@@ -213,6 +213,14 @@ describe('versions of a phonebot', () => {
     const bot = await app.request({ method: 'GET', url: `/api/v2/vbot/${key}`, token: admin.token });
     // The greeting is back; the temperature and the abort time (not a guest's) stay.
     expect(bot.json.data.attributes).toMatchObject({ ansagetext: 'Hello', temperature: 0.3, abort_time: 50 });
+    // Restoring what the texts already are is a version too (nothing of the guest's changed).
+    const again = await app.request({
+      method: 'POST',
+      url: `/api/v2/phonebots/${key}/versions/1/restore`,
+      token: guest.token,
+    });
+    expect(again.status, again.body).toBe(201);
+    expect(again.json.data.attributes).toMatchObject({ restored_from: 1, fields: [], changes: [] });
     const hiddenRestore = await app.request({
       method: 'POST',
       url: `/api/v2/phonebots/${key}/versions/2/restore`,
