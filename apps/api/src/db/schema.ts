@@ -593,7 +593,7 @@ export type RecordingFetchesTable = {
   created_at: string;
 };
 
-/** A single-use ticket that opens one call's recording for one session. */
+/** A single-use ticket (`pbr_`), or the playback token (`pbc_`) its use made, for one call's recording and session. */
 export type RecordingTicketsTable = {
   ticket_hash: string;
   access_token_id: number;

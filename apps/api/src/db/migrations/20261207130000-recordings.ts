@@ -7,7 +7,8 @@ import { columnTypes } from './dialect';
  * goes are found through it after the call's row is gone (the change path moves its key to `recording_deletions`,
  * and the sweep finds the rows of calls that went another way). `recording_deletions` are objects to delete once
  * their change committed; `recording_fetches` the platforms' recordings to fetch; `recording_tickets` the
- * single-use tickets of the `<audio>` element, each for one call and one session.
+ * single-use tickets of the `<audio>` element and the playback tokens their use makes, each for one call and one
+ * session.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against Kysely<any> on purpose
 export async function up(db: Kysely<any>): Promise<void> {
