@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PHONEBOT_DEFAULTS } from '@phonebot/shared/phonebots';
 import { apiStub } from '../../test/api';
 import { renderRoute, signIn } from '../../test/render';
@@ -36,6 +36,11 @@ function phonebot(attributes: Record<string, unknown> = {}) {
 }
 
 describe('the call source of a phonebot', () => {
+  // The shell's notification bell asks for the user's notifications.
+  beforeEach(() => {
+    apiStub.on('GET', '/notifications', { body: { data: [], meta: { total: 0, page: 1, per_page: 20, unread: 0 } } });
+  });
+
   it('shows for a platform its how-to, the connector address and the secret, and saves the mapping', async () => {
     signIn('admin');
     apiStub.on('GET', `/phonebots/${KEY}`, { body: { data: phonebot() } });
