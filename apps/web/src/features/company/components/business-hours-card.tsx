@@ -1,17 +1,5 @@
 import { memo, useCallback, useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS, type Weekday } from '@phonebot/shared/customers';
@@ -21,6 +9,7 @@ import { intlLocale } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile } from '../api';
+import { SettingsCard } from './settings-card';
 import { type HoursDraft, draftOf, hoursOf, timeZones, useUpdateBusinessHours } from '../business-hours';
 import { companyTranslations } from '../locales';
 
@@ -43,17 +32,13 @@ export function BusinessHoursCard() {
   const profile = useCompanyProfile();
   if (!profile.isSuccess) return null;
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="business-hours-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="business-hours-title">
-          {t('company.hours.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('company.hours.description')}
-        </Text>
-        <BusinessHoursForm profile={profile.data} />
-      </Stack>
-    </Paper>
+    <SettingsCard
+      id="business-hours-title"
+      title={t('company.hours.title')}
+      description={t('company.hours.description')}
+    >
+      <BusinessHoursForm profile={profile.data} />
+    </SettingsCard>
   );
 }
 

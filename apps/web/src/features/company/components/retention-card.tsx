@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CompanyProfile } from '@phonebot/shared/profile';
 import { RETENTION_DAYS_LIMIT } from '@phonebot/shared/profile';
@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile } from '../api';
+import { SettingsCard } from './settings-card';
 import { retentionTranslations, useRetentionPreview, useUpdateRetention } from '../retention';
 import { useConfirm } from '../../../components/use-confirm';
 
@@ -21,17 +22,9 @@ export function RetentionCard({ editable }: { editable: boolean }) {
   const profile = useCompanyProfile();
   if (!profile.isSuccess) return null;
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="retention-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="retention-title">
-          {t('retention.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('retention.description')}
-        </Text>
-        <RetentionForm profile={profile.data} editable={editable} />
-      </Stack>
-    </Paper>
+    <SettingsCard id="retention-title" title={t('retention.title')} description={t('retention.description')}>
+      <RetentionForm profile={profile.data} editable={editable} />
+    </SettingsCard>
   );
 }
 

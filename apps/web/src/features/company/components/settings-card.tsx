@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+
+/** One setting of the Company Profile as its own section: a heading, what it does, and its form. */
+export function SettingsCard({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
