@@ -476,7 +476,9 @@ describe('migrating', () => {
     const byName = new Map(after.map((row) => [row.name, row.timestamp]));
     const times = SORTED.map((name) => Date.parse(byName.get(name)!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(new Set(times).size).toBe(times.length);
+    // The renamed ones have times of their own; migrations the migrator runs afterwards may share a millisecond.
+    const renamedTimes = Object.values(LEGACY_NAMES).map((name) => byName.get(name)!);
+    expect(new Set(renamedTimes).size).toBe(renamedTimes.length);
     for (const { name, timestamp } of before) {
       const now = byName.get(LEGACY_NAMES[name]!)!;
       expect(Date.parse(now)).toBeGreaterThanOrEqual(Date.parse(timestamp));
