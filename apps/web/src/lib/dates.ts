@@ -93,10 +93,3 @@ export function formatDue(value: string | Date | null | undefined, locale: strin
     : formatter(locale, 'dueDay', { day: 'numeric', month: 'short' }).format(date);
   return `${day} ${time}`;
 }
-
-/** formatDue in the current interface language. */
-export function useFormatDue(): (value: string | null | undefined, now?: Date) => string {
-  const { i18n } = useTranslation();
-  const locale = intlLocale(i18n.resolvedLanguage ?? 'en');
-  return (value, now) => formatDue(value, locale, now);
-}
