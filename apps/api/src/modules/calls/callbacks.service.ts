@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { rowLock } from '../../db/engine';
 import { DAY, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
-import { publishChanges } from '../../lib/changes';
+import { type PeopleChange, publishChanges } from '../../lib/changes';
 import type { Principal } from '../../lib/principal';
 import { customerCallbackSla } from '../customers';
 import { isCompanyStaff } from '../users';
@@ -67,6 +67,8 @@ async function requireCalls(trx: Kysely<Database>, customerId: number, ids: numb
 
 /**
  * Assigns calls to a user of the company or releases them (null), inside the caller's transaction, all or none.
+ * Answers the change that tells the assignee of the calls they did not hold: the caller publishes it after the
+ * calls' own `updated` change, so the change takes the rows changes share in the list's order.
  * Operators may only take calls nobody else holds and release their own: the update carries that condition, so of
  * two operators taking the same call at once exactly one wins and the other hears 409. Admins assign anyone of
  * the company; a user of another company (or none) answers 422.
@@ -78,7 +80,7 @@ export async function assignInTransaction(
   ids: number[],
   assigneeId: number | null,
   pointer: string,
-): Promise<void> {
+): Promise<PeopleChange[]> {
   await requireCalls(trx, customerId, ids);
   const assignsAnyone = can(principal.role, 'calls.assignAny');
   if (assigneeId !== null && assigneeId !== principal.userId && !assignsAnyone) {
@@ -116,11 +118,9 @@ export async function assignInTransaction(
       : refuse('conflict', 'callAlreadyAssigned', { pointer });
   }
   const given = before.filter((call) => call.assignee_id !== assigneeId).map((call) => Number(call.id));
-  if (assigneeId !== null && given.length > 0) {
-    await publishChanges(trx, [
-      { kind: 'assigned', customerId, callIds: given, assigneeId, actorId: principal.userId },
-    ]);
-  }
+  return assigneeId !== null && given.length > 0
+    ? [{ kind: 'assigned', customerId, callIds: given, assigneeId, actorId: principal.userId }]
+    : [];
 }
 
 /** A snooze time must lie ahead, at most 90 days; null wakes the call. */
@@ -142,14 +142,14 @@ export async function assignCalls(
 ): Promise<number> {
   const ids = [...new Set(callIds)];
   return db.transaction().execute(async (trx) => {
-    await assignInTransaction(trx, principal, customerId, ids, assigneeId, '/assignee_id');
+    const assigned = await assignInTransaction(trx, principal, customerId, ids, assigneeId, '/assignee_id');
     await trx
       .updateTable('calls')
       .set({ updated_at: new Date().toISOString() })
       .where('customer_id', '=', customerId)
       .where('id', 'in', ids)
       .execute();
-    await publishChanges(trx, [{ kind: 'updated', customerId, callIds: ids }]);
+    await publishChanges(trx, [{ kind: 'updated', customerId, callIds: ids }, ...assigned]);
     return ids.length;
   });
 }

@@ -68,10 +68,13 @@ export async function updateCall(
   const set = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as CallChange;
   if (assignee !== undefined || Object.keys(set).length > 0) {
     await db.transaction().execute(async (trx) => {
-      if (assignee !== undefined) {
-        await assignInTransaction(trx, principal, customerId, [id], assignee, '/data/attributes/assignee_id');
-      }
+      const assigned =
+        assignee === undefined
+          ? []
+          : await assignInTransaction(trx, principal, customerId, [id], assignee, '/data/attributes/assignee_id');
       await change(trx, customerId, [id], set);
+      // The assignee is told after the call's own change (it always publishes: updated_at moves).
+      await publishChanges(trx, assigned);
     });
   }
   const listed = await listedCall(db, customerId, id);
