@@ -190,6 +190,24 @@ export function useSnoozeCall() {
   );
 }
 
+/**
+ * Sets one priority or category on several calls, one call after the other (the API changes these one call at a
+ * time); the lists are fetched again once, at the end.
+ */
+export function useBulkFields() {
+  return useCallMutation(
+    async ({
+      ids,
+      attributes,
+    }: {
+      ids: number[];
+      attributes: { priority: CallPriority } | { selected_category: string | null };
+    }) => {
+      for (const id of ids) await patchCall(id, attributes);
+    },
+  );
+}
+
 export function useBulkAssign() {
   return useCallMutation(({ ids, assignee }: { ids: number[]; assignee: number | null }) =>
     callApi(callRoutes.assignCalls, {

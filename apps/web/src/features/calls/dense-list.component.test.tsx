@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiStub } from '../../test/api';
 import { renderRoute, signIn } from '../../test/render';
 import { DUE_SORT } from './list-params';
-import { callOf, stubInbox } from './test/inbox-stubs';
+import { LOADING, callOf, stubInbox } from './test/inbox-stubs';
 
 const lastListQuery = () => apiStub.sent('GET', '/callsview').at(-1)?.query;
 
@@ -19,7 +19,7 @@ describe('the dense call list', () => {
     ]);
     signIn('admin');
     await renderRoute('/viewcalllogs');
-    const first = (await screen.findByText('Erika Mustermann')).closest('tr') as HTMLElement;
+    const first = (await screen.findByText('Erika Mustermann', {}, LOADING)).closest('tr') as HTMLElement;
     within(first).getByRole('button', { name: 'Open the call from +4930111001' });
     expect(first.textContent).toContain('Wants a quote for 40 chairs');
     expect(first.textContent).toContain('Maria');
@@ -36,7 +36,7 @@ describe('the dense call list', () => {
     stubInbox([callOf(1), callOf(2)]);
     signIn('admin');
     const view = await renderRoute('/viewcalllogs');
-    await screen.findByText('+4930111001');
+    await screen.findByText('+4930111001', {}, LOADING);
     expect(screen.queryByLabelText('New status for the selected calls')).toBeNull();
 
     await view.user.click(screen.getByRole('checkbox', { name: /^Select the call from \+4930111001/ }));
@@ -49,11 +49,28 @@ describe('the dense call list', () => {
     await waitFor(() => expect(screen.queryByLabelText('New status for the selected calls')).toBeNull());
   });
 
+  it('sets the priority of the selected calls after the question one call asks', async () => {
+    stubInbox([callOf(1), callOf(2), callOf(3)]);
+    signIn('admin');
+    const view = await renderRoute('/viewcalllogs');
+    await screen.findByText('+4930111001', {}, LOADING);
+    await view.user.click(screen.getByRole('checkbox', { name: /^Select the call from \+4930111001/ }));
+    await view.user.click(screen.getByRole('checkbox', { name: /^Select the call from \+4930111003/ }));
+    await view.user.selectOptions(await screen.findByLabelText('Priority for the selected calls'), 'Send Email');
+    await view.user.click(screen.getByRole('button', { name: 'Set priority' }));
+    const question = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    within(question).getByText('Change the priority to “Send Email”?');
+    await view.user.click(within(question).getByRole('button', { name: 'Yes, update it!' }));
+    await waitFor(() => expect(apiStub.sent('PATCH').map((request) => request.path)).toEqual(['/calls/1', '/calls/3']));
+    expect(JSON.stringify(apiStub.sent('PATCH')[1]?.body)).toContain('Send Email');
+    await screen.findByText('priority Updated');
+  });
+
   it('sorts by due by default and by any column head, ascending on the first click', async () => {
     stubInbox([callOf(1), callOf(2)]);
     signIn('admin');
     const view = await renderRoute('/viewcalllogs');
-    await screen.findByText('+4930111001');
+    await screen.findByText('+4930111001', {}, LOADING);
     expect(lastListQuery()?.get('sort')).toBe(DUE_SORT);
     const table = screen.getByRole('table', { name: 'Calls' });
     const dueHead = within(table).getByRole('columnheader', { name: /^Due/ });
@@ -77,7 +94,7 @@ describe('the dense call list', () => {
     // The search applies on the page it was typed on (the browser's address, which the memory router leaves alone).
     window.history.replaceState(null, '', '/viewcalllogs?assignee=me');
     const view = await renderRoute('/viewcalllogs?assignee=me');
-    await screen.findByText('+4930111001');
+    await screen.findByText('+4930111001', {}, LOADING);
 
     await view.user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Rechnung');
     await waitFor(() => expect(lastListQuery()?.get('q')).toBe('Rechnung'));
@@ -95,7 +112,7 @@ describe('the dense call list', () => {
     const view = await renderRoute('/viewcalllogs');
     const menuButton = 'Actions for the call from +4930111001';
     // The mouse arms the row first (its menu is made then), as in the browser; the click finds the armed button.
-    await view.user.hover(await screen.findByRole('button', { name: menuButton }));
+    await view.user.hover(await screen.findByRole('button', { name: menuButton }, LOADING));
     await view.user.click(screen.getByRole('button', { name: menuButton }));
     // jsdom lays nothing out, so Mantine keeps the menu hidden as if its button were off screen: hidden: true.
     const menu = await screen.findByRole('menu', { hidden: true });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiStub } from '../../test/api';
 import { renderRoute, signIn } from '../../test/render';
-import { callOf, stubInbox } from './test/inbox-stubs';
+import { LOADING, callOf, stubInbox } from './test/inbox-stubs';
 
 const completions = () =>
   apiStub
@@ -15,8 +15,8 @@ describe('the inbox keys', () => {
     stubInbox([callOf(1), callOf(2), callOf(3)]);
     signIn('admin');
     const screenOf = await renderRoute('/viewcalllogs');
-    await screenOf.user.click(await screen.findByRole('button', { name: 'Open the call from +4930111001' }));
-    await screen.findByRole('heading', { name: 'Call from +4930111001' });
+    await screenOf.user.click(await screen.findByRole('button', { name: 'Open the call from +4930111001' }, LOADING));
+    await screen.findByRole('heading', { name: 'Call from +4930111001' }, LOADING);
 
     fireEvent.keyDown(document.body, { key: 'e' });
     await waitFor(() => expect(completions()).toEqual(['/calls/1']));
@@ -28,7 +28,7 @@ describe('the inbox keys', () => {
     stubInbox([callOf(1), callOf(2)]);
     signIn('admin');
     const screenOf = await renderRoute('/viewcalllogs?call=1');
-    await screen.findByRole('heading', { name: 'Call from +4930111001' });
+    await screen.findByRole('heading', { name: 'Call from +4930111001' }, LOADING);
     const note = await screen.findByLabelText('Note');
     note.focus();
     expect(document.activeElement).toBe(note);
@@ -46,7 +46,7 @@ describe('the inbox keys', () => {
     stubInbox([callOf(1), callOf(2)]);
     signIn('admin');
     const screenOf = await renderRoute('/viewcalllogs?call=1');
-    await screen.findByRole('heading', { name: 'Call from +4930111001' });
+    await screen.findByRole('heading', { name: 'Call from +4930111001' }, LOADING);
     const note = await screen.findByLabelText('Note');
 
     await screenOf.user.click(note);
@@ -63,7 +63,7 @@ describe('the inbox keys', () => {
     stubInbox([callOf(1), callOf(2)]);
     signIn('admin');
     const screenOf = await renderRoute('/viewcalllogs');
-    await screen.findByText('+4930111001');
+    await screen.findByText('+4930111001', {}, LOADING);
     expect(screen.queryByRole('button', { name: 'Update Status' })).toBeNull();
 
     fireEvent.keyDown(document.body, { key: 'j' });

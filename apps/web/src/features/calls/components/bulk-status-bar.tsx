@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CALL_STATUSES, type CallStatus } from '@phonebot/shared/calls';
 import { assigneesQuery } from '../api';
 import type { Viewer } from './viewer';
+import { BulkFields } from './bulk-fields';
 import type { CallActions } from './use-call-actions';
 
 type BulkStatusBarProps = {
@@ -16,13 +17,15 @@ type BulkStatusBarProps = {
   /** Bulk assign and snooze; left out where the screen offers bulk status only. */
   viewer?: Viewer | undefined;
   onSnooze?: (ids: number[]) => void;
+  /** The categories the selected calls may take (their phonebots' terms), for the bulk category. */
+  categories?: string[];
 };
 
 /**
  * The bulk verbs of a selection: set one status on every selected call (docs/product.md §4, §7 'You must select a
  * status'), assign them (to me, or for admins to anyone of the company), release them, or snooze them.
  */
-export function BulkStatusBar({ selectedIds, actions, onDone, viewer, onSnooze }: BulkStatusBarProps) {
+export function BulkStatusBar({ selectedIds, actions, onDone, viewer, onSnooze, categories = [] }: BulkStatusBarProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<CallStatus | ''>('');
   const [missing, setMissing] = useState(false);
@@ -66,6 +69,7 @@ export function BulkStatusBar({ selectedIds, actions, onDone, viewer, onSnooze }
         </Button>
       </Group>
       {/* The other verbs show once something is selected, so the list keeps its room. */}
+      {!none && <BulkFields selectedIds={selectedIds} categories={categories} actions={actions} onDone={onDone} />}
       {viewer && !none && (
         <Group gap="xs" align="flex-end" wrap="wrap">
           {viewer.pickAssignee && users.data && (

@@ -281,6 +281,7 @@ export function CallListScreen(props: CallListScreenProps) {
             onDone={() => setSelected(new Set())}
             viewer={inbox ? viewer : undefined}
             onSnooze={inbox ? (ids) => dialogs.openSnooze({ ids }) : undefined}
+            categories={[...new Set(rows.filter((row) => selected.has(row.id)).flatMap((row) => row.category_terms))]}
           />
         )}
         {body}

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   useAssignCall,
   useBulkAssign,
+  useBulkFields,
   useBulkSnooze,
   useBulkStatus,
   useSnoozeCall,
@@ -41,6 +42,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
   const snoozing = useSnoozeCall();
   const bulkAssignment = useBulkAssign();
   const bulkSnoozing = useBulkSnooze();
+  const bulkFields = useBulkFields();
 
   /** Runs an assign or snooze: the server's reason when it refuses (someone else holds the call), else the toast. */
   async function run(work: () => Promise<unknown>, success: string, change: CallChange): Promise<boolean> {
@@ -64,8 +66,8 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
     valueLabel: string,
     run: () => Promise<unknown>,
     patch: Partial<CallRow>,
-    id: number,
-  ) {
+    ids: number[],
+  ): Promise<boolean> {
     const confirmed = await confirm({
       title: t('deleteConfirmTitle'),
       text: t(`calls.confirm.${field}`, { value: valueLabel }),
@@ -73,35 +75,49 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
     });
     if (!confirmed) {
       notifyError(`${t('cancelled')}: ${t(`calls.cancelledNote.${field}`)}`);
-      return;
+      return false;
     }
     try {
       await run();
     } catch {
       notifyError(t(`${field}UpdateError`));
-      return;
+      return false;
     }
-    onChanged?.({ ids: [id], patch });
+    onChanged?.({ ids, patch });
     notifySuccess(t(`${field}Updated`));
+    return true;
   }
 
   return {
     dialog,
     changeStatus: (row: CallRow, value: CallStatus) =>
-      change(
-        'status',
-        statusLabel(value),
-        () => status.mutateAsync({ id: row.id, status: value }),
-        { status: value },
+      change('status', statusLabel(value), () => status.mutateAsync({ id: row.id, status: value }), { status: value }, [
         row.id,
-      ),
+      ]),
     changePriority: (row: CallRow, value: CallPriority) =>
       change(
         'priority',
         priorityLabel(value),
         () => priority.mutateAsync({ id: row.id, priority: value }),
         { priority: value },
-        row.id,
+        [row.id],
+      ),
+    /** The priority of several calls, after the same question as one call's; answers whether it went through. */
+    bulkPriority: (ids: number[], value: CallPriority) =>
+      change(
+        'priority',
+        priorityLabel(value),
+        () => bulkFields.mutateAsync({ ids, attributes: { priority: value } }),
+        { priority: value },
+        ids,
+      ),
+    bulkCategory: (ids: number[], value: string) =>
+      change(
+        'category',
+        value,
+        () => bulkFields.mutateAsync({ ids, attributes: { selected_category: value } }),
+        { selected_category: value },
+        ids,
       ),
     changeCategory: (row: CallRow, value: string | null) =>
       change(
@@ -109,7 +125,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
         value ?? t('calls.uncategorized'),
         () => category.mutateAsync({ id: row.id, category: value }),
         { selected_category: value },
-        row.id,
+        [row.id],
       ),
     async markCompleted(row: CallRow) {
       try {
@@ -133,7 +149,7 @@ export function useCallActions(onChanged?: (change: CallChange) => void) {
       notifySuccess(t('bulkUpdated'));
       return true;
     },
-    bulkPending: bulk.isPending || bulkAssignment.isPending || bulkSnoozing.isPending,
+    bulkPending: bulk.isPending || bulkAssignment.isPending || bulkSnoozing.isPending || bulkFields.isPending,
     /** Assigns a call to a user of the company, or releases it (null). */
     assign: (row: CallRow, assignee: number | null) =>
       run(

@@ -4,6 +4,9 @@ import { apiStub } from '../../../test/api';
 
 type CallFields = Record<string, unknown>;
 
+/** How long a test waits for the screen's first list: the screen's code loads first, on a busy machine slowly. */
+export const LOADING = { timeout: 40_000 };
+
 /** An open call of the list; the fields a test names replace the defaults. */
 export function callOf(id: number, fields: CallFields = {}): CallFields & { id: number } {
   return {
