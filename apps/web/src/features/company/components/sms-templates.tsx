@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { registerTranslations } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { smsTemplatesTranslations, useSmsTemplates, useUpdateSmsTemplates } from '../sms-templates';
+import { SettingsCard } from './settings-card';
 
 registerTranslations(smsTemplatesTranslations);
 
@@ -21,17 +22,13 @@ export function SmsTemplatesCard() {
   const { t } = useTranslation();
   const templates = useSmsTemplates();
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('smsTemplates.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('smsTemplates.description', { max: SMS_TEMPLATES_MAX })}
-        </Text>
-        <QueryState query={templates}>{(found) => <SmsTemplatesForm saved={found.sms_templates} />}</QueryState>
-      </Stack>
-    </Paper>
+    <SettingsCard
+      id="sms-templates-title"
+      title={t('smsTemplates.title')}
+      description={t('smsTemplates.description', { max: SMS_TEMPLATES_MAX })}
+    >
+      <QueryState query={templates}>{(found) => <SmsTemplatesForm saved={found.sms_templates} />}</QueryState>
+    </SettingsCard>
   );
 }
 
