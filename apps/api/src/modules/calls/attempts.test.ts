@@ -73,8 +73,16 @@ describe('callback attempts', () => {
       attributes: { outcome: 'voicemail', note: 'Left a message', user_id: String(operator.userId), dial: null },
     });
     expect(res.json.data.attributes.user_name).toEqual(expect.any(String));
-    // A change of the call: the lists' version (ETags, live streams, webhooks) moved in the same transaction.
+    // A change of the call: the lists' version (ETags, live streams, webhooks) moved in the same transaction, and
+    // the live streams have its event.
     expect(await version()).toBeGreaterThan(before);
+    const events = await app.db.db
+      .selectFrom('call_events')
+      .select('kind')
+      .where('call_id', '=', Number(callId))
+      .where('kind', '=', 'updated')
+      .execute();
+    expect(events.length).toBeGreaterThan(0);
     expect((await attempt(admin.token, callId, { outcome: 'reached' })).status).toBe(201);
     const call = await detail();
     expect(call.attempts.map((a: { attributes: { outcome: string } }) => a.attributes.outcome)).toEqual([

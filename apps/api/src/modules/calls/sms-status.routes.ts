@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { callContracts } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
-import { ApiError, validationError } from '../../lib/errors';
 import type { ApiRouter } from '../../lib/router';
-import { verifyTwilioSignature } from '../../lib/sms';
+import { signedTwilioForm } from '../../lib/twilio-webhook';
 import { applySmsStatus } from './sms-status.service';
-
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export type SmsStatusDeps = {
   db: Kysely<Database>;
@@ -33,28 +30,9 @@ export function registerSmsStatusRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     scope.post(prefix + contract.path, async (req, reply) => {
-      const type = String(req.headers['content-type'] ?? '')
-        .split(';')[0]!
-        .trim()
-        .toLowerCase();
-      if (type !== FORM_TYPE) {
-        throw ApiError.of(415, 'unsupportedMediaType', { detail: `Send ${FORM_TYPE}, as Twilio does.` });
-      }
-      const params = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
-      const header = req.headers['x-twilio-signature'];
-      const signature = typeof header === 'string' ? header : undefined;
-      if (!deps.authToken || !verifyTwilioSignature(deps.authToken, deps.publicUrl + req.url, params, signature)) {
-        req.log.warn(
-          { reason: deps.authToken ? (signature ? 'wrong signature' : 'no signature') : 'TWILIO_AUTH_TOKEN not set' },
-          'SMS status callback refused',
-        );
-        throw ApiError.of(403, 'forbidden', {
-          detail: 'The request signature (X-Twilio-Signature) is missing or does not match.',
-        });
-      }
-      const parsed = contract.body.safeParse(Object.fromEntries(params));
-      if (!parsed.success) throw validationError(parsed.error);
-      const { MessageSid, MessageStatus, ErrorCode } = parsed.data;
+      // Signed as Twilio's validateRequest checks it (with and without the default port).
+      const { body } = signedTwilioForm(req, deps, contract.body);
+      const { MessageSid, MessageStatus, ErrorCode } = body;
       const outcome = await applySmsStatus(deps.db, {
         messageSid: MessageSid,
         messageStatus: MessageStatus,
