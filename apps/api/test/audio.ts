@@ -53,11 +53,35 @@ export function mp3File(frames: number, options: { id3?: boolean; xing?: number 
   return Buffer.concat(parts);
 }
 
-/** An Ogg page's capture pattern and some bytes after it (the type is told from the pattern). */
-export function oggFile(bytes = 2000): Buffer {
-  const file = Buffer.alloc(bytes, 7);
-  file.write('OggS', 0, 'latin1');
-  return file;
+/** An Ogg page: its header with one segment of `payload`, at `granule`. */
+function oggPage(granule: bigint, payload: Buffer): Buffer {
+  const header = Buffer.alloc(28);
+  header.write('OggS', 0, 'latin1');
+  header.writeBigInt64LE(granule, 6);
+  header[26] = 1;
+  header[27] = payload.length;
+  return Buffer.concat([header, payload]);
+}
+
+/**
+ * An Ogg file of `bytes`: with `opusSeconds`, an Opus stream (OpusHead with a pre-skip of 312, a last page at the
+ * granule of that many seconds at 48 kHz); otherwise only a capture pattern and bytes the type is told from.
+ */
+export function oggFile(bytes = 2000, opusSeconds?: number): Buffer {
+  if (opusSeconds === undefined) {
+    const file = Buffer.alloc(bytes, 7);
+    file.write('OggS', 0, 'latin1');
+    return file;
+  }
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head[8] = 1;
+  head[9] = 1;
+  head.writeUInt16LE(312, 10);
+  head.writeUInt32LE(48_000, 12);
+  const first = oggPage(0n, head);
+  const last = oggPage(BigInt(Math.round(opusSeconds * 48_000) + 312), Buffer.alloc(100, 1));
+  return Buffer.concat([first, Buffer.alloc(Math.max(0, bytes - first.length - last.length), 9), last]);
 }
 
 /** A WebM file's EBML header (DocType "webm") and some bytes after it. */

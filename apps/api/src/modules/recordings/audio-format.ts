@@ -4,8 +4,8 @@ import type { RecordingContentType } from '@phonebot/shared/recordings';
 /**
  * What a recording is, from its bytes: the magic numbers of WAV (RIFF…WAVE), Ogg (OggS), WebM (an EBML header whose
  * doctype is webm) and MP3 (an ID3 tag or an MPEG audio frame header), and its duration where that is cheap: a WAV
- * header, an MP3's Xing/Info or VBRI header, or else its frames counted in one streamed pass. Nothing else is
- * decoded.
+ * header, an MP3's Xing/Info or VBRI header, or else its frames counted in one streamed pass, and an Ogg file's last
+ * granule position over its Opus or Vorbis sample rate. Nothing else is decoded (WebM: null).
  */
 
 /** The bytes the type is told from (an MP3's ID3 tag is skipped by reading further). */
@@ -83,8 +83,10 @@ function frameAt(bytes: Buffer, at: number): Frame | null {
 
 /** The duration of a stored recording in seconds (3 decimals), or null where it is not cheap to know. */
 export async function audioDuration(file: string, type: RecordingContentType): Promise<number | null> {
-  const seconds =
-    type === 'audio/wav' ? await wavDuration(file) : type === 'audio/mpeg' ? await mp3Duration(file) : null;
+  const read = { 'audio/wav': wavDuration, 'audio/mpeg': mp3Duration, 'audio/ogg': oggDuration, 'audio/webm': null }[
+    type
+  ];
+  const seconds = read ? await read(file) : null;
   return seconds === null || !Number.isFinite(seconds) || seconds < 0 ? null : Math.round(seconds * 1000) / 1000;
 }
 
@@ -167,4 +169,34 @@ async function mp3Duration(file: string): Promise<number | null> {
     }
   }
   return seconds > 0 ? seconds : null;
+}
+
+/** The bytes read from an Ogg file's end for its last page. */
+const OGG_TAIL = 64 * 1024;
+
+/**
+ * An Ogg file's duration: the granule position of its last page (samples at 48 kHz for Opus, less its pre-skip; at
+ * the stream's rate for Vorbis), read from the identification header of the first page.
+ */
+async function oggDuration(file: string): Promise<number | null> {
+  const first = await readAt(file, 0, 512);
+  if (!ascii(first, 0, 'OggS') || first.length < 27) return null;
+  const body = 27 + first[26]!;
+  let rate: number;
+  let skip = 0;
+  if (ascii(first, body, 'OpusHead') && first.length >= body + 12) {
+    rate = 48_000;
+    skip = first.readUInt16LE(body + 10);
+  } else if (first[body] === 1 && ascii(first, body + 1, 'vorbis') && first.length >= body + 16) {
+    rate = first.readUInt32LE(body + 12);
+  } else return null;
+  const { size } = await fs.promises.stat(file);
+  const tail = await readAt(file, Math.max(0, size - OGG_TAIL), OGG_TAIL);
+  for (let at = tail.lastIndexOf('OggS'); at >= 0; at = at > 0 ? tail.lastIndexOf('OggS', at - 1) : -1) {
+    if (at + 14 > tail.length) continue;
+    const granule = tail.readBigInt64LE(at + 6);
+    // -1: no packet ends on this page.
+    if (granule >= 0n) return rate > 0 ? Math.max(0, Number(granule) - skip) / rate : null;
+  }
+  return null;
 }

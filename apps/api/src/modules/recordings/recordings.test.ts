@@ -211,7 +211,7 @@ describe.each<Store>(['file', 's3'])('recordings (%s store)', (store) => {
     expect((await upload(app, 'pbt_nonsense', callId, wavFile(1))).status).toBe(401);
   });
 
-  it('tells the type from the bytes: MP3 (frames, Xing, ID3), Ogg and WebM, and 415 for anything else', async () => {
+  it('tells the type from the bytes: MP3 (frames, Xing, ID3), Ogg (Opus) and WebM, and 415 for anything else', async () => {
     const id = await postCall(app, bot.botToken, '+4930333');
     const cbr = await upload(app, bot.botToken, id, mp3File(100), 'audio/mpeg');
     expect(cbr.json.meta.recording.content_type).toBe('audio/mpeg');
@@ -223,6 +223,8 @@ describe.each<Store>(['file', 's3'])('recordings (%s store)', (store) => {
     expect(named.json.meta.recording.content_type).toBe('audio/wav');
     const ogg = await upload(app, bot.botToken, id, oggFile(), 'audio/ogg');
     expect(ogg.json.meta.recording).toEqual({ content_type: 'audio/ogg', duration_seconds: null, size: 2000 });
+    const opus = await upload(app, bot.botToken, id, oggFile(30_000, 12.5), 'audio/ogg');
+    expect(opus.json.meta.recording).toEqual({ content_type: 'audio/ogg', duration_seconds: 12.5, size: 30_000 });
     const webm = await upload(app, bot.botToken, id, webmFile(), 'audio/webm');
     expect(webm.json.meta.recording.content_type).toBe('audio/webm');
 
