@@ -112,6 +112,41 @@ export async function insertAttempt(trx: Kysely<Database>, attempt: NewAttempt):
   return Number(row.id);
 }
 
+/**
+ * The user's own dialled attempt of the call still waiting for its outcome (made since `since`), which the outcome
+ * recorded next completes instead of counting a second attempt.
+ */
+export async function openDialledAttempt(
+  trx: Kysely<Database>,
+  callId: number,
+  userId: number,
+  since: string,
+): Promise<number | undefined> {
+  const row = await trx
+    .selectFrom('call_attempts')
+    .select('id')
+    .where('call_id', '=', callId)
+    .where('user_id', '=', userId)
+    .where('outcome', 'is', null)
+    .where('dial_sid', 'is not', null)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** Records the outcome (and note) of a dialled attempt. */
+export async function setOutcome(
+  trx: Kysely<Database>,
+  id: number,
+  outcome: CallAttemptOutcome,
+  note: string | null,
+): Promise<void> {
+  await trx.updateTable('call_attempts').set({ outcome, note }).where('id', '=', id).execute();
+}
+
 /** Keeps the Twilio call of a dialled attempt (its CallSid once Twilio accepted it). */
 export async function setDialSid(db: Kysely<Database>, id: number, sid: string): Promise<void> {
   await db.updateTable('call_attempts').set({ dial_sid: sid }).where('id', '=', id).execute();

@@ -158,6 +158,34 @@ describe('click-to-call', () => {
     expect(again.json.data.attributes.attempts[0].attributes.dial.duration_s).toBe(42);
   });
 
+  it('takes the outcome recorded next as the dialled attempt’s, not as another attempt', async () => {
+    const id = await newCall(admin);
+    const attemptId = (await dial(id, operator.token)).json.data.id as string;
+    const recorded = await app.request({
+      method: 'POST',
+      url: `/api/v2/calls/${id}/attempts`,
+      token: operator.token,
+      body: { data: { type: 'call-attempts', attributes: { outcome: 'reached', note: 'Termin vereinbart' } } },
+    });
+    expect(recorded.status).toBe(201);
+    expect(recorded.json.data).toMatchObject({
+      id: attemptId,
+      attributes: { outcome: 'reached', note: 'Termin vereinbart' },
+    });
+    // Someone else's outcome, or a second one, is an attempt of its own.
+    await app.request({
+      method: 'POST',
+      url: `/api/v2/calls/${id}/attempts`,
+      token: operator.token,
+      body: { data: { type: 'call-attempts', attributes: { outcome: 'busy' } } },
+    });
+    const call = await app.request({ method: 'GET', url: `/api/v2/calls/${id}`, token: admin.token });
+    expect(call.json.data.attributes.attempt_count).toBe(2);
+    expect(
+      call.json.data.attributes.attempts.map((a: { attributes: { outcome: string } }) => a.attributes.outcome),
+    ).toEqual(['reached', 'busy']);
+  });
+
   it('refuses guests, another company’s call, a user without a phone, and keeps nothing when Twilio refuses', async () => {
     const id = await newCall(admin);
     expect((await dial(id, guest.token)).status).toBe(403);
