@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { historyTranslations } from '../history-locales';
 import { phonebotsTranslations } from '../locales';
 import { type PhonebotVersionAttributes, useRestoreVersion, useVersion, useVersions } from '../versions-api';
-import { VersionChanges } from './version-changes';
+import { VersionChanges, useFieldLabel } from './version-changes';
 
 registerTranslations(phonebotsTranslations);
 registerTranslations(historyTranslations);
@@ -47,6 +47,7 @@ function VersionDetail({ licenseKey, number }: { licenseKey: string; number: num
 export function PhonebotHistory({ licenseKey, guest = false, onRestored }: HistoryProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
+  const label = useFieldLabel();
   const versions = useVersions(licenseKey);
   const restore = useRestoreVersion(licenseKey);
   const { confirm, dialog } = useConfirm();
@@ -55,7 +56,6 @@ export function PhonebotHistory({ licenseKey, guest = false, onRestored }: Histo
   if (versions.isError) return <QueryError query={versions} />;
   if (!versions.data) return <PageLoader />;
 
-  const label = (field: string) => t(`phonebots.fields.${field}`, { defaultValue: field });
   const latest = versions.data[0]?.number;
 
   const handleRestore = async (version: PhonebotVersionAttributes) => {
@@ -99,9 +99,11 @@ export function PhonebotHistory({ licenseKey, guest = false, onRestored }: Histo
                     <Text size="sm">{t('phonebotHistory.restoredFrom', { number: version.restored_from })}</Text>
                   )}
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {version.fields.length === 0
-                      ? t('phonebotHistory.noFields')
-                      : t('phonebotHistory.fields', { fields: version.fields.map(label).join(', ') })}
+                    {version.number === 1 && version.actor_name !== null
+                      ? t('phonebotHistory.created')
+                      : version.fields.length === 0
+                        ? t('phonebotHistory.noFields')
+                        : t('phonebotHistory.fields', { fields: version.fields.map(label).join(', ') })}
                   </Text>
                 </Stack>
                 <Group gap="xs" wrap="wrap">

@@ -49,6 +49,15 @@ function TextDiff({ before, after }: { before: string; after: string }) {
   );
 }
 
+/** A field's name as the form labels it (a field the form has no label for, by its history name). */
+export function useFieldLabel(): (field: string) => string {
+  const { t } = useTranslation();
+  return (field) =>
+    t(`phonebots.fields.${field}`, {
+      defaultValue: t(`phonebotHistory.fieldNames.${field}`, { defaultValue: field }),
+    });
+}
+
 function shown(value: unknown, empty: string): string {
   if (value === null || value === undefined || value === '') return empty;
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -57,7 +66,7 @@ function shown(value: unknown, empty: string): string {
 /** The changes of one version: texts as a line diff, other settings as before and after, secrets only as changed. */
 export function VersionChanges({ changes }: { changes: PhonebotVersionChange[] }) {
   const { t } = useTranslation();
-  const label = (field: string) => t(`phonebots.fields.${field}`, { defaultValue: field });
+  const label = useFieldLabel();
   const empty = t('phonebotHistory.empty_value');
   return (
     <Stack gap="sm">
