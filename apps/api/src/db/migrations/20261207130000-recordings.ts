@@ -1,4 +1,4 @@
-import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { columnTypes } from './dialect';
 
 /**
@@ -30,39 +30,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', timestamp, (col) => col.notNull())
     .execute();
 
-  await db.schema
-    .createTable('recording_deletions')
-    .addColumn('id', 'integer', id)
-    .addColumn('storage_key', 'text', (col) => col.notNull())
-    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', timestamp, (col) => col.notNull())
-    .addColumn('claimed_until', timestamp)
-    .addColumn('last_error', 'text')
-    .addColumn('created_at', timestamp, (col) => col.notNull())
-    .execute();
-  await db.schema
-    .createIndex('recording_deletions_due_idx')
-    .on('recording_deletions')
-    .columns(['next_attempt_at', 'id'])
-    .execute();
-
-  await db.schema
-    .createTable('recording_fetches')
-    .addColumn('id', 'integer', id)
-    .addColumn('call_id', bigId, (col) => col.notNull().references('calls.id').onDelete('cascade'))
-    .addColumn('url', 'text', (col) => col.notNull())
-    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', timestamp, (col) => col.notNull())
-    .addColumn('claimed_until', timestamp)
-    .addColumn('last_error', 'text')
-    .addColumn('created_at', timestamp, (col) => col.notNull())
-    .execute();
+  // Two queues worked off by claims: each row's attempts, when it is due, who holds it until when, and why it failed.
+  const queue = (table: string, build: (t: CreateTableBuilder<string>) => CreateTableBuilder<string>) =>
+    build(db.schema.createTable(table).addColumn('id', 'integer', id))
+      .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', timestamp, (col) => col.notNull())
+      .addColumn('claimed_until', timestamp)
+      .addColumn('last_error', 'text')
+      .addColumn('created_at', timestamp, (col) => col.notNull())
+      .execute();
+  await queue('recording_deletions', (t) => t.addColumn('storage_key', 'text', (col) => col.notNull()));
+  await queue('recording_fetches', (t) =>
+    t
+      .addColumn('call_id', bigId, (col) => col.notNull().references('calls.id').onDelete('cascade'))
+      .addColumn('url', 'text', (col) => col.notNull()),
+  );
+  for (const table of ['recording_deletions', 'recording_fetches'])
+    await db.schema.createIndex(`${table}_due_idx`).on(table).columns(['next_attempt_at', 'id']).execute();
   await db.schema.createIndex('recording_fetches_call_idx').on('recording_fetches').column('call_id').execute();
-  await db.schema
-    .createIndex('recording_fetches_due_idx')
-    .on('recording_fetches')
-    .columns(['next_attempt_at', 'id'])
-    .execute();
 
   await db.schema
     .createTable('recording_tickets')
