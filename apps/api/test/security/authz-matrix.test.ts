@@ -188,8 +188,8 @@ const MATRIX: Record<string, Row> = {
     allow: { super: [200, 200], ...company([200, 200]) },
   },
   'GET /profile': { target: 'none', allow: managers([200, 200]) },
-  'PATCH /profile': {
   'GET /profile/retention-preview': { target: 'none', allow: managers([200, 200]) },
+  'PATCH /profile': {
     target: 'none',
     body: () => ({ data: { type: 'profile', attributes: { city: 'Bonn' } } }),
     allow: managers([200, 200]),

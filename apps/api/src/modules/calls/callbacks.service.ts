@@ -15,8 +15,8 @@ import { type PeopleChange, publishChanges } from '../../lib/changes';
 import type { Principal } from '../../lib/principal';
 import { customerCallbackSla } from '../customers';
 import { isCompanyStaff } from '../users';
-
 import { addBusinessMinutes } from './business-hours';
+
 /** Minutes to the callback deadline per priority. */
 export type SlaMinutes = Record<CallPriority, number>;
 /** A company's callback deadlines: minutes per priority, counted in its business hours when it has them. */

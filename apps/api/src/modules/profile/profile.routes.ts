@@ -81,6 +81,12 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
     return { data: { type: 'profile' as const, id: String(customerId), attributes } };
   });
 
+  router.handle(c.retentionPreview, async ({ principal, query }) => {
+    const days = query.retention_days ?? null;
+    const calls = await countExpiringCalls(db, customerOf(principal), deps.callRetentionDays, days);
+    return { meta: { retention_days: days, calls } };
+  });
+
   router.handle(c.uploadAvatar, async ({ principal, params, req }) => {
     const user = await ownUser(db, principal, params.id);
     if (!req.isMultipart()) throw ApiError.of(415, 'imageType', { pointer: '/attachment' });
@@ -92,12 +98,6 @@ export function registerProfileRoutes(app: FastifyInstance, router: ApiRouter, d
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
         throw ApiError.of(413, 'imageTooLarge', { pointer: '/attachment' });
-  router.handle(c.retentionPreview, async ({ principal, query }) => {
-    const days = query.retention_days ?? null;
-    const calls = await countExpiringCalls(db, customerOf(principal), deps.callRetentionDays, days);
-    return { meta: { retention_days: days, calls } };
-  });
-
       throw error;
     }
     let updated;
