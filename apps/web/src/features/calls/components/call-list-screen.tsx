@@ -14,12 +14,13 @@ import { denseTranslations } from '../dense-locales';
 import { BulkStatusBar } from './bulk-status-bar';
 import { CallDetail, noteFieldId } from './call-detail';
 import { DENSE_COLUMNS, SIMPLE_COLUMNS } from './call-columns';
-import { CallListFilters, SEARCH_ID } from './call-list-filters';
+import { CallListFilters } from './call-list-filters';
 import { CallListToolbar } from './call-list-toolbar';
 import { CallsTable } from './calls-table';
 import { NewCallAlert, RetentionNotice } from './call-notices';
 import { EmptyInbox } from './empty-inbox';
-import { type InboxKey, KeysHelpDialog, useInboxKeys } from './inbox-keys';
+import { KeysHelpDialog } from './inbox-keys';
+import { useInboxKeyActions } from './use-inbox-key-actions';
 import { ListPlaceholder } from './list-placeholder';
 import { PageSizeSelect, Pager } from './list-controls';
 import { LiveStatus } from './live-status';
@@ -129,83 +130,24 @@ export function CallListScreen(props: CallListScreenProps) {
     (openId !== undefined ? (rows.find((row) => row.id === openId) ?? openCall.data) : undefined) ??
     rows.find((row) => row.id === cursorId);
 
-  function showCursor(id: number) {
-    setCursorId(id);
-    document.querySelector(`[data-call-id="${id}"]`)?.scrollIntoView?.({ block: 'nearest' });
-  }
-
-  function moveCursor(step: 1 | -1) {
-    if (rows.length === 0) return;
-    const at = rows.findIndex((row) => row.id === (cursorId ?? openId));
-    const next =
-      rows[at === -1 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step))];
-    if (!next) return;
-    showCursor(next.id);
-    // Beside the list, the open call follows the cursor.
-    if (wide && openId !== undefined) open(next.id, { replace: true });
-  }
-
-  /** Completes a call and goes on to the next one in the list (the one before at the end). */
-  function completeAndNext(call: CallRow) {
-    const at = rows.findIndex((row) => row.id === call.id);
-    const next = at === -1 ? rows.find((row) => row.id !== call.id) : (rows[at + 1] ?? rows[at - 1]);
-    void actions.markCompleted(call);
-    // The last call of the list stays open (or under the cursor), completed.
-    if (next === undefined) return;
-    if (openId !== undefined) open(next.id, { replace: true });
-    else showCursor(next.id);
-  }
-
-  function toggleSelected(id: number) {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  }
-
-  function onKey(key: InboxKey) {
-    const manageable = canManage && current !== undefined;
-    switch (key) {
-      case 'j':
-        if (!asPage) moveCursor(1);
-        return;
-      case 'k':
-        if (!asPage) moveCursor(-1);
-        return;
-      case 'enter':
-        if (!asPage && cursorId !== undefined) open(cursorId);
-        return;
-      case 'e':
-        if (manageable && current.status !== 'Completed') completeAndNext(current);
-        return;
-      case 'x':
-        if (manageable && !asPage && rows.some((row) => row.id === current.id)) toggleSelected(current.id);
-        return;
-      case 'a':
-        if (manageable && viewer.userId !== undefined) void actions.assign(current, viewer.userId);
-        return;
-      case 's':
-        if (manageable) dialogs.openSnooze({ row: current });
-        return;
-      case 'n': {
-        if (!manageable) return;
-        const field = current.id === openId ? document.getElementById(noteFieldId(current.id)) : null;
-        if (field) field.focus();
-        else dialogs.openNotes(current.id);
-        return;
-      }
-      case 'slash':
-        document.getElementById(SEARCH_ID)?.focus();
-        return;
-      case 'question':
-        setHelpOpen(true);
-        return;
-      case 'escape':
-        if (openId !== undefined) open(undefined);
-        return;
-    }
-  }
-  useInboxKeys(onKey, inbox);
+  useInboxKeyActions({
+    enabled: inbox,
+    rows,
+    current,
+    openId,
+    cursorId,
+    setCursorId,
+    open,
+    wide,
+    asPage,
+    canManage,
+    viewer,
+    actions,
+    dialogs,
+    selected,
+    setSelected,
+    openHelp: () => setHelpOpen(true),
+  });
 
   const empty =
     kind === 'dashboard' && !params.search && !params.q && !params.date && !params.caller && !params.phonebot ? (
