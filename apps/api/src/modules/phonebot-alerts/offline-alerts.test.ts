@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/app';
+import { TEST_ENGINE } from '../../../test/db';
 import { pausedWebhook } from '../../../test/fixtures';
+import { CHANGE_SUBSCRIBERS } from '../../change-subscribers';
+import { createDb } from '../../db/client';
+import { registerChangeSubscribers } from '../../lib/changes';
 import { MINUTE, nowIso } from '../../db/time';
 import { alertOfflinePhonebots } from './offline-alerts';
 
@@ -108,6 +112,30 @@ describe('offline alerts of runtime phonebots', () => {
     expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(1);
     expect((await mails([c.admin.email])).length).toBe(2);
   });
+
+  it.skipIf(TEST_ENGINE !== 'postgres')(
+    'two runtimes on one PostgreSQL database alert an outage once: one mail per admin, one event',
+    async () => {
+      const second = createDb({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir });
+      const unregister = registerChangeSubscribers(second.db, CHANGE_SUBSCRIBERS);
+      try {
+        const c = await company();
+        await lastSeen(c.key, ago(15));
+        const runs = await Promise.all([
+          alertOfflinePhonebots(app.db.db, context),
+          alertOfflinePhonebots(second.db, context),
+          alertOfflinePhonebots(app.db.db, context),
+          alertOfflinePhonebots(second.db, context),
+        ]);
+        expect(runs.reduce((sum, run) => sum + run.offline, 0)).toBe(1);
+        expect((await mails([c.admin.email, c.adminuser.email])).length).toBe(2);
+        expect((await events(c.hookId)).map((e) => e.event)).toEqual(['phonebot.offline']);
+      } finally {
+        unregister();
+        await second.close();
+      }
+    },
+  );
 
   it('waits for the company’s offline_alert_minutes, and never alerts a runtime never heard from', async () => {
     const c = await company();
