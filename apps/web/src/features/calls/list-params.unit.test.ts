@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, hasFilters, parseListParams, searchOf } from './list-params';
+import { DUE_SORT, apiQuery, hasFilters, listSort, parseListParams, searchOf, sortParam } from './list-params';
 
 describe('list state in the URL', () => {
   it('keeps the callback filters the API takes and drops the rest', () => {
@@ -70,5 +70,29 @@ describe('list state in the URL', () => {
     const bad = parseListParams(new URLSearchParams('priority=Urgent&call=x'), 'dashboard');
     expect(bad.priority).toBeUndefined();
     expect(bad.call).toBeUndefined();
+  });
+});
+
+describe('the order and the call search in the URL', () => {
+  it('sorts the open views by due unless the URL names a sort or a search (then the best matches come first)', () => {
+    const open = parseListParams(new URLSearchParams(''), 'dashboard');
+    expect(apiQuery(open, 'dashboard')).toMatchObject({ sort: DUE_SORT });
+    expect(apiQuery(parseListParams(new URLSearchParams(''), 'new'), 'new')).toMatchObject({ sort: DUE_SORT });
+    expect(apiQuery(parseListParams(new URLSearchParams(''), 'completed'), 'completed')).not.toHaveProperty('sort');
+    const searched = parseListParams(new URLSearchParams('q=Rechnung&assignee=me'), 'dashboard');
+    expect(apiQuery(searched, 'dashboard')).toMatchObject({ q: 'Rechnung', assignee: 'me' });
+    expect(apiQuery(searched, 'dashboard')).not.toHaveProperty('sort');
+    expect(searchOf(searched, 'dashboard').toString()).toBe('q=Rechnung&assignee=me');
+    // The simple list keeps the spec's search and has no call search.
+    expect(parseListParams(new URLSearchParams('q=x'), 'simple').q).toBeUndefined();
+  });
+
+  it('writes a sort to the URL only when it is not the screen’s default', () => {
+    expect(sortParam({ field: DUE_SORT, direction: 'asc' }, 'dashboard')).toBeUndefined();
+    expect(sortParam({ field: 'created_at', direction: 'desc' }, 'dashboard')).toBe('-created_at');
+    expect(sortParam({ field: 'created_at', direction: 'desc' }, 'completed')).toBeUndefined();
+    expect(sortParam({ field: 'priority', direction: 'asc' }, 'completed')).toBe('priority');
+    expect(sortParam({ field: DUE_SORT, direction: 'asc' }, 'dashboard', { q: 'x' })).toBe(DUE_SORT);
+    expect(listSort(parseListParams(new URLSearchParams('q=x'), 'dashboard'), 'dashboard').field).toBe('');
   });
 });
