@@ -137,7 +137,7 @@ describe('offline alerts of runtime phonebots', () => {
     },
   );
 
-  it('waits for the company’s offline_alert_minutes, and never alerts a runtime never heard from', async () => {
+  it('waits for the company’s offline_alert_minutes, and never alerts a runtime never heard from or a platform phonebot', async () => {
     const c = await company();
     const never = await company('Never connected');
     await app.db.db
@@ -147,6 +147,14 @@ describe('offline alerts of runtime phonebots', () => {
       .execute();
     await lastSeen(c.key, ago(20));
     await lastSeen(never.key, null);
+    // A phonebot whose calls come from a voice-agent platform has no runtime to be offline.
+    const platform = await company('Platform');
+    await lastSeen(platform.key, ago(60));
+    await app.db.db
+      .updateTable('phonebots')
+      .set({ settings: JSON.stringify({ source: 'retell' }) })
+      .where('license_key', '=', platform.key)
+      .execute();
     expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(0);
     await lastSeen(c.key, ago(31));
     expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(1);

@@ -12,9 +12,12 @@ export const ONLINE_WINDOW_MS = 2 * MINUTE;
 /** An outage that began longer ago than this (a phonebot given up) is not alerted any more. */
 const LOOKBACK_MS = 7 * 24 * 60 * MINUTE;
 
-/** A phonebot takes calls through its runtime unless a voice-agent platform sends them (a `source` other than runtime). */
-function isRuntime(row: object): boolean {
-  const source = (row as { source?: unknown }).source;
+/**
+ * A phonebot takes calls through its runtime unless a voice-agent platform sends them (a `source` other than runtime;
+ * none set is the runtime).
+ */
+function isRuntime(row: { settings: string }): boolean {
+  const source = (JSON.parse(row.settings) as { source?: unknown }).source;
   return source === undefined || source === null || source === 'runtime';
 }
 
