@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiStub } from '../../test/api';
@@ -52,6 +53,37 @@ function clickToCall(offered: boolean) {
       meta: { click_to_call: offered },
     },
   });
+}
+
+const reply = {
+  id: 10,
+  to: '+4930999',
+  from: '+4917012345',
+  direction: 'inbound',
+  message: 'Rufen Sie morgen an',
+  state: 'delivered',
+  error: null,
+  error_code: null,
+  error_message: null,
+  error_more_info: null,
+  error_reason: null,
+  created_at: '2026-12-01T11:00:00.000Z',
+} as const;
+
+/** The open call as the live updates bring it again: first without a reply, then with one, then read. */
+function ReplyArrives() {
+  const [call, setCall] = useState(openCall());
+  return (
+    <>
+      <button type="button" onClick={() => setCall(openCall({ unread_reply: true, sms: [reply] }))}>
+        arrive
+      </button>
+      <button type="button" onClick={() => setCall(openCall({ unread_reply: false, sms: [reply] }))}>
+        read
+      </button>
+      <CallbackAttempts call={call} canManage />
+    </>
+  );
 }
 
 describe('callback attempts', () => {
@@ -140,6 +172,19 @@ describe('callback attempts', () => {
     await user.click(await screen.findByRole('button', { name: 'Call through the portal' }));
     await waitFor(() => expect(apiStub.sent('POST', '/calls/42/dial')).toHaveLength(1));
     await screen.findByText('Your phone rings now. Record the outcome when the call is over.');
+  });
+
+  it('shows a reply that arrives while the call is open', async () => {
+    signIn('user');
+    clickToCall(false);
+    const { user } = await renderScreen(<ReplyArrives />);
+    expect(screen.queryByText('New reply')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'arrive' }));
+    await screen.findByText('New reply');
+    // The next read says it is read; the open panel still shows it as new.
+    await user.click(screen.getByRole('button', { name: 'read' }));
+    expect(screen.getByText('New reply')).toBeTruthy();
+    expect(screen.getByText('Rufen Sie morgen an')).toBeTruthy();
   });
 
   it('shows a guest the attempts and the number, but no way to record one', async () => {

@@ -38,8 +38,10 @@ export type AttemptsCall = {
  */
 export function CallbackAttempts({ call, canManage }: { call: AttemptsCall; canManage: boolean }) {
   const { t } = useTranslation();
-  // Reading the call marks the reply read on the server; the panel keeps saying it was new while it is open.
-  const [newReply] = useState(call.unread_reply === true);
+  // Reading the call marks the reply read on the server; the panel keeps saying it was new while it is open, also
+  // for a reply that arrives while it is open (the live update reads the call again).
+  const [newReply, setNewReply] = useState(call.unread_reply === true);
+  if (call.unread_reply === true && !newReply) setNewReply(true);
   const reply = newReply ? [...call.sms].reverse().find((sms) => sms.direction === 'inbound') : undefined;
   const attempts = call.attempts ?? [];
   return (
