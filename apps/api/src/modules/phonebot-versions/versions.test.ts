@@ -186,6 +186,27 @@ describe('versions of a phonebot', () => {
     expect(row.sip_passwd_enc).toBe((JSON.parse(sealedBefore.secrets) as Record<string, string>).sip_passwd);
   });
 
+  it('a change of the call source is a version too, its platform secret only named', async () => {
+    const { admin } = await company();
+    const key = await createBot(admin);
+    const secret = 'retell-key-canary-91';
+    const res = await app.request({
+      method: 'PATCH',
+      url: `/api/v2/vbot/${key}`,
+      token: admin.token,
+      body: vbots({ source: 'retell', source_secret: secret }),
+    });
+    expect(res.status, res.body).toBe(200);
+    const detail = await app.request({ method: 'GET', url: `/api/v2/phonebots/${key}/versions/2`, token: admin.token });
+    expect(detail.body).not.toContain(secret);
+    expect(detail.json.data.attributes.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'source', secret: false, before: 'runtime', after: 'retell' },
+        { field: 'source_secret', secret: true, changed: true },
+      ]),
+    );
+  });
+
   it('a guest sees and restores the greeting and the prompt only', async () => {
     const { admin, guest } = await company();
     const key = await createBot(admin, { ansagetext: 'Hello' });

@@ -16,17 +16,9 @@ import { type PhonebotRow, SECRET_COLUMN, auditPhonebot, settingsOf } from './ph
  */
 
 /** What a version keeps of a phonebot: its name and settings, and its secrets as sealed. */
-/** Columns of a phonebot's configuration besides its name and settings, where the table has them. */
-const CONFIG_COLUMNS = ['source', 'source_agent_id', 'source_mapping'] as const;
-
-function configColumns(row: PhonebotRow): Record<string, unknown> {
-  const columns = row as unknown as Record<string, unknown>;
-  return Object.fromEntries(CONFIG_COLUMNS.filter((name) => name in columns).map((name) => [name, columns[name]]));
-}
-
 export function snapshotOf(row: PhonebotRow): ConfigSnapshot {
   return {
-    config: { bezeichnung: row.bezeichnung, ...settingsOf(row), ...configColumns(row) },
+    config: { bezeichnung: row.bezeichnung, ...settingsOf(row) },
     secrets: Object.fromEntries(PHONEBOT_SECRETS.map((name) => [name, row[SECRET_COLUMN[name]]])),
   };
 }
@@ -83,15 +75,7 @@ export async function restorePhonebotConfig(
     const before = snapshotOf(row);
     const { bezeichnung, ...settings } = version.config;
     const wanted = (field: string) => !fields || fields.includes(field);
-    const columns = configColumns(row);
-    const restored = Object.fromEntries(
-      Object.entries(settings).filter(([field]) => wanted(field) && !(field in columns)),
-    );
-    const restoredColumns = Object.fromEntries(
-      Object.keys(columns)
-        .filter((field) => wanted(field) && field in settings)
-        .map((field) => [field, settings[field]]),
-    );
+    const restored = Object.fromEntries(Object.entries(settings).filter(([field]) => wanted(field)));
     const secrets: Partial<Record<(typeof SECRET_COLUMN)[PhonebotSecret], string | null>> = {};
     for (const name of PHONEBOT_SECRETS) if (wanted(name)) secrets[SECRET_COLUMN[name]] = version.secrets[name] ?? null;
     await trx
@@ -100,7 +84,6 @@ export async function restorePhonebotConfig(
         ...(wanted('bezeichnung') && typeof bezeichnung === 'string' ? { bezeichnung } : {}),
         settings: JSON.stringify({ ...settingsOf(row), ...restored }),
         ...secrets,
-        ...(restoredColumns as object),
         updated_at: nowIso(),
       })
       .where('id', '=', row.id)
