@@ -18,6 +18,7 @@ import { CHANGE_SUBSCRIBERS } from './change-subscribers';
 import { registerChangeSubscribers } from './lib/changes';
 import { deleteOldCalls, deleteOldSmsCounters } from './modules/calls';
 import { mailUntakenUrgentCalls } from './modules/urgent-mail';
+import { alertOfflinePhonebots } from './modules/phonebot-alerts';
 import { mailUnreadNotifications, pruneNotifications } from './modules/notifications';
 import {
   EventHub,
