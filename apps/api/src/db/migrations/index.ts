@@ -27,13 +27,13 @@ import * as webhookQueue from './20261128180052-webhook-queue';
 import * as rateLimits from './20261128184939-rate-limits';
 import * as twoFactorTables from './20261206160000-two-factor-tables';
 import * as callSearch from './20261206160100-call-search';
-import * as businessHours from './20261207110000-business-hours';
-import * as connectors from './20261207111000-connectors';
-import * as notifications from './20261207120000-notifications';
-import * as smsTemplates from './20261207120100-sms-templates';
-import * as recordings from './20261207130000-recordings';
-import * as phonebotsInOperation from './20261207140000-phonebots-in-operation';
-import * as callbackAttempts from './20261207150000-callback-attempts';
+import * as businessHours from './20261206184500-business-hours';
+import * as connectors from './20261206184501-connectors';
+import * as notifications from './20261206184502-notifications';
+import * as smsTemplates from './20261206184503-sms-templates';
+import * as recordings from './20261206184504-recordings';
+import * as phonebotsInOperation from './20261206184505-phonebots-in-operation';
+import * as callbackAttempts from './20261206184506-callback-attempts';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -69,11 +69,11 @@ export const migrations: Record<string, Migration> = {
   '20261128184939-rate-limits': rateLimits,
   '20261206160000-two-factor-tables': twoFactorTables,
   '20261206160100-call-search': callSearch,
-  '20261207110000-business-hours': businessHours,
-  '20261207111000-connectors': connectors,
-  '20261207120000-notifications': notifications,
-  '20261207120100-sms-templates': smsTemplates,
-  '20261207130000-recordings': recordings,
-  '20261207140000-phonebots-in-operation': phonebotsInOperation,
-  '20261207150000-callback-attempts': callbackAttempts,
+  '20261206184500-business-hours': businessHours,
+  '20261206184501-connectors': connectors,
+  '20261206184502-notifications': notifications,
+  '20261206184503-sms-templates': smsTemplates,
+  '20261206184504-recordings': recordings,
+  '20261206184505-phonebots-in-operation': phonebotsInOperation,
+  '20261206184506-callback-attempts': callbackAttempts,
 };

@@ -29,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'created_at', 'id'])
     .execute();
   await db.schema.createIndex('notifications_call_idx').on('notifications').column('call_id').execute();
+  // Deleting a user sets its notifications' actor to null: without an index that reads the whole table.
+  await db.schema.createIndex('notifications_actor_idx').on('notifications').column('actor_id').execute();
   // The mail job reads the unread, unmailed ones by age.
   await db.schema
     .createIndex('notifications_unmailed_idx')
