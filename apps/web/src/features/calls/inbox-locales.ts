@@ -38,8 +38,6 @@ const en = {
     },
     detail: {
       label: 'Call details',
-      placeholder: 'Choose a call to see its conversation, notes, SMS and the caller’s earlier calls.',
-      keysHint: 'Press ? to see the keyboard keys.',
       back: 'Back to the list',
       close: 'Close the call',
       title: 'Call from {{caller}}',
@@ -158,8 +156,6 @@ export const inboxTranslations: FeatureTranslations<typeof en> = {
       },
       detail: {
         label: 'Anrufdetails',
-        placeholder: 'Wählen Sie einen Anruf, um Gespräch, Notizen, SMS und die früheren Anrufe der Nummer zu sehen.',
-        keysHint: 'Mit ? sehen Sie die Tastenkürzel.',
         back: 'Zurück zur Liste',
         close: 'Anruf schließen',
         title: 'Anruf von {{caller}}',

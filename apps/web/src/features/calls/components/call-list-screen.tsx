@@ -1,8 +1,7 @@
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
-import { Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
 import { type CallRow, callDetailQuery, useCallCounts } from '../api';
@@ -74,7 +73,6 @@ const NO_VIEWER: Viewer = { userId: undefined, assignAny: false, pickAssignee: f
 export function CallListScreen(props: CallListScreenProps) {
   const { kind, canManage, params, update, view, onChanged } = props;
   const viewer = props.viewer ?? NO_VIEWER;
-  const { t } = useTranslation();
   const live = useCallsLive();
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [helpOpen, setHelpOpen] = useState(false);
@@ -263,17 +261,12 @@ export function CallListScreen(props: CallListScreenProps) {
         onSnooze={(row) => dialogs.openSnooze({ row })}
         noteInputId={noteFieldId(openId)}
       />
-    ) : (
-      <Stack gap="xs" py="xl" align="center" ta="center" component="section" aria-label={t('inbox.detail.label')}>
-        <Text c="dimmed">{t('inbox.detail.placeholder')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('inbox.detail.keysHint')}
-        </Text>
-      </Stack>
-    );
+    ) : null;
 
   let main: ReactNode;
-  if (waiting && !asPage) main = <ListPlaceholder chips={kind === 'dashboard'} split={inbox && wide} />;
+  // Until a call is opened the list has the whole width, with every column.
+  if (waiting && !asPage)
+    main = <ListPlaceholder chips={kind === 'dashboard'} split={inbox && wide && openId !== undefined} />;
   else if (!inbox) main = list;
   else if (asPage)
     main = (
@@ -281,7 +274,7 @@ export function CallListScreen(props: CallListScreenProps) {
         {detail}
       </Paper>
     );
-  else if (wide)
+  else if (wide && openId !== undefined)
     main = (
       <div className="inbox-split">
         {list}
