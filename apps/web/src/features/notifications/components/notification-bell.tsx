@@ -57,14 +57,9 @@ function Bell() {
       hideDetached={false}
       zIndex={300}
     >
-      <Popover.Target>
-        <Indicator
-          label={badge(unread)}
-          size={18}
-          color="red"
-          offset={6}
-          disabled={unread === 0}
-        >
+      {/* The popover's target is the button itself: it takes aria-expanded, which the badge around it may not. */}
+      <Indicator label={badge(unread)} size={18} color="red" offset={6} disabled={unread === 0}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -74,8 +69,8 @@ function Bell() {
           >
             <IconBell aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0}>
         <NotificationList onClose={() => setOpened(false)} notifications={notifications} />
       </Popover.Dropdown>
