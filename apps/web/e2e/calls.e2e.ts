@@ -264,9 +264,15 @@ describe('the call log in the browser', () => {
     await rowAction(page, '+4930111002', 'Send SMS');
     const sms = page.getByRole('dialog', { name: 'Send SMS' });
     expect(await sms.getByLabel('To', { exact: true }).inputValue()).toBe('+4930111002');
-    expect(await sms.getByLabel('Message', { exact: true }).inputValue()).toBe(
-      'Hello, this is a prefilled SMS message. You can edit it before sending.',
-    );
+    // The message starts empty: nothing is sent that was not picked or typed. The first template is the default text.
+    expect(await sms.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+    await sms.getByRole('button', { name: 'Send' }).click();
+    await sms.getByText('Please enter a message!').waitFor();
+    await sms.getByLabel('Template', { exact: true }).click();
+    await page.getByRole('option', { name: 'Default' }).click();
+    await expect
+      .poll(() => sms.getByLabel('Message', { exact: true }).inputValue())
+      .toBe('Hello, this is a prefilled SMS message. You can edit it before sending.');
     await sms.getByLabel('Message', { exact: true }).fill('   ');
     await sms.getByRole('button', { name: 'Send' }).click();
     await sms.getByText('Please enter a message!').waitFor();
@@ -295,6 +301,7 @@ describe('the call log in the browser', () => {
       }),
     );
     await rowAction(page, '+4930111002', 'Send SMS');
+    await sms.getByLabel('Message', { exact: true }).fill('Wir rufen Sie morgen um 10 Uhr zurück.');
     await sms.getByRole('button', { name: 'Send' }).click();
     await page.getByText('The SMS could not be sent. (The SMS provider is unavailable; try again later)').waitFor();
     await sms.waitFor({ state: 'hidden' });

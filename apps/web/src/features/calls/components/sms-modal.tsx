@@ -30,7 +30,7 @@ type SmsModalProps = {
 
 /**
  * Send an SMS about a call to the caller's number. The message starts empty: only what the user picked (a template,
- * its placeholders filled in) or typed is ever sent, and Send waits for a message.
+ * its placeholders filled in) or typed is ever sent; Send without a message says so and sends nothing.
  */
 export function SmsModal({ call, onClose }: SmsModalProps) {
   const { t } = useTranslation();
@@ -140,7 +140,8 @@ function SmsForm({ call, onClose }: { call: CallRow; onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={form.submitting} disabled={message.trim() === ''}>
+          {/* Send stays enabled: pressed without a message it says "Please enter a message!" and sends nothing. */}
+          <Button type="submit" loading={form.submitting}>
             {t('calls.sms.send')}
           </Button>
         </Group>
