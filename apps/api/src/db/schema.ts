@@ -418,12 +418,12 @@ export type CallEventsTable = {
   created_at: string;
 };
 
-/** A user's notification (modules/notifications): a call assigned to them, or a note that names them. */
+/** A user's notification (modules/notifications): a call assigned to them, a note that names them, an SMS reply. */
 export type NotificationsTable = {
   id: Generated<number>;
   customer_id: number;
   user_id: number;
-  kind: 'assigned' | 'mentioned';
+  kind: 'assigned' | 'mentioned' | 'reply';
   call_id: number;
   actor_id: number | null;
   created_at: string;

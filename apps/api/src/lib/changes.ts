@@ -78,10 +78,12 @@ export type SmsChange = { kind: 'sms'; customerId: number; sms: SmsRecord };
  * People named by a change of calls, for their notifications; published beside the calls' own `updated` change.
  * `assigned`: calls given to a user who did not hold them (a single change or in bulk) by another user.
  * `note-added`: a note written on a call, with its author and text (its `@name`s name users of the company).
+ * `reply-received`: a caller's SMS reply joined a call, for its owner (the assignee, else who sent the SMS answered).
  */
 export type PeopleChange =
   | { kind: 'assigned'; customerId: number; callIds: readonly number[]; assigneeId: number; actorId: number }
-  | { kind: 'note-added'; customerId: number; callId: number; authorId: number; text: string };
+  | { kind: 'note-added'; customerId: number; callId: number; authorId: number; text: string }
+  | { kind: 'reply-received'; customerId: number; callId: number; userId: number };
 
 /**
  * A phonebot's operation, for its integrators: a new version of its configuration (`phonebot-version`), its runtime

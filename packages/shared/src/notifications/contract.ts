@@ -11,8 +11,11 @@ import {
 } from '../core/jsonapi';
 import { pagedQuery } from '../core/paged-query';
 
-/** Why a user is notified: a call was assigned to them, or a note named them (`@name`). */
-export const NOTIFICATION_KINDS = ['assigned', 'mentioned'] as const;
+/**
+ * Why a user is notified: a call was assigned to them, a note named them (`@name`), or the caller of a call they own
+ * answered by SMS (`reply`: the assignee, else whoever sent the SMS; no one acted, so it has no actor).
+ */
+export const NOTIFICATION_KINDS = ['assigned', 'mentioned', 'reply'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A notification is mailed when it is still unread this long after it was made. */
@@ -27,7 +30,7 @@ export const notificationAttributesSchema = z.object({
   call_id: z.number().int(),
   /** The number of the call's caller. */
   caller_number: z.string(),
-  /** Who assigned the call or wrote the note; null when that user is gone. */
+  /** Who assigned the call or wrote the note; null when that user is gone, and for a reply (its caller answered). */
   actor_name: z.string().nullable(),
   created_at: z.string(),
   read: z.boolean(),

@@ -9,15 +9,13 @@ import { signedTwilioForm } from '../../lib/twilio-webhook';
 import { EMPTY_TWIML } from '../../lib/twilio-voice';
 import { recordAttempt } from './attempts.service';
 import { applyDialStatus, dialAttemptTwiml, dialCall } from './dial.service';
-import { type NotifyReply, receiveSmsReply } from './sms-inbound.service';
+import { receiveSmsReply } from './sms-inbound.service';
 
 export type AttemptsDeps = {
   db: Kysely<Database>;
   twilio: Config['twilio'];
   /** The server's public address, which Twilio's signatures cover with the path. */
   publicUrl: string;
-  /** Tells a call's owner of its caller's SMS reply (the notifications), where there is a way to. */
-  notifyReply?: NotifyReply;
 };
 
 /** Callback attempts and click-to-call (signed-in users), and Twilio's webhooks of calls and SMS replies. */
@@ -57,11 +55,12 @@ export function registerAttemptRoutes(app: FastifyInstance, router: ApiRouter, p
 
     scope.post(prefix + c.smsInbound.path, async (req, reply) => {
       const { body } = signedTwilioForm(req, signing, c.smsInbound.body);
-      const outcome = await receiveSmsReply(
-        db,
-        { from: body.From, to: body.To, body: body.Body, messageSid: body.MessageSid },
-        deps.notifyReply,
-      );
+      const outcome = await receiveSmsReply(db, {
+        from: body.From,
+        to: body.To,
+        body: body.Body,
+        messageSid: body.MessageSid,
+      });
       req.log.info({ outcome }, 'SMS reply');
       return xml(reply, EMPTY_TWIML);
     });

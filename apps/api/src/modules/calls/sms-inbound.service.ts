@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { normalizePhoneNumber } from '@phonebot/shared/calls';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
-import { publishChanges } from '../../lib/changes';
+import { type Change, publishChanges } from '../../lib/changes';
 import { change } from './calls.service';
 import { optWord, setOptedOut } from './sms-opt-outs';
 
@@ -10,22 +10,15 @@ import { optWord, setOptedOut } from './sms-opt-outs';
  * A caller's SMS reply (Twilio's messaging webhook). It belongs to the company that last texted the number, across
  * companies (the latest outbound SMS to it), and joins that company's latest call from the number (or the call the
  * SMS was about): an inbound SMS in the conversation, `unread_reply` on the call, a completed call back to In
- * Progress, all published as changes of the call. A number nobody texted is stored nowhere.
+ * Progress, all published as changes of the call, and a notification to its owner. A number nobody texted is stored
+ * nowhere.
  */
 
 export type InboundSms = { from: string; to: string | undefined; body: string; messageSid: string | undefined };
 
-/** Who hears of a reply: the call's owner (its assignee, or whoever sent the SMS it answers). */
-export type ReplyNotice = { customerId: number; userId: number; callId: number; from: string; body: string };
-export type NotifyReply = (trx: Kysely<Database>, notice: ReplyNotice) => Promise<void>;
-
 export type InboundOutcome = 'stored' | 'duplicate' | 'unknown';
 
-export async function receiveSmsReply(
-  db: Kysely<Database>,
-  sms: InboundSms,
-  notify?: NotifyReply,
-): Promise<InboundOutcome> {
+export async function receiveSmsReply(db: Kysely<Database>, sms: InboundSms): Promise<InboundOutcome> {
   const from = normalizePhoneNumber(sms.from) ?? sms.from.trim();
   return db.transaction().execute(async (trx) => {
     // Twilio retries a webhook it got no answer to: the same MessageSid is stored once.
@@ -94,12 +87,12 @@ export async function receiveSmsReply(
     // An opt-out word is no reason to call back: only a real reply reopens a completed call.
     if (!word && call.status === 'Completed') await change(trx, customerId, [call.id], { status: 'In Progress' });
     // A change of the call (live streams, call.updated webhooks, the search index of its texts); the `sms` kind is
-    // for SMS the company sent (sms.sent and sms.failed webhooks).
-    await publishChanges(trx, [{ kind: 'updated', customerId, callIds: [call.id], text: true }]);
+    // for SMS the company sent (sms.sent and sms.failed webhooks). Its owner (the assignee, else whoever sent the SMS
+    // it answers) is told of a real reply; an opt-out word tells nobody.
     const owner = call.assignee_id ?? sent.user_id;
-    if (notify && owner !== null && !word) {
-      await notify(trx, { customerId, userId: owner, callId: call.id, from, body: sms.body });
-    }
+    const changes: Change[] = [{ kind: 'updated', customerId, callIds: [call.id], text: true }];
+    if (owner !== null && !word) changes.push({ kind: 'reply-received', customerId, callId: call.id, userId: owner });
+    await publishChanges(trx, changes);
     return 'stored';
   });
 }

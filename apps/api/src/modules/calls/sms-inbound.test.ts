@@ -2,6 +2,8 @@ import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { newCallFrom } from '../../../test/calls-back';
+import { MINUTE } from '../../db/time';
+import { mailUnreadNotifications } from '../notifications';
 
 /** SMS replies through Twilio's messaging webhook, and the opt-out words. */
 
@@ -75,13 +77,14 @@ async function listRow(owner: SignedIn, id: string) {
   return list.json.data.find((row: { id: string }) => row.id === id).attributes;
 }
 
-const smsRows = async () =>
+const rowsOf = async (table: 'sms_messages' | 'notifications') =>
   Number(
     (await app.db.db
-      .selectFrom('sms_messages')
+      .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst())!.n,
   );
+const smsRows = () => rowsOf('sms_messages');
 
 describe('SMS replies', () => {
   it('answers a number nobody texted with empty TwiML and stores nothing', async () => {
@@ -193,5 +196,88 @@ describe('opt-out words', () => {
       await inbound(caller, 'YES');
       expect((await sendSms(admin, id, caller)).status).toBe(201);
     }
+  });
+});
+
+describe('the notification of a reply', () => {
+  const notificationsOf = async (who: SignedIn) =>
+    (await app.request({ method: 'GET', url: '/api/v2/notifications', token: who.token })).json.data.map(
+      (n: { attributes: Record<string, unknown> }) => n.attributes,
+    );
+  const allNotifications = () => rowsOf('notifications');
+  const assign = (who: SignedIn, id: string, assigneeId: number) =>
+    app.request({
+      method: 'PATCH',
+      url: `/api/v2/calls/${id}`,
+      token: who.token,
+      body: { data: { type: 'calls', id, attributes: { assignee_id: assigneeId } } },
+    });
+
+  it('tells the call’s owner once: its assignee, else the user who sent the SMS, with a live event', async () => {
+    const owner = await app.signIn('admin');
+    const operator = await app.signIn('user', { customerId: owner.customerId! });
+    const caller = freshNumber();
+    const id = await newCall(owner, caller);
+    expect((await sendSms(owner, id, caller)).status).toBe(201);
+    // Twilio sends it twice: one notification.
+    await inbound(caller, 'Bitte zurückrufen', { MessageSid: 'SMreplyonce' });
+    await inbound(caller, 'Bitte zurückrufen', { MessageSid: 'SMreplyonce' });
+    const reply = { kind: 'reply', call_id: Number(id), caller_number: caller, actor_name: null, read: false };
+    expect(await notificationsOf(owner)).toEqual([expect.objectContaining(reply)]);
+    expect(await notificationsOf(operator)).toEqual([]);
+    const events = await app.db.db
+      .selectFrom('call_events')
+      .select('user_id')
+      .where('customer_id', '=', owner.customerId!)
+      .where('kind', '=', 'notification')
+      .execute();
+    expect(events).toEqual([{ user_id: owner.userId }]);
+
+    // Given to the operator, the call is theirs: the next reply tells them, not the sender.
+    expect((await assign(owner, id, operator.userId)).status).toBe(200);
+    await inbound(caller, 'Noch da?');
+    expect((await notificationsOf(operator)).map((n: { kind: string }) => n.kind)).toEqual(['reply', 'assigned']);
+    expect(await notificationsOf(owner)).toHaveLength(1);
+  });
+
+  it('tells nobody of an opt-out word, nor of an SMS from a number nobody texted', async () => {
+    const owner = await app.signIn('admin');
+    const caller = freshNumber();
+    const id = await newCall(owner, caller);
+    expect((await sendSms(owner, id, caller)).status).toBe(201);
+    const before = await allNotifications();
+    for (const word of ['STOP', 'START', 'unsubscribe', 'YES']) await inbound(caller, word);
+    await inbound(freshNumber(), 'Hallo?');
+    expect(await allNotifications()).toBe(before);
+    expect(await notificationsOf(owner)).toEqual([]);
+  });
+
+  it('is mailed when still unread 15 minutes later, in the owner’s language, without the SMS text', async () => {
+    const owner = await app.signIn('admin');
+    const operator = await app.signIn('user', { customerId: owner.customerId! });
+    await app.db.db.updateTable('users').set({ language: 'de' }).where('id', '=', operator.userId).execute();
+    const callers = [freshNumber(), freshNumber()];
+    const [mine, theirs] = [await newCall(owner, callers[0]), await newCall(owner, callers[1])];
+    await assign(owner, theirs!, operator.userId);
+    for (const [i, id] of [mine!, theirs!].entries()) {
+      expect((await sendSms(owner, id, callers[i]!)).status).toBe(201);
+      await inbound(callers[i]!, 'Meine Kontonummer ist geheim');
+    }
+    const context = { publicUrl: 'http://portal.test', operatorSeed: app.config.operator };
+    const now = Date.now();
+    expect(await mailUnreadNotifications(app.db.db, context, new Date(now + 14 * MINUTE))).toBe(0);
+    const later = new Date(now + 16 * MINUTE);
+    expect(await mailUnreadNotifications(app.db.db, context, later)).toBeGreaterThanOrEqual(2);
+    expect(await mailUnreadNotifications(app.db.db, context, later)).toBe(0);
+    const outbox = (address: string) =>
+      app.db.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', address).execute();
+    const [english] = await outbox(owner.email);
+    expect(english!.subject).toBe(`New SMS reply from ${callers[0]}`);
+    expect(english!.text_body).toContain(`/viewcalllogs?call=${mine}`);
+    const german = await outbox(operator.email);
+    // The operator's other mail is of the assignment.
+    const reply = german.find((mail) => mail.subject === `Neue SMS-Antwort von ${callers[1]}`);
+    expect(reply!.text_body).toContain(`/viewcalllogs?call=${theirs}&lang=de`);
+    for (const mail of [english!, ...german]) expect(`${mail.text_body}${mail.html_body}`).not.toContain('geheim');
   });
 });

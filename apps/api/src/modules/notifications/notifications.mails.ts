@@ -7,14 +7,14 @@ export type NotificationForMail = {
   kind: NotificationKind;
   callId: number;
   caller: string;
-  /** Who assigned the call or wrote the note; null when that user is gone. */
+  /** Who assigned the call or wrote the note; null when that user is gone, and for a reply. */
   actor: string | null;
 };
 
 const TEXTS: Record<
   Language,
   {
-    subject: Record<NotificationKind, (actor: string) => string>;
+    subject: Record<NotificationKind, (actor: string, caller: string) => string>;
     body: Record<NotificationKind, (actor: string, caller: string) => string>;
     someone: string;
     open: string;
@@ -24,10 +24,12 @@ const TEXTS: Record<
     subject: {
       assigned: (actor) => `${actor} assigned a call to you`,
       mentioned: (actor) => `${actor} mentioned you in a note`,
+      reply: (_actor, caller) => `New SMS reply from ${caller}`,
     },
     body: {
       assigned: (actor, caller) => `${actor} assigned you the call from ${caller}. It is still waiting for you.`,
       mentioned: (actor, caller) => `${actor} mentioned you in a note on the call from ${caller}.`,
+      reply: (_actor, caller) => `A new SMS reply from ${caller} has arrived. Open the call to read it.`,
     },
     someone: 'Someone',
     open: 'Open the call',
@@ -36,10 +38,13 @@ const TEXTS: Record<
     subject: {
       assigned: (actor) => `${actor} hat Ihnen einen Anruf zugewiesen`,
       mentioned: (actor) => `${actor} hat Sie in einer Notiz erwähnt`,
+      reply: (_actor, caller) => `Neue SMS-Antwort von ${caller}`,
     },
     body: {
       assigned: (actor, caller) => `${actor} hat Ihnen den Anruf von ${caller} zugewiesen. Er wartet noch auf Sie.`,
       mentioned: (actor, caller) => `${actor} hat Sie in einer Notiz zum Anruf von ${caller} erwähnt.`,
+      reply: (_actor, caller) =>
+        `Eine neue SMS-Antwort von ${caller} ist eingegangen. Öffnen Sie den Anruf, um sie zu lesen.`,
     },
     someone: 'Jemand',
     open: 'Anruf öffnen',
@@ -59,7 +64,7 @@ export function notificationMail(
   return composeMail(
     context,
     recipient.email,
-    t.subject[notification.kind](actor),
+    t.subject[notification.kind](actor, caller),
     recipient.name,
     [t.body[notification.kind](actor, caller)],
     {

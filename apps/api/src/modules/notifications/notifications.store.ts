@@ -9,7 +9,8 @@ export type NewNotification = {
   userId: number;
   kind: NotificationKind;
   callId: number;
-  actorId: number;
+  /** Who assigned the call or wrote the note; null for a reply (its caller acted). */
+  actorId: number | null;
   at: string;
 };
 

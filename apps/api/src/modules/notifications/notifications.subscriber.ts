@@ -12,7 +12,7 @@ import { insertNotification } from './notifications.store';
 /** Every role of a company reads its calls (guests too), so any of its active users may be named in a note. */
 const CALL_READERS = ROLES.filter((role) => role !== 'super');
 
-type Notice = { customerId: number; userId: number; kind: NotificationKind; callId: number; actorId: number };
+type Notice = { customerId: number; userId: number; kind: NotificationKind; callId: number; actorId: number | null };
 
 /**
  * Tells one user, inside the change's transaction: the notification's row and the live event only their streams
@@ -25,8 +25,9 @@ async function notify(trx: Kysely<Database>, notice: Notice, at: string): Promis
 }
 
 /**
- * Notifications in the path of a change: a call given to a user by someone else, and a note naming users of the
- * company (never its writer). Both come from a user's own change, so nobody is told of what they did themselves.
+ * Notifications in the path of a change: a call given to a user by someone else, a note naming users of the company
+ * (never its writer), and a caller's SMS reply to the call's owner. The first two come from a user's own change, so
+ * nobody is told of what they did themselves; a reply has no actor (its caller acted).
  */
 export const notificationsSubscriber: ChangeSubscriber = {
   name: 'notifications',
@@ -46,6 +47,9 @@ export const notificationsSubscriber: ChangeSubscriber = {
           const notice = { customerId: change.customerId, userId, callId: change.callId, actorId: change.authorId };
           await notify(trx, { ...notice, kind: 'mentioned' }, at);
         }
+      } else if (change.kind === 'reply-received') {
+        const notice = { customerId: change.customerId, userId: change.userId, callId: change.callId, actorId: null };
+        await notify(trx, { ...notice, kind: 'reply' }, at);
       }
     }
   },

@@ -62,6 +62,7 @@ describe('the notification bell', () => {
       '/notifications',
       listOf(
         [
+          notification(3, { kind: 'reply', actor_name: null, caller_number: '+4917055', read: true }),
           notification(2, { kind: 'mentioned', actor_name: 'Bob Builder', caller_number: '+4940999' }),
           notification(1, { read: true, read_at: '2026-12-07T09:05:00.000Z' }),
         ],
@@ -75,6 +76,8 @@ describe('the notification bell', () => {
     await user.click(bell);
     const list = await screen.findByRole('dialog');
     within(list).getByText('Anna Admin assigned you the call from +4930123456');
+    // A caller's SMS reply has no actor: it names the caller's number.
+    within(list).getByText('New SMS reply from +4917055');
     await user.click(within(list).getByText('Bob Builder mentioned you in a note on the call from +4940999'));
 
     await waitFor(() => expect(location()).toBe('/viewcalllogs?call=42'));
@@ -91,11 +94,7 @@ describe('the notification bell', () => {
     const { user } = await renderScreen(<NotificationBell />);
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const list = await screen.findByRole('dialog');
-    apiStub.on(
-      'GET',
-      '/notifications',
-      listOf([notification(1, { read: true }), notification(2, { read: true })], 0),
-    );
+    apiStub.on('GET', '/notifications', listOf([notification(1, { read: true }), notification(2, { read: true })], 0));
     await user.click(within(list).getByRole('button', { name: 'Mark all read' }));
     await screen.findByRole('button', { name: 'Notifications' });
     expect(apiStub.sent('POST', '/notifications/read-all')).toHaveLength(1);
@@ -118,7 +117,23 @@ describe('the notification bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Benachrichtigungen' }));
     const list = await screen.findByRole('dialog');
     within(list).getByText(/Noch keine Benachrichtigungen/);
-    expect(within(list).getByRole<HTMLButtonElement>('button', { name: 'Alle als gelesen markieren' }).disabled).toBe(true);
+    expect(within(list).getByRole<HTMLButtonElement>('button', { name: 'Alle als gelesen markieren' }).disabled).toBe(
+      true,
+    );
+  });
+
+  it('says in German who did what, and of a caller’s SMS reply its number', async () => {
+    signIn('user');
+    apiStub.on(
+      'GET',
+      '/notifications',
+      listOf([notification(2, { kind: 'reply', actor_name: null, caller_number: '+4917055' }), notification(1)], 2),
+    );
+    const { user } = await renderScreen(<NotificationBell />, { language: 'de' });
+    await user.click(await screen.findByRole('button', { name: 'Benachrichtigungen, 2 ungelesen' }));
+    const list = await screen.findByRole('dialog');
+    within(list).getByText('Neue SMS-Antwort von +4917055');
+    within(list).getByText('Anna Admin hat Ihnen den Anruf von +4930123456 zugewiesen');
   });
 
   it('is not shown to the super, who has no calls', async () => {
