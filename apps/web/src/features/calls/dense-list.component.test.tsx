@@ -8,9 +8,15 @@ import { LOADING, callOf, stubInbox } from './test/inbox-stubs';
 const lastListQuery = () => apiStub.sent('GET', '/callsview').at(-1)?.query;
 
 describe('the dense call list', () => {
-  it('shows one row per call with its name or number, summary, due, owner and recording', async () => {
+  it('shows one row per call with its name or number, a new reply, its attempts, summary, due, owner and recording', async () => {
     stubInbox([
-      callOf(1, { caller_name: 'Erika Mustermann', summary: 'Wants a quote for 40 chairs', assignee_name: 'Maria' }),
+      callOf(1, {
+        caller_name: 'Erika Mustermann',
+        summary: 'Wants a quote for 40 chairs',
+        assignee_name: 'Maria',
+        attempt_count: 2,
+        unread_reply: true,
+      }),
       callOf(2, {
         recording: { duration_seconds: 95, content_type: 'audio/mpeg', size: 1000 },
         callback_due_at: '2026-12-01T10:00:00.000Z',
@@ -23,6 +29,9 @@ describe('the dense call list', () => {
     within(first).getByRole('button', { name: 'Open the call from +4930111001' });
     expect(first.textContent).toContain('Wants a quote for 40 chairs');
     expect(first.textContent).toContain('Maria');
+    // The caller answered an SMS, and two callback attempts were made.
+    within(first).getByText('New reply');
+    within(first).getByLabelText('2 callback attempts');
     const second = screen.getByRole('link', { name: '+4930111002' });
     expect(second.getAttribute('href')).toBe('tel:+4930111002');
     const row = second.closest('tr') as HTMLElement;

@@ -16,6 +16,9 @@ const en = {
       recording: 'Recording of {{duration}}',
       noOwner: 'Nobody',
       noDue: 'No deadline',
+      newReply: 'New reply',
+      attempts_one: '{{count}} callback attempt',
+      attempts_other: '{{count}} callback attempts',
     },
     menu: {
       open: 'Open the call',
@@ -70,6 +73,9 @@ export const denseTranslations: FeatureTranslations<typeof en> = {
         recording: 'Aufnahme von {{duration}}',
         noOwner: 'Niemand',
         noDue: 'Keine Frist',
+        newReply: 'Neue Antwort',
+        attempts_one: '{{count}} Rückrufversuch',
+        attempts_other: '{{count}} Rückrufversuche',
       },
       menu: {
         open: 'Anruf öffnen',

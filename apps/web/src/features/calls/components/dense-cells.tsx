@@ -1,8 +1,8 @@
 import { Anchor, Badge, Text } from '@mantine/core';
-import { IconAlarm, IconMicrophone } from '@tabler/icons-react';
+import { IconAlarm, IconMicrophone, IconPhoneOutgoing } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CallPriority, CallStatus } from '@phonebot/shared/calls';
-import { formatCallDate, intlLocale } from '../../../lib/dates';
+import { formatCallDate, formatDue, intlLocale } from '../../../lib/dates';
 import type { CallRow } from '../api';
 import { callerNameOf, formatDuration, previewOf, recordingSecondsOf } from '../call-rows';
 
@@ -14,27 +14,53 @@ const PRIORITY_COLORS: Record<CallPriority, string> = {
   Transferred: 'gray',
 };
 
-/** The caller: the name the platform gave, else the number as a link that dials it. */
+/**
+ * The caller: the name the platform gave, else the number as a link that dials it; then a new reply and the callback
+ * attempts (the row puts them on one line with the repeat-caller badge).
+ */
 export function CallerCell({ row }: { row: CallRow }) {
   const { t } = useTranslation();
   const name = callerNameOf(row);
-  if (name !== null) {
-    return (
+  const caller =
+    name !== null ? (
       <Text component="span" fw={700} size="sm" className="dense-clip" title={`${name} (${row.caller_number})`}>
         {name}
       </Text>
+    ) : (
+      <Anchor
+        href={`tel:${row.caller_number}`}
+        fw={700}
+        size="sm"
+        className="dense-clip"
+        title={t('dense.row.call', { number: row.caller_number })}
+      >
+        {row.caller_number}
+      </Anchor>
     );
-  }
+  const attempts = row.attempt_count ?? 0;
+  if (!row.unread_reply && attempts === 0) return caller;
   return (
-    <Anchor
-      href={`tel:${row.caller_number}`}
-      fw={700}
-      size="sm"
-      className="dense-clip"
-      title={t('dense.row.call', { number: row.caller_number })}
-    >
-      {row.caller_number}
-    </Anchor>
+    <>
+      {caller}
+      {row.unread_reply && (
+        <Badge size="xs" color="orange" variant="filled" tt="none" className="dense-mark">
+          {t('dense.row.newReply')}
+        </Badge>
+      )}
+      {attempts > 0 && (
+        <Text
+          component="span"
+          size="xs"
+          c="dimmed"
+          className="dense-mark"
+          title={t('dense.row.attempts', { count: attempts })}
+          aria-label={t('dense.row.attempts', { count: attempts })}
+        >
+          <IconPhoneOutgoing size={12} aria-hidden style={{ verticalAlign: '-1px', marginRight: 1 }} />
+          {attempts}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -78,26 +104,6 @@ export function StatusCell({ status }: { status: CallStatus }) {
   );
 }
 
-const shortFormats = new Map<string, Intl.DateTimeFormat>();
-/** A deadline as short as it can be read: the time today, else day, month and time. */
-function shortTime(iso: string, language: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  const today = date.toDateString() === now.toDateString();
-  const locale = intlLocale(language);
-  const key = `${locale}|${today ? 't' : 'd'}`;
-  let format = shortFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(
-      locale,
-      today
-        ? { hour: '2-digit', minute: '2-digit' }
-        : { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' },
-    );
-    shortFormats.set(key, format);
-  }
-  return format.format(date);
-}
-
 /** When the callback is due, red once it is overdue; the whole sentence as its title. */
 export function DueCell({ row, language }: { row: CallRow; language: string }) {
   const { t } = useTranslation();
@@ -122,7 +128,7 @@ export function DueCell({ row, language }: { row: CallRow; language: string }) {
       aria-label={sentence}
     >
       {row.overdue && <IconAlarm size={12} aria-hidden style={{ verticalAlign: '-1px', marginRight: 2 }} />}
-      {shortTime(row.callback_due_at, language)}
+      {formatDue(row.callback_due_at, intlLocale(language))}
     </Text>
   );
 }
