@@ -265,26 +265,29 @@ describe('the mail of an unread notification', () => {
     expect(await outboxFor(colleague.email)).toEqual([]);
   });
 
-  it.runIf(TEST_ENGINE === 'postgres')('goes out once when two runtimes on one database run the job at once', async () => {
-    const second = await createTestApp({}, { DATABASE_URL: app.config.databaseUrl! });
-    try {
-      const { company, operator } = await team();
-      for (let i = 0; i < 4; i++) await assign(company.owner, await ingest(app, company.botToken), operator.userId);
-      const later = new Date(Date.now() + 16 * MINUTE);
-      const runs = await Promise.all(
-        [app, second, app, second].map((runtime) => mailUnreadNotifications(runtime.db.db, context(), later)),
-      );
-      expect(runs.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(4);
-      const mails = await outboxFor(operator.email);
-      expect(mails).toHaveLength(4);
-      const rows = await app.db.db
-        .selectFrom('notifications')
-        .select('mailed_at')
-        .where('user_id', '=', operator.userId)
-        .execute();
-      expect(rows.every((row) => row.mailed_at !== null)).toBe(true);
-    } finally {
-      await second.stop();
-    }
-  });
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'goes out once when two runtimes on one database run the job at once',
+    async () => {
+      const second = await createTestApp({}, { DATABASE_URL: app.config.databaseUrl! });
+      try {
+        const { company, operator } = await team();
+        for (let i = 0; i < 4; i++) await assign(company.owner, await ingest(app, company.botToken), operator.userId);
+        const later = new Date(Date.now() + 16 * MINUTE);
+        const runs = await Promise.all(
+          [app, second, app, second].map((runtime) => mailUnreadNotifications(runtime.db.db, context(), later)),
+        );
+        expect(runs.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(4);
+        const mails = await outboxFor(operator.email);
+        expect(mails).toHaveLength(4);
+        const rows = await app.db.db
+          .selectFrom('notifications')
+          .select('mailed_at')
+          .where('user_id', '=', operator.userId)
+          .execute();
+        expect(rows.every((row) => row.mailed_at !== null)).toBe(true);
+      } finally {
+        await second.stop();
+      }
+    },
+  );
 });

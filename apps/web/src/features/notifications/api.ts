@@ -84,7 +84,11 @@ export function useMarkAllRead() {
     onSuccess: () => {
       queryClient.setQueryData<NotificationList>(notificationsKey, (list) =>
         list
-          ? { ...list, unread: 0, items: list.items.map((i) => ({ ...i, attributes: { ...i.attributes, read: true } })) }
+          ? {
+              ...list,
+              unread: 0,
+              items: list.items.map((i) => ({ ...i, attributes: { ...i.attributes, read: true } })),
+            }
           : list,
       );
     },
