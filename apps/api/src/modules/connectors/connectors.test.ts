@@ -171,6 +171,43 @@ describe('Retell', () => {
     });
   });
 
+  it('keeps one whole call when call_analyzed arrives before call_ended', async () => {
+    const bot = await platformBot('retell', RETELL_KEY, { source_mapping: MAPPING });
+    const analyzed = await retell(bot, fixture('retell-call-analyzed'));
+    expect(analyzed.json.meta.outcome).toBe('created');
+    const ended = await retell(bot, fixture('retell-call-ended'));
+    expect(ended.status).toBe(200);
+    expect(ended.json.meta.call_id).toBe(analyzed.json.meta.call_id);
+    const calls = await callsOf(bot);
+    expect(calls).toHaveLength(1);
+    // The later, poorer event takes nothing away from what the analysis brought.
+    expect(await detail(bot, calls[0]!.id)).toMatchObject({
+      caller_name: 'Anna Schmidt',
+      priority: 'Important Callback',
+      summary: expect.stringContaining('Heizung'),
+    });
+  });
+
+  it('keeps companies apart: another company’s secret is refused, and one platform call id is each company’s own', async () => {
+    const one = await platformBot('retell', RETELL_KEY);
+    const other = await platformBot('retell', 'key_another_company_0123456789');
+    const raw = fixture('retell-call-ended');
+    // Signed for the first company, posted to the second one's address.
+    const crossed = await retell(other, raw, await Retell.sign(raw, RETELL_KEY));
+    expect(crossed.status).toBe(401);
+    expect(await callsOf(other)).toHaveLength(0);
+    expect(await callsOf(one)).toHaveLength(0);
+    // The same platform call id, rightly signed for each, is a call of each, and neither sees the other's.
+    expect((await retell(one, raw)).json.meta.outcome).toBe('created');
+    const theirs = await retell(other, raw, await Retell.sign(raw, 'key_another_company_0123456789'));
+    expect(theirs.json.meta.outcome).toBe('created');
+    const [mine] = await callsOf(one);
+    const [yours] = await callsOf(other);
+    expect(mine!.id).not.toBe(yours!.id);
+    const foreign = await app.request({ method: 'GET', url: `/api/v2/calls/${yours!.id}`, token: one.admin.token });
+    expect(foreign.status).toBe(404);
+  });
+
   it('refuses a wrong, tampered or stale signature (401) and stores nothing', async () => {
     const bot = await platformBot('retell', RETELL_KEY);
     const raw = fixture('retell-call-ended');
