@@ -30,7 +30,24 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+  return withoutRepeatedAlternatives(json) as Record<string, unknown>;
+}
+
+/**
+ * OpenAPI 3.0 has no tuples: zod writes a tuple's items as `anyOf` its item schemas, which repeats one schema when
+ * the items are alike (a business-hours interval is two times of day). An `anyOf` of equal schemas is that schema.
+ */
+function withoutRepeatedAlternatives(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutRepeatedAlternatives);
+  if (node === null || typeof node !== 'object') return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, withoutRepeatedAlternatives(value)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  const { anyOf, ...rest } = object;
+  if (!Array.isArray(anyOf) || anyOf.length < 2) return object;
+  const first = JSON.stringify(anyOf[0]);
+  if (!anyOf.every((alternative) => JSON.stringify(alternative) === first)) return object;
+  return { ...(anyOf[0] as Record<string, unknown>), ...rest };
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {

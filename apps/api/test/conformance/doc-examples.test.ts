@@ -17,7 +17,7 @@ import { paidPhonebot } from '../fixtures';
  *
  * What a reader fills in is filled in here: the example accounts and password, the example ids of calls and users,
  * `$TOKEN` (the company admin's session; the super's for the operator settings), `$BOT_TOKEN`,
- * `$TWILIO_AUTH_TOKEN`, and the host: curl is pointed at the test server for every host (`--connect-to`), so
+ * `$TWILIO_AUTH_TOKEN`, a Retell phonebot's `$LICENSE_KEY` and `$RETELL_API_KEY`, and the host: curl is pointed at the test server for every host (`--connect-to`), so
  * `localhost:3000` and the example PUBLIC_URL reach it as written.
  */
 
@@ -32,6 +32,9 @@ let admin: SignedIn;
 let superUser: SignedIn;
 let colleague: SignedIn;
 let botToken: string;
+/** A Retell phonebot for the connector's example (docs/integrations.md), and its secret. */
+let retellLicenseKey: string;
+const RETELL_API_KEY = 'key_doc_examples_retell';
 let callIds: string[];
 let bin: string;
 let port: number;
@@ -43,6 +46,23 @@ beforeAll(async () => {
   colleague = await app.signIn('user', { customerId: admin.customerId! });
   // A paid phonebot: an unpaid one is not served its configuration (403 phonebotInactive, as docs/bot-api.md says).
   ({ botToken } = await paidPhonebot(app, 'Docs bot', admin));
+  const retell = await app.request({
+    method: 'POST',
+    url: '/api/v2/phonebots',
+    token: admin.token,
+    body: {
+      data: {
+        type: 'phonebots',
+        attributes: { bezeichnung: 'Retell bot', source: 'retell', source_secret: RETELL_API_KEY },
+      },
+    },
+  });
+  retellLicenseKey = retell.json.data.id as string;
+  await app.db.db
+    .updateTable('phonebots')
+    .set({ payment_status: 1 })
+    .where('license_key', '=', retellLicenseKey)
+    .execute();
   callIds = [];
   for (const number of ['+491701111111', '+491702222222']) {
     const call = await app.request({
@@ -138,6 +158,8 @@ async function runDocument(document: string): Promise<{ requests: Request[]; std
       SUPER_TOKEN: superUser.token,
       BOT_TOKEN: botToken,
       TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+      LICENSE_KEY: retellLicenseKey,
+      RETELL_API_KEY,
     },
   });
   const requests = fs
