@@ -189,6 +189,8 @@ export type PhonebotsTable = {
   payment_updated_at: string | null;
   /** When the admins were told of the current outage; null while online or not yet told. */
   offline_alerted_at: Generated<string | null>;
+  /** When the admins were told a platform phonebot had no call for its `silence_alert_hours`; null: not, or a call came. */
+  silence_alerted_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 };

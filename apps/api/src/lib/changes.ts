@@ -104,9 +104,13 @@ export type PhonebotChange =
       licenseKey: string;
       name: string;
       status: 'online' | 'offline';
+      /** Why it is offline: its runtime went quiet (`offline`), or a platform phonebot had no call (`silent`). */
+      reason: PhonebotOfflineReason;
       lastSeenAt: string | null;
       at: string;
     };
+
+export type PhonebotOfflineReason = 'offline' | 'silent';
 
 export type Change = CallsChange | ShownChange | SmsChange | PeopleChange | PhonebotChange;
 

@@ -133,6 +133,8 @@ export const de: Translation = {
   numberWhole: 'Geben Sie eine ganze Zahl ein.',
   outOfRange: 'Diese Zahl liegt außerhalb des erlaubten Bereichs.',
   tooManyMcpServers: 'Höchstens 10 MCP-Server sind erlaubt.',
+  silenceAlertHoursRange:
+    'Geben Sie eine ganze Zahl von Stunden zwischen 1 und 168 ein, oder lassen Sie das Feld leer, um die Warnung auszuschalten.',
   paddleLoadFailed:
     'Der Zahlungsanbieter konnte nicht geladen werden. Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
   accountDisabled: 'Ihr Konto wurde gesperrt. Bitte wenden Sie sich an Ihren Administrator.',

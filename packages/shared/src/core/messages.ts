@@ -137,6 +137,7 @@ export const messages = {
   numberWhole: 'Enter a whole number.',
   outOfRange: 'This number is outside the allowed range.',
   tooManyMcpServers: 'At most 10 MCP servers are allowed.',
+  silenceAlertHoursRange: 'Enter a whole number of hours from 1 to 168, or leave it empty to turn the alert off.',
   paddleLoadFailed: 'The payment provider could not be loaded. Check your internet connection and try again.',
   accountDisabled: 'Your account has been disabled. Please contact your administrator.',
   imageCorrupt: 'The image could not be read: the file is damaged or not a complete image.',

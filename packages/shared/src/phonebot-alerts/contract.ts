@@ -11,6 +11,13 @@ export const phonebotAlertAttributesSchema = z.object({
   /** The last heartbeat of its runtime. */
   last_seen_at: z.string().nullable(),
   alerted_at: z.string(),
+  /**
+   * Why: its runtime is offline (`offline`), or a phonebot fed by a voice-agent platform had no call for
+   * `silence_alert_hours` hours (`silent`, `last_seen_at` then being its last call).
+   */
+  reason: z.enum(['offline', 'silent']),
+  /** The hours without a call that were alerted (a silent phonebot's setting); null for an offline runtime. */
+  silence_alert_hours: z.number().int().nullable(),
 });
 export type PhonebotAlertAttributes = z.infer<typeof phonebotAlertAttributesSchema>;
 

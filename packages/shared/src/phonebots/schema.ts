@@ -57,6 +57,7 @@ export const PHONEBOT_LIMITS = {
   prompt: 20000,
   ansagetext: 2000,
   text: 255,
+  silenceAlertHours: { min: 1, max: 168 },
 } as const;
 
 const invalid = 'invalidInput' satisfies MessageKey;
@@ -102,6 +103,17 @@ const number = (min: number, max: number, integer: boolean, nullable = false) =>
     nullable ? base.nullable() : base,
   );
 };
+
+/** Hours without a call before a platform phonebot is alerted about (1..168), or null: off. */
+const silenceAlertHoursSchema = z.preprocess(
+  (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: () => 'silenceAlertHoursRange' satisfies MessageKey })
+    .int('silenceAlertHoursRange' satisfies MessageKey)
+    .min(PHONEBOT_LIMITS.silenceAlertHours.min, 'silenceAlertHoursRange' satisfies MessageKey)
+    .max(PHONEBOT_LIMITS.silenceAlertHours.max, 'silenceAlertHoursRange' satisfies MessageKey)
+    .nullable(),
+);
 
 /** A category term: quotes around it are stripped, as the add form does on input. */
 export function cleanCategoryTerm(term: string): string {
@@ -217,6 +229,11 @@ export const phonebotFieldsSchema = z.object({
   /** Only this agent's calls are taken (the platform's assistant or agent id); empty: every agent's. */
   source_agent_id: text(200),
   source_mapping: sourceMappingSchema,
+  /**
+   * A platform phonebot with no call for this many hours (within the company's business hours, when it has them)
+   * is alerted like an offline runtime; null: off.
+   */
+  silence_alert_hours: silenceAlertHoursSchema,
 });
 /** The defaults of a new phonebot (docs/product.md §9). */
 export const PHONEBOT_DEFAULTS = {
@@ -268,6 +285,7 @@ export const PHONEBOT_DEFAULTS = {
   source_secret: '',
   source_agent_id: '',
   source_mapping: DEFAULT_SOURCE_MAPPING,
+  silence_alert_hours: null,
 } as const satisfies Record<string, unknown>;
 
 export type PhonebotFields = z.infer<typeof phonebotFieldsSchema>;

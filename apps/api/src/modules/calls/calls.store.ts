@@ -188,3 +188,23 @@ export async function lockCallFacts(trx: Kysely<Database>, customerId: number, i
   ).execute();
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
+
+/** When each of these phonebots' last call arrived (a phonebot with no call is not in the answer). */
+export async function lastCallTimes(
+  db: Kysely<Database>,
+  phonebotIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (phonebotIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('calls')
+    .select(['phonebot_id', (eb) => eb.fn.max('created_at').as('last')])
+    .where('phonebot_id', 'in', phonebotIds)
+    .groupBy('phonebot_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.phonebot_id), new Date(row.last as string).toISOString()]));
+}
+
+/** A phonebot's calls that arrived after `after` (an ISO time), as a subquery. */
+export function callsAfterQuery(db: Kysely<Database>, phonebotId: number, after: string) {
+  return db.selectFrom('calls').select('id').where('phonebot_id', '=', phonebotId).where('created_at', '>', after);
+}

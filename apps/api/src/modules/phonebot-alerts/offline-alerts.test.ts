@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/app';
 import { TEST_ENGINE } from '../../../test/db';
-import { pausedWebhook } from '../../../test/fixtures';
 import { CHANGE_SUBSCRIBERS } from '../../change-subscribers';
 import { createDb } from '../../db/client';
 import { registerChangeSubscribers } from '../../lib/changes';
 import { MINUTE, nowIso } from '../../db/time';
+import { alertFixtures } from '../../../test/phonebot-alerts';
 import { alertOfflinePhonebots } from './offline-alerts';
 
 let app: TestApp;
@@ -18,44 +18,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const vbots = (attributes: Record<string, unknown>) => ({ data: { type: 'vbots', attributes } });
+const { company, mails, events, banner, openAllDay, dayOf } = alertFixtures(() => app);
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
-
-/** A company with an admin (English), an admin user (German) and an operator, one phonebot and a webhook endpoint. */
-async function company(name = 'Front desk') {
-  const admin = await app.signIn('admin');
-  const customerId = admin.customerId!;
-  const adminuser = await app.signIn('adminuser', { customerId });
-  await app.db.db.updateTable('users').set({ language: 'de' }).where('id', '=', adminuser.userId).execute();
-  const user = await app.signIn('user', { customerId });
-  const created = await app.request({
-    method: 'POST',
-    url: '/api/v2/vbot',
-    token: admin.token,
-    body: vbots({ bezeichnung: name }),
-  });
-  expect(created.status).toBe(201);
-  const key = created.json.meta.license_Key as string;
-  const hookId = await pausedWebhook(app, customerId, ['phonebot.offline', 'phonebot.online']);
-  return { admin, adminuser, user, customerId, key, botToken: created.json.meta.bot_token as string, hookId };
-}
 
 const lastSeen = (key: string, at: string | null) =>
   app.db.db.updateTable('phonebots').set({ last_heartbeat_at: at }).where('license_key', '=', key).execute();
-const mails = (addresses: string[]) =>
-  app.db.db.selectFrom('mail_outbox').select(['to_address', 'subject']).where('to_address', 'in', addresses).execute();
-const events = (hookId: number) =>
-  app.db.db
-    .selectFrom('webhook_deliveries')
-    .select(['event', 'payload'])
-    .where('webhook_id', '=', hookId)
-    .orderBy('id')
-    .execute();
-async function banner(token: string) {
-  const res = await app.request({ method: 'GET', url: '/api/v2/phonebot-alerts', token });
-  expect(res.status, res.body).toBe(200);
-  return (res.json.data as { id: string; attributes: { bezeichnung: string } }[]).map((alert) => alert.id);
-}
 
 describe('offline alerts of runtime phonebots', () => {
   it('alerts an outage once, even from two runs at the same time, and clears it when the runtime is back', async () => {
@@ -164,18 +131,10 @@ describe('offline alerts of runtime phonebots', () => {
 
   it('counts only business minutes when the company has business hours: no alert while it is closed', async () => {
     const c = await company();
-    const day = (iso: string) => iso.slice(0, 10);
-    const open = [['00:00', '23:59']];
-    const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, open]));
-    const hours = (holidays: string[]) =>
-      app.db.db
-        .updateTable('customers')
-        .set({ business_hours: JSON.stringify({ time_zone: 'UTC', week, holidays }) })
-        .where('id', '=', c.customerId)
-        .execute();
+    const hours = (holidays: string[]) => openAllDay(c.customerId, holidays);
     await lastSeen(c.key, ago(30));
     // Closed today (a holiday since before the outage began): the minutes count from the next opening.
-    await hours([...new Set([day(ago(30)), day(nowIso())])]);
+    await hours([...new Set([dayOf(ago(30)), dayOf(nowIso())])]);
     expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(0);
     expect(await banner(c.admin.token)).toEqual([]);
     // Open all day: 30 business minutes are past.

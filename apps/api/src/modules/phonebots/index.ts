@@ -24,3 +24,10 @@ export {
   phonebotsBackOnline,
   silentPhonebots,
 } from './offline-alerts.store';
+export {
+  claimSilenceAlert,
+  clearSilenceAlert,
+  quietCandidates,
+  silenceAlertHoursOf,
+  silenceAlerted,
+} from './silence-alerts.store';

@@ -82,17 +82,33 @@ export async function clearOfflineAlert(db: Kysely<Database>, phonebotId: number
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A company's phonebots alerted as offline and not heard from since (the Calls Dashboard's banner). */
+/**
+ * A company's phonebots alerted as offline and not heard from since, or alerted as silent (a platform phonebot with
+ * no call for its hours) and no call since (the Calls Dashboard's banner).
+ */
 export function alertedPhonebots(db: Kysely<Database>, customerId: number, now: Date) {
   return db
     .selectFrom('phonebots')
-    .select(['license_key', 'bezeichnung', 'last_heartbeat_at', 'offline_alerted_at'])
+    .select([
+      'id',
+      'license_key',
+      'bezeichnung',
+      'settings',
+      'last_heartbeat_at',
+      'offline_alerted_at',
+      'silence_alerted_at',
+    ])
     .where('customer_id', '=', customerId)
-    .where('offline_alerted_at', 'is not', null)
     .where((eb) =>
       eb.or([
-        eb('last_heartbeat_at', 'is', null),
-        eb('last_heartbeat_at', '<', new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString()),
+        eb('silence_alerted_at', 'is not', null),
+        eb.and([
+          eb('offline_alerted_at', 'is not', null),
+          eb.or([
+            eb('last_heartbeat_at', 'is', null),
+            eb('last_heartbeat_at', '<', new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString()),
+          ]),
+        ]),
       ]),
     )
     .orderBy('bezeichnung')

@@ -186,7 +186,12 @@ async function queuePhonebotDelivery(trx: Kysely<Database>, change: PhonebotChan
     await fanOut(trx, hooks, 'phonebot.updated', { type: 'phonebots', id: change.licenseKey, attributes }, null);
     return;
   }
-  const attributes = { bezeichnung: change.name, last_seen_at: change.lastSeenAt, at: change.at };
+  const attributes = {
+    bezeichnung: change.name,
+    reason: change.reason,
+    last_seen_at: change.lastSeenAt,
+    at: change.at,
+  };
   const event = change.status === 'offline' ? 'phonebot.offline' : 'phonebot.online';
   await fanOut(trx, hooks, event, { type: 'phonebots', id: change.licenseKey, attributes }, null);
 }

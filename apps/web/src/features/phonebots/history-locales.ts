@@ -40,6 +40,13 @@ const en = {
     never: '{{name}}: never heard from',
     hint: 'Calls to it are probably not answered. The notice goes away as soon as it is back.',
     badge: 'Offline alert since {{date}}',
+    silentTitle_one: 'A phonebot gets no calls',
+    silentTitle_other: '{{count}} phonebots get no calls',
+    silent_one: '{{name}}: No call for {{count}} hour (last call {{date}})',
+    silent_other: '{{name}}: No call for {{count}} hours (last call {{date}})',
+    silentNever_one: '{{name}}: No call for {{count}} hour (no call yet)',
+    silentNever_other: '{{name}}: No call for {{count}} hours (no call yet)',
+    silentHint: 'Check its voice-agent platform. The notice goes away with the next call.',
   },
 };
 
@@ -84,6 +91,13 @@ export const historyTranslations: FeatureTranslations<typeof en> = {
       never: '{{name}}: nie erreichbar gewesen',
       hint: 'Anrufe werden wahrscheinlich nicht angenommen. Der Hinweis verschwindet, sobald er wieder erreichbar ist.',
       badge: 'Offline-Warnung seit {{date}}',
+      silentTitle_one: 'Ein Phonebot erhält keine Anrufe',
+      silentTitle_other: '{{count}} Phonebots erhalten keine Anrufe',
+      silent_one: '{{name}}: Seit {{count}} Stunde kein Anruf (letzter Anruf {{date}})',
+      silent_other: '{{name}}: Seit {{count}} Stunden kein Anruf (letzter Anruf {{date}})',
+      silentNever_one: '{{name}}: Seit {{count}} Stunde kein Anruf (noch kein Anruf)',
+      silentNever_other: '{{name}}: Seit {{count}} Stunden kein Anruf (noch kein Anruf)',
+      silentHint: 'Bitte prüfen Sie die Voice-Agent-Plattform. Der Hinweis verschwindet mit dem nächsten Anruf.',
     },
   },
 };

@@ -82,28 +82,41 @@ describe('the History tab of a phonebot', () => {
   });
 });
 
+/** The banner's list answers one alerted phonebot. */
+const answerAlert = (attributes: Record<string, unknown>) =>
+  apiStub.on('GET', '/phonebot-alerts', {
+    body: {
+      data: [
+        {
+          type: 'phonebot-alerts',
+          id: KEY,
+          attributes: { license_Key: KEY, alerted_at: '2026-12-01T09:10:00.000Z', ...attributes },
+        },
+      ],
+    },
+  });
+
 describe('the offline banner of the Calls Dashboard', () => {
   it('names the phonebots that are offline', async () => {
     signIn('user');
-    apiStub.on('GET', '/phonebot-alerts', {
-      body: {
-        data: [
-          {
-            type: 'phonebot-alerts',
-            id: KEY,
-            attributes: {
-              license_Key: KEY,
-              bezeichnung: 'Front desk',
-              last_seen_at: '2026-12-01T09:00:00.000Z',
-              alerted_at: '2026-12-01T09:10:00.000Z',
-            },
-          },
-        ],
-      },
+    answerAlert({
+      bezeichnung: 'Front desk',
+      last_seen_at: '2026-12-01T09:00:00.000Z',
+      reason: 'offline',
+      silence_alert_hours: null,
     });
     await renderScreen(<PhonebotOfflineBanner />);
     const alert = await screen.findByRole('alert', { name: 'A phonebot is offline' });
     expect(within(alert).getByText(/^Front desk: last heard from/)).toBeTruthy();
+  });
+
+  it('names a platform phonebot without calls in its own words', async () => {
+    signIn('user');
+    answerAlert({ bezeichnung: 'Retell line', last_seen_at: null, reason: 'silent', silence_alert_hours: 4 });
+    await renderScreen(<PhonebotOfflineBanner />);
+    const alert = await screen.findByRole('alert', { name: 'A phonebot gets no calls' });
+    expect(within(alert).getByText('Retell line: No call for 4 hours (no call yet)')).toBeTruthy();
+    expect(within(alert).getByText(/goes away with the next call/)).toBeTruthy();
   });
 
   it('is not there when no phonebot is offline', async () => {

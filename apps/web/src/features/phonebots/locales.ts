@@ -94,6 +94,7 @@ const en = {
       source: 'Calls come from',
       source_secret: 'Platform secret',
       source_agent_id: 'Agent ID',
+      silence_alert_hours: 'Alert after hours without a call',
     },
     form: {
       save: 'Save',
@@ -150,6 +151,8 @@ const en = {
         elevenlabs: 'The secret ElevenLabs shows when you create the post-call webhook.',
       },
       agentHint: 'Only calls of this agent (Vapi: assistant) are taken; leave empty to take every agent’s calls.',
+      silenceHint:
+        'The company’s admins are told once when no call arrived for this many hours (1 to 168, counted within the business hours when they are set); leave empty for no alert.',
       mapping: 'Fields the platform extracts',
       mappingHint:
         'The names of the platform’s extracted fields that fill the category, the priority and the caller’s name. A category value that is none of the category terms leaves the call Uncategorized.',
@@ -289,6 +292,7 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
         source: 'Anrufe kommen von',
         source_secret: 'Geheimnis der Plattform',
         source_agent_id: 'Agenten-ID',
+        silence_alert_hours: 'Warnung nach Stunden ohne Anruf',
       },
       form: {
         save: 'Speichern',
@@ -347,6 +351,8 @@ export const phonebotsTranslations: FeatureTranslations<typeof en> = {
         },
         agentHint:
           'Nur Anrufe dieses Agenten (bei Vapi: Assistenten) werden übernommen; leer lassen für die Anrufe aller Agenten.',
+        silenceHint:
+          'Die Administratoren der Firma werden einmal benachrichtigt, wenn so viele Stunden lang kein Anruf einging (1 bis 168, innerhalb der Geschäftszeiten gezählt, sofern festgelegt); leer lassen für keine Warnung.',
         mapping: 'Von der Plattform erfasste Felder',
         mappingHint:
           'Die Namen der erfassten Felder der Plattform, die Kategorie, Priorität und Namen des Anrufers füllen. Ein Kategoriewert, der keiner der Kategoriebegriffe ist, lässt den Anruf unkategorisiert.',

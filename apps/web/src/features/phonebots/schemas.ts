@@ -38,7 +38,14 @@ type FormValue<T> = [T] extends [boolean]
 export type PhonebotFormValues = { [K in keyof PhonebotFields]: FormValue<PhonebotFields[K]> };
 export type PhonebotFieldName = keyof PhonebotFormValues;
 
-const NUMBER_FIELDS = ['sip_port', 'e_mail_server_port', 'abort_time', 'temperature', 'speed_of_speech'] as const;
+const NUMBER_FIELDS = [
+  'sip_port',
+  'e_mail_server_port',
+  'abort_time',
+  'temperature',
+  'speed_of_speech',
+  'silence_alert_hours',
+] as const;
 
 function isNumberField(name: string): name is (typeof NUMBER_FIELDS)[number] {
   return (NUMBER_FIELDS as readonly string[]).includes(name);

@@ -35,6 +35,17 @@ function phonebot(attributes: Record<string, unknown> = {}) {
   };
 }
 
+/** The edit form of the phonebot, for its company's admin, whose saves the stub answers; and its Call source. */
+async function editAsAdmin() {
+  signIn('admin');
+  apiStub.on('GET', `/phonebots/${KEY}`, { body: { data: phonebot() } });
+  apiStub.on('PATCH', `/phonebots/${KEY}`, (request) => ({
+    body: { data: phonebot((request.body as { data: { attributes: Record<string, unknown> } }).data.attributes) },
+  }));
+  const { user } = await renderRoute(`/editvbot/${KEY}`);
+  return { user, section: await screen.findByRole('group', { name: 'Call source' }) };
+}
+
 describe('the call source of a phonebot', () => {
   // The shell's notification bell asks for the user's notifications.
   beforeEach(() => {
@@ -42,13 +53,7 @@ describe('the call source of a phonebot', () => {
   });
 
   it('shows for a platform its how-to, the connector address and the secret, and saves the mapping', async () => {
-    signIn('admin');
-    apiStub.on('GET', `/phonebots/${KEY}`, { body: { data: phonebot() } });
-    apiStub.on('PATCH', `/phonebots/${KEY}`, (request) => ({
-      body: { data: phonebot((request.body as { data: { attributes: Record<string, unknown> } }).data.attributes) },
-    }));
-    const { user } = await renderRoute(`/editvbot/${KEY}`);
-    const section = await screen.findByRole('group', { name: 'Call source' });
+    const { user, section } = await editAsAdmin();
     const fill = async (label: string, text: string) => {
       await user.click(within(section).getByLabelText(label));
       await user.paste(text);
@@ -117,5 +122,28 @@ describe('the call source of a phonebot', () => {
     await add.user.selectOptions(within(fresh).getByLabelText('Calls come from'), 'retell');
     within(fresh).getByText('The connector address is shown here once the phonebot is saved.');
     expect(within(fresh).queryByLabelText('Connector address')).toBeNull();
+  });
+
+  it('offers the silence alert only for a platform, and checks its hours before saving', async () => {
+    const { user, section } = await editAsAdmin();
+    const label = 'Alert after hours without a call';
+    expect(within(section).queryByLabelText(label)).toBeNull();
+    await user.selectOptions(within(section).getByLabelText('Calls come from'), 'elevenlabs');
+    const hours = within(section).getByLabelText(label);
+    await user.click(hours);
+    await user.paste('200');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText(/whole number of hours from 1 to 168/)).toBeTruthy();
+    expect(apiStub.sent('PATCH', `/phonebots/${KEY}`)).toHaveLength(0);
+
+    await user.clear(hours);
+    await user.paste('6');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    const [saved] = apiStub.sent('PATCH', `/phonebots/${KEY}`);
+    expect((saved!.body as { data: { attributes: unknown } }).data.attributes).toMatchObject({
+      source: 'elevenlabs',
+      silence_alert_hours: 6,
+    });
   });
 });

@@ -1,8 +1,19 @@
-import { Alert, Button, CopyButton, Group, List, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  List,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '@phonebot/shared';
-import { CALL_SOURCES, type PlatformSource } from '@phonebot/shared/phonebots';
+import { CALL_SOURCES, PHONEBOT_LIMITS, type PlatformSource } from '@phonebot/shared/phonebots';
 import { connectorPath } from '@phonebot/shared/connectors';
 import { SecretField } from './fields';
 import { usePhonebotFormContext } from './form-context';
@@ -95,6 +106,16 @@ export function SourceSection({ secretStored, licenseKey }: SourceSectionProps) 
             label={t('phonebots.fields.source_agent_id')}
             description={t('phonebots.source.agentHint')}
             {...form.getInputProps('source_agent_id')}
+          />
+          <NumberInput
+            label={t('phonebots.fields.silence_alert_hours')}
+            description={t('phonebots.source.silenceHint')}
+            min={PHONEBOT_LIMITS.silenceAlertHours.min}
+            max={PHONEBOT_LIMITS.silenceAlertHours.max}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            {...form.getInputProps('silence_alert_hours')}
           />
           <Text size="sm" fw={500}>
             {t('phonebots.source.mapping')}
