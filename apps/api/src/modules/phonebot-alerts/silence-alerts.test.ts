@@ -110,6 +110,17 @@ describe('silence alerts of platform phonebots', () => {
     await hours([]);
     expect((await alertOfflinePhonebots(app.db.db, context)).offline).toBe(1);
     expect(await banner(c.admin.token)).toEqual([c.key]);
+    // Turning the alert off ends it: phonebot.online, the banner goes.
+    const off = await app.request({
+      method: 'PATCH',
+      url: `/api/v2/vbot/${c.key}`,
+      token: c.admin.token,
+      body: doc(c.key, { silence_alert_hours: null }),
+    });
+    expect(off.status, off.body).toBe(200);
+    expect(await alertOfflinePhonebots(app.db.db, context)).toEqual({ offline: 0, online: 1 });
+    expect((await events(c.hookId)).map((e) => e.event)).toEqual(['phonebot.offline', 'phonebot.online']);
+    expect(await banner(c.admin.token)).toEqual([]);
   });
 
   it('silence_alert_hours: 1 to 168 or null; bad input changes nothing; versioned and restored', async () => {

@@ -2,14 +2,20 @@ import type { Kysely } from 'kysely';
 import { parseBusinessHours } from '@phonebot/shared/customers';
 import type { Database } from '../../db/schema';
 import { callsAfterQuery, lastCallTimes } from '../calls';
-import { claimSilenceAlert, clearSilenceAlert, quietCandidates, silenceAlerted } from '../phonebots';
+import {
+  claimSilenceAlert,
+  clearSilenceAlert,
+  quietCandidates,
+  silenceAlertHoursOf,
+  silenceAlerted,
+} from '../phonebots';
 import { type JobContext, alertDueAt, alertOutage, endOutage } from './outages';
 
 /**
  * The silence alerts of platform phonebots, which have no heartbeat: one with `silence_alert_hours` set and no call
  * for that many hours (counted from its last call, or from its creation when it never had one; within the company's
  * business hours when it has them) is alerted once like an offline runtime, with the reason `silent`; its next call
- * ends the alert (phonebot.online).
+ * ends the alert (phonebot.online), and so does turning it off.
  */
 export async function alertQuietPlatformPhonebots(
   db: Kysely<Database>,
@@ -40,8 +46,10 @@ export async function alertQuietPlatformPhonebots(
     alerted.map((phonebot) => phonebot.id),
   );
   for (const phonebot of alerted) {
-    const lastCall = callsSince.get(phonebot.id);
-    if (!lastCall || lastCall <= new Date(phonebot.silence_alerted_at!).toISOString()) continue;
+    const lastCall = callsSince.get(phonebot.id) ?? null;
+    const called = lastCall !== null && lastCall > new Date(phonebot.silence_alerted_at!).toISOString();
+    // The alert also ends when it no longer applies (turned off, or the phonebot's calls no longer come from a platform).
+    if (!called && silenceAlertHoursOf(phonebot) !== null) continue;
     const outage = { reason: 'silent' as const, lastSeenAt: lastCall, at };
     if (await endOutage(db, phonebot, outage, (trx) => clearSilenceAlert(trx, phonebot.id))) online += 1;
   }

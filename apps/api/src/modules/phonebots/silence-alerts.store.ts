@@ -58,7 +58,7 @@ export async function claimSilenceAlert(
 export function silenceAlerted(db: Kysely<Database>) {
   return db
     .selectFrom('phonebots')
-    .select(['id', 'customer_id', 'license_key', 'bezeichnung', 'silence_alerted_at'])
+    .select(['id', 'customer_id', 'license_key', 'bezeichnung', 'settings', 'silence_alerted_at'])
     .where('silence_alerted_at', 'is not', null)
     .orderBy('id')
     .execute();
