@@ -85,8 +85,8 @@ export const apiStub = {
     return missed;
   },
   /**
-   * Forgets every answer and request; only the public configuration (no operator named, no billing) and the offline
-   * phonebots (none) are answered.
+   * Forgets every answer and request; only the public configuration (no operator named, no billing), the offline
+   * phonebots (none) and the user's notifications (none) are answered.
    */
   reset(): void {
     routes = [];
@@ -95,6 +95,8 @@ export const apiStub = {
     apiStub.on('GET', '/public-config', { body: { meta: { paddle: null, operator: NO_OPERATOR } } });
     // The Calls Dashboard asks which phonebots are offline: none, unless a test says otherwise.
     apiStub.on('GET', '/phonebot-alerts', { body: { data: [] } });
+    // The header's bell asks for the user's notifications: none, unless a test says otherwise.
+    apiStub.on('GET', '/notifications', { body: { data: [], meta: { total: 0, page: 1, per_page: 20, unread: 0 } } });
   },
 };
 

@@ -38,7 +38,6 @@ function stubInsights() {
       },
     },
   });
-  apiStub.on('GET', '/notifications', { body: { data: [], meta: { total: 0, page: 1, per_page: 20, unread: 0 } } });
 }
 
 describe('Insights', () => {

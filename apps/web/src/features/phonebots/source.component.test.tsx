@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONEBOT_DEFAULTS } from '@phonebot/shared/phonebots';
 import { apiStub } from '../../test/api';
 import { renderRoute, signIn } from '../../test/render';
@@ -47,11 +47,6 @@ async function editAsAdmin() {
 }
 
 describe('the call source of a phonebot', () => {
-  // The shell's notification bell asks for the user's notifications.
-  beforeEach(() => {
-    apiStub.on('GET', '/notifications', { body: { data: [], meta: { total: 0, page: 1, per_page: 20, unread: 0 } } });
-  });
-
   it('shows for a platform its how-to, the connector address and the secret, and saves the mapping', async () => {
     const { user, section } = await editAsAdmin();
     const fill = async (label: string, text: string) => {
