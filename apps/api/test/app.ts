@@ -210,6 +210,9 @@ export async function createTestApp(
     request,
     signIn,
     async mailTexts(address) {
+      // Let the mailer send what is due first, so no mail is on its way from the table to a file while both are read.
+      runtime.mailer.wake();
+      await runtime.mailer.idle();
       const rows = await runtime.db.db
         .selectFrom('mail_outbox')
         .select(['text_body'])

@@ -129,6 +129,8 @@ describe.each(['file', 's3'] as const)('recordings go with their calls (%s store
     await app.recordings.store.put('recordings/999/1-stray.wav', wavFile(0.1), 'audio/wav');
     // Young objects may be uploads in progress: the sweep leaves them for a later run.
     expect(await app.recordings.sweep()).toEqual({ rows: 1, objects: 0 });
+    // The company's object goes with the deletion the sweep queued; then only the stray one is left for the next.
+    await app.recordings.deleter.idle();
     const { sweepRecordings } = await import('./recording-sweep');
     expect(await sweepRecordings(app.db.db, app.recordings.store, { graceMs: -1000 })).toEqual({ rows: 0, objects: 1 });
     const keys = await settled();
