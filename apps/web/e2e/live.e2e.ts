@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe';
+import { openConversationFromRow } from './call-rows';
 import { type Stack, startStack } from './harness';
 
 /**
@@ -111,9 +112,7 @@ describe('live updates', () => {
     expect(listRequests.length).toBeGreaterThan(0);
 
     // The open call updates in place: an SMS sent from elsewhere shows in its conversation.
-    await rowOf(page, '+4930700001')
-      .getByRole('button', { name: /^Bitte rufen/ })
-      .click();
+    await openConversationFromRow(page, rowOf(page, '+4930700001'), '+4930700001');
     const dialog = page.getByRole('dialog', { name: 'Conversation' });
     await dialog.getByText('Bitte rufen Sie mich zurück').waitFor();
     const sms = await stack.api(

@@ -6,6 +6,7 @@ import type { Download, Page } from 'playwright-core';
 import { totpCode } from '../../api/src/lib/totp';
 import { editCustomerPath } from '../src/features/customers/customer-link';
 import { axeViolations } from './axe';
+import { openConversationFromRow } from './call-rows';
 import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, confirmItIsYou, startStack } from './harness';
 
 let stack: Stack;
@@ -85,7 +86,8 @@ describe('caller data rights and retention in the browser', () => {
     await page.waitForURL('**/viewcalllogs');
     const table = page.getByRole('table', { name: 'Calls' });
     await table.getByText(OTHER).waitFor();
-    await table.getByRole('button', { name: 'Bitte rufen Sie mich...' }).click();
+    const row = table.locator('tbody tr').filter({ hasText: 'es geht um die Rechnung' });
+    await openConversationFromRow(page, row, NUMBER);
     const preview = page.getByRole('dialog', { name: 'Conversation' });
     await preview.getByText('Bitte rufen Sie mich zurück, es geht um die Rechnung').waitFor();
 
@@ -134,7 +136,8 @@ describe('caller data rights and retention in the browser', () => {
     ] as const) {
       const view = await inLanguage(language, width, email);
       const list = view.page.getByRole('table');
-      await list.getByRole('button', { name: 'Bitte rufen Sie mich...' }).first().click();
+      const row = list.locator('tbody tr').filter({ hasText: 'ich bin es wieder' });
+      await openConversationFromRow(view.page, row, NUMBER, language);
       const dialog = view.page.getByRole('dialog').first();
       await dialog.getByText('ich bin es wieder', { exact: false }).waitFor();
       await dialog
@@ -168,6 +171,13 @@ describe('caller data rights and retention in the browser', () => {
       await shot(page, `retention-${language}-${width}`);
       await days.fill(keep);
       await card.getByRole('button', { name: language === 'en' ? 'Save retention' : 'Aufbewahrung speichern' }).click();
+      // A shorter retention says how many calls the next night deletes, and asks first.
+      const shorter = page.getByRole('dialog', {
+        name: language === 'en' ? 'Keep calls for a shorter time?' : 'Anrufe kürzer aufbewahren?',
+      });
+      await shorter
+        .getByRole('button', { name: language === 'en' ? 'Save and delete' : 'Speichern und löschen' })
+        .click();
       // How long calls are kept is the owner's sensitive setting: each new session confirms it with the password.
       await confirmItIsYou(page, { password: PASSWORD });
       await page

@@ -6,6 +6,7 @@ import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
+import { openConversationFromRow } from './call-rows';
 import { type Stack, startStack } from './harness';
 
 /** Twilio's Messages API stood in for by a loopback server: it answers in turn what the test queued. */
@@ -130,7 +131,7 @@ async function openConversation(language: 'en' | 'de', width: number) {
   );
   await page.goto('/viewcalllogs');
   const row = page.locator('tbody tr').filter({ hasText: '+4917012345' });
-  await row.getByRole('button', { name: /^Bitte zurückrufen/ }).click();
+  await openConversationFromRow(page, row, '+4917012345', language);
   const dialog = page.getByRole('dialog', { name: language === 'en' ? 'Conversation' : 'Gespräch' });
   await dialog.waitFor();
   return { context, page, dialog };
