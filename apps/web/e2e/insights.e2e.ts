@@ -87,12 +87,23 @@ describe('the Insights screen', () => {
     };
   }
 
-  /** The rows of the call list and the total its pager names. */
-  async function listed(page: Page, expected: number) {
-    const rows = page.getByRole('table', { name: 'Calls' }).locator('tbody tr');
+  /** The rows of the Calls Dashboard's list and the total its pager names, in English or German. */
+  async function listed(page: Page, expected: number, language: 'en' | 'de' = 'en') {
+    const table = language === 'de' ? 'Anrufe' : 'Calls';
+    const rows = page.getByRole('table', { name: table }).locator('tbody tr[data-call-id]');
     await expect.poll(() => rows.count()).toBe(expected);
-    await page.getByText(`1–${expected} of ${expected}`, { exact: true }).waitFor();
+    const of = language === 'de' ? 'von' : 'of';
+    await page.getByText(`1–${expected} ${of} ${expected}`, { exact: true }).waitFor();
   }
+
+  /** The calls the heat map counts in the cell a link opens. */
+  function callsOfCell(doc: Awaited<ReturnType<typeof figures>>, href: URL): number {
+    return doc.meta.weekday_hours[Number(href.searchParams.get('weekday'))]![Number(href.searchParams.get('hour'))]!;
+  }
+
+  /** The Calls Dashboard with the given filters in its address. */
+  const dashboardWith = (...names: string[]) => (u: URL) =>
+    u.pathname === '/viewcalllogs' && names.every((name) => u.searchParams.has(name));
 
   it('opens exactly the calls behind a bar', async () => {
     const { context, page } = await browser({ language: 'en', scheme: 'light' });
@@ -100,9 +111,9 @@ describe('the Insights screen', () => {
       await page.goto('/insights?split=priority');
       await page.locator('.recharts-bar-rectangle path').last().waitFor();
       await page.locator('.recharts-bar-rectangle path').last().click();
-      await page.waitForURL(/\/calls\?date=\d{4}-\d{2}-\d{2}&priority=/);
+      await page.waitForURL(/\/viewcalllogs\?from=(\d{4}-\d{2}-\d{2})&to=\1&priority=/);
       const url = new URL(page.url());
-      const day = url.searchParams.get('date')!;
+      const day = url.searchParams.get('from')!;
       const priority = url.searchParams.get('priority')!;
       const doc = await figures(`split=priority&from=${day}&to=${day}`);
       const expected = doc.data[0]!.attributes.split[priority]!;
@@ -112,7 +123,10 @@ describe('the Insights screen', () => {
       const filters = page.getByRole('group', { name: 'Filters' });
       await filters.getByText(`Priority: ${priority}`).waitFor();
       await filters.getByRole('button', { name: 'Clear filters' }).click();
-      await page.waitForURL((u) => u.pathname === '/calls' && u.search === '');
+      await page.waitForURL(
+        (u) => u.pathname === '/viewcalllogs' && !['from', 'to', 'priority'].some((name) => u.searchParams.has(name)),
+      );
+      await filters.waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }
@@ -126,17 +140,16 @@ describe('the Insights screen', () => {
       const top = doc.meta.top_callers[0]!;
       expect(top).toEqual({ number: '+4930111', calls: 2 });
       await page.getByRole('link', { name: new RegExp(`^\\${top.number}: open the ${top.calls} calls`) }).click();
-      await page.waitForURL((u) => u.pathname === '/calls' && u.searchParams.get('caller') === top.number);
+      await page.waitForURL((u) => dashboardWith('from', 'to')(u) && u.searchParams.get('caller') === top.number);
       await listed(page, top.calls);
 
       await openInsights(page);
       const cell = page.locator('a[href*="weekday="]').first();
       const href = new URL((await cell.getAttribute('href'))!, stack.baseUrl);
-      const expected =
-        doc.meta.weekday_hours[Number(href.searchParams.get('weekday'))]![Number(href.searchParams.get('hour'))]!;
+      const expected = callsOfCell(doc, href);
       expect(expected).toBeGreaterThan(0);
       await cell.click();
-      await page.waitForURL((u) => u.pathname === '/calls' && u.searchParams.has('hour'));
+      await page.waitForURL(dashboardWith('from', 'to', 'weekday', 'hour'));
       await listed(page, expected);
     } finally {
       await context.close();
@@ -149,8 +162,14 @@ describe('the Insights screen', () => {
       await openInsights(page);
       // The first cell with calls is today's weekday; on a Sunday it is in the last row, where the heat map's
       // horizontal scroll bar lies over it at this width: the link is followed as a tap on it is.
-      await page.locator('a[href*="weekday="]').first().dispatchEvent('click');
-      await page.waitForURL((u) => u.pathname === '/calls' && u.searchParams.has('hour'));
+      const cell = page.locator('a[href*="weekday="]').first();
+      const href = new URL((await cell.getAttribute('href'))!, stack.baseUrl);
+      const doc = await figures('');
+      const expected = callsOfCell(doc, href);
+      expect(expected).toBeGreaterThan(0);
+      await cell.dispatchEvent('click');
+      await page.waitForURL(dashboardWith('from', 'to', 'weekday', 'hour'));
+      await listed(page, expected, 'de');
       const filters = page.getByRole('group', { name: 'Filter' });
       await filters.getByText(/^Am /).waitFor();
       await filters.getByText(/ bis .* Uhr$/).waitFor();

@@ -127,12 +127,19 @@ async function browserAs(role: Role, options: { language: 'en' | 'de'; scheme: '
   return { context, page };
 }
 
-/** Opens a screen and waits until it has loaded its data. */
+/**
+ * Opens a screen and waits until it has loaded its data: no loader is shown any more. A tab that is not open (the
+ * phonebot's History) stays mounted but hidden, without fetching until it is opened, so its loader is left out.
+ */
 async function open(page: Page, screen: Screen) {
   await page.goto(screen.path);
   await page.waitForLoadState('networkidle');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.locator('[role="status"] .mantine-Loader-root').first().waitFor({ state: 'detached' });
+  await page
+    .locator('[role="status"] .mantine-Loader-root')
+    .filter({ visible: true })
+    .first()
+    .waitFor({ state: 'detached' });
 }
 
 async function eachScreen(
