@@ -102,8 +102,10 @@ describe('the Insights screen', () => {
   }
 
   /** The Calls Dashboard with the given filters in its address. */
-  const dashboardWith = (...names: string[]) => (u: URL) =>
-    u.pathname === '/viewcalllogs' && names.every((name) => u.searchParams.has(name));
+  const dashboardWith =
+    (...names: string[]) =>
+    (u: URL) =>
+      u.pathname === '/viewcalllogs' && names.every((name) => u.searchParams.has(name));
 
   it('opens exactly the calls behind a bar', async () => {
     const { context, page } = await browser({ language: 'en', scheme: 'light' });
