@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { apiRoutes, defineContract } from '../core/contract';
+import { defineContract } from '../core/contract';
 import { idParamSchema } from '../core/fields';
 import { resourceObject, resourceRequest, singleDocument } from '../core/jsonapi';
 import type { MessageKey } from '../core/messages';
+import { ATTEMPT_NOTE_MAX_LENGTH, CALL_ATTEMPT_OUTCOMES } from './attempt-values';
 
 /**
  * Calling back and hearing back: a call's callback attempts (recorded by hand, or dialled through Twilio), and the
  * Twilio webhooks of click-to-call and of the callers' SMS replies.
  */
-
-/** What came of a callback attempt. */
-export const CALL_ATTEMPT_OUTCOMES = ['reached', 'voicemail', 'no_answer', 'busy', 'wrong_number'] as const;
-export type CallAttemptOutcome = (typeof CALL_ATTEMPT_OUTCOMES)[number];
-export const ATTEMPT_NOTE_MAX_LENGTH = 500;
-
-/** Twilio's words that stop a company's SMS to a number, and those that start them again (Twilio's own lists). */
-export const SMS_OPT_OUT_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
-export const SMS_OPT_IN_WORDS = ['START', 'UNSTOP', 'YES'] as const;
 
 /** The Twilio call of a dialled attempt, as its signed status callbacks reported it. */
 export const attemptDialSchema = z.object({
@@ -145,11 +137,3 @@ export const attemptContracts = {
     errors: [403],
   }),
 };
-
-export const attemptRoutes = apiRoutes<typeof attemptContracts>({
-  createCallAttempt: ['POST', '/calls/:id/attempts'],
-  dialCall: ['POST', '/calls/:id/dial'],
-  dialTwiml: ['POST', '/dial/:attempt/twiml'],
-  dialStatusCallback: ['POST', '/dial/:attempt/status'],
-  smsInbound: ['POST', '/sms/inbound'],
-});

@@ -29,14 +29,17 @@ export {
   updateCallAttributesSchema,
 } from './contract';
 export { callRoutes } from './routes';
-export type { CallAttemptOutcome, CallAttemptResource, CreateAttemptInput } from './attempts';
+export type { CallAttemptResource, CreateAttemptInput } from './attempts';
 export {
   ATTEMPT_NOTE_MAX_LENGTH,
   CALL_ATTEMPT_OUTCOMES,
+  type CallAttemptOutcome,
   SMS_OPT_IN_WORDS,
   SMS_OPT_OUT_WORDS,
+} from './attempt-values';
+export { attemptRoutes } from './attempt-routes';
+export {
   attemptContracts,
-  attemptRoutes,
   callAttemptResourceSchema,
   createAttemptSchema,
   twilioCallStatusSchema,

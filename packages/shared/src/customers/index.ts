@@ -38,16 +38,19 @@ export {
 } from './business-hours';
 export type { SmsEncoding, SmsParts } from './sms-parts';
 export { smsParts } from './sms-parts';
-export type { SmsPlaceholder, SmsTemplate, SmsTemplatesAttributes } from './sms-templates';
+export type { SmsTemplate, SmsTemplatesAttributes } from './sms-templates';
 export {
   DEFAULT_SMS_TEMPLATE,
   SMS_PLACEHOLDERS,
   SMS_TEMPLATES_MAX,
   SMS_TEMPLATE_NAME_MAX,
   SMS_TEMPLATE_TEXT_MAX,
+  type SmsPlaceholder,
   fillSmsTemplate,
+} from './sms-template-values';
+export { smsTemplateRoutes } from './sms-template-routes';
+export {
   smsTemplateContracts,
-  smsTemplateRoutes,
   smsTemplateSchema,
   smsTemplatesAttributesSchema,
   smsTemplatesSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { smsParts } from './sms-parts';
-import { fillSmsTemplate } from './sms-templates';
+import { fillSmsTemplate } from './sms-template-values';
 
 describe('SMS parts', () => {
   it('counts GSM-7 texts in 160, then 153 per part', () => {

@@ -10,19 +10,7 @@ import {
   singleDocument,
 } from '../core/jsonapi';
 import { pagedQuery } from '../core/paged-query';
-
-/**
- * Why a user is notified: a call was assigned to them, a note named them (`@name`), or the caller of a call they own
- * answered by SMS (`reply`: the assignee, else whoever sent the SMS; no one acted, so it has no actor).
- */
-export const NOTIFICATION_KINDS = ['assigned', 'mentioned', 'reply'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** A notification is mailed when it is still unread this long after it was made. */
-export const NOTIFICATION_MAIL_AFTER_MINUTES = 15;
-
-/** The live event a user's stream carries for each new notification of theirs (and no one else's). */
-export const NOTIFICATION_EVENT = 'notification.created';
+import { NOTIFICATION_KINDS } from './values';
 
 export const notificationAttributesSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),

@@ -1,8 +1,11 @@
-export type { NotificationAttributes, NotificationKind, NotificationResource } from './contract';
+export type { NotificationAttributes, NotificationResource } from './contract';
 export {
   NOTIFICATION_EVENT,
   NOTIFICATION_KINDS,
   NOTIFICATION_MAIL_AFTER_MINUTES,
+  type NotificationKind,
+} from './values';
+export {
   notificationAttributesSchema,
   notificationContracts,
   notificationListMetaSchema,
