@@ -5,15 +5,35 @@ const PHONE_ICON =
   '-2 2a16 16 0 0 1 -15 -15a2 2 0 0 1 2 -2"/><path d="M15 7a2 2 0 0 1 2 2"/><path d="M15 3a6 6 0 0 1 6 6"/></svg>';
 
 /**
+ * The titles of the call lists, the first screen of every company user, in both languages: the frame shows the
+ * screen's title where the screen will, before the texts load (a unit test keeps them equal to the locales').
+ */
+export const START_TITLES: Record<string, { en: string; de: string }> = {
+  '/viewcalllogs': { en: 'Calls Dashboard', de: 'Anruf-Dashboard' },
+  '/newcalls': { en: 'New calls', de: 'Neue Anrufe' },
+  '/completed': { en: 'Completed calls', de: 'Erledigte Anrufe' },
+};
+
+const escape = (text: string) => text.replace(/[&<>"]/g, '');
+
+/**
  * Paints the signed-in shell's header (menu button, icon and name) as plain elements while the app's code loads,
  * so a signed-in start shows the app's frame at once instead of a blank page; the app replaces it when it renders.
+ * On a call list the frame also shows the screen's title, in the place and size the screen gives it.
  * The styles are the login page's inlined ones (components/plain/plain-ui.css), so nothing more is loaded for it.
  */
-export function paintStartFrame(container: HTMLElement, appName: string): void {
-  const name = appName.replace(/[&<>"]/g, '');
+export function paintStartFrame(
+  container: HTMLElement,
+  appName: string,
+  pathname: string,
+  language: 'en' | 'de',
+): void {
+  const title = START_TITLES[pathname.replace(/\/+$/, '') || '/']?.[language];
   container.innerHTML =
     '<div class="pb-plain pb-frame" aria-hidden="true"><div class="pb-frame-header">' +
     '<span class="pb-frame-burger"><i></i></span>' +
-    `<span class="pb-brand">${PHONE_ICON}<span class="pb-frame-name">${name}</span></span>` +
-    '</div></div>';
+    `<span class="pb-brand">${PHONE_ICON}<span class="pb-frame-name">${escape(appName)}</span></span>` +
+    '</div>' +
+    (title ? `<div class="pb-frame-main"><div class="pb-frame-title">${escape(title)}</div></div>` : '') +
+    '</div>';
 }

@@ -59,9 +59,13 @@ function browserLanguage(): Language | undefined {
   return undefined;
 }
 
+/** The language a start shows: a choice made in this browser, else a mailed link's, else the browser's, else English. */
+export function startLanguage(): Language {
+  return storedLanguage() ?? linkLanguage() ?? browserLanguage() ?? 'en';
+}
+
 export async function initI18n(): Promise<void> {
-  // A choice made in this browser wins; otherwise a mailed link's language, otherwise the browser's, else English.
-  const language = storedLanguage() ?? linkLanguage() ?? browserLanguage() ?? 'en';
+  const language = startLanguage();
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
