@@ -58,6 +58,7 @@ const OWNED = {
   notifications: ownerModule('notifications', ['notifications']),
   phonebots: ownerModule('phonebots', ['phonebots']),
   'phonebot-versions': ownerModule('phonebot-versions', ['phonebot_versions']),
+  push: ownerModule('push', ['push_subscriptions', 'push_deliveries', 'push_vapid_keys']),
   recordings: ownerModule('recordings', [
     'call_recordings',
     'recording_deletions',

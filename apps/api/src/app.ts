@@ -59,6 +59,7 @@ import { AVATAR_MAX_BYTES } from './modules/users';
 import { registerUrgentMailRoutes } from './modules/urgent-mail/urgent-mail.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { type EndpointRules, registerPushRoutes } from './modules/push';
 import { type Recordings, redeemRecordingTicket, registerRecordingRoutes } from './modules/recordings';
 import {
   TRUST_PROXY_TRUE_WARNING,
@@ -85,6 +86,8 @@ export type AppDeps = {
   sms: SmsProvider;
   events: EventHub;
   webhooks: WebhookSender;
+  /** Web Push: the VAPID public key browsers subscribe with, and where push services may be. */
+  push: { vapidPublicKey: string; endpoints: EndpointRules };
   /** Stored files (avatars): under DATA_DIR or in the deployment's bucket. */
   files: FileStore;
   /** Call recordings: their store and jobs. */
@@ -270,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSettingsRoutes(router, { db: db.db, operatorSeed: config.operator, paddle: config.paddle });
   registerEventRoutes(router, { db: db.db, hub: deps.events });
   registerNotificationRoutes(router, { db: db.db });
+  registerPushRoutes(router, { db: db.db, ...deps.push });
   registerRecordingRoutes(app, router, { db: db.db, recordings: deps.recordings });
   registerUrgentMailRoutes(router, { db: db.db });
   registerApiKeyRoutes(router, { db: db.db, stepUp });

@@ -6,6 +6,7 @@ import { rollupsSubscriber } from './modules/insights';
 import { webhookQueueSubscriber } from './modules/webhooks';
 import { urgentMailSubscriber } from './modules/urgent-mail';
 import { notificationsSubscriber } from './modules/notifications';
+import { pushSubscriber } from './modules/push';
 import { recordingsSubscriber } from './modules/recordings';
 
 /**
@@ -30,6 +31,8 @@ export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
   // A call's recording goes with it: its object is queued for deletion after the commit.
   recordingsSubscriber,
   // A user given a call or named in a note: their notification and its live event (after the event head's other
-  // events of the change). Push notifications take their place beside it when they come.
+  // events of the change); a call given to them and an SMS reply are queued for their browsers' push there too.
   notificationsSubscriber,
+  // New calls of a company's alert priorities: a push to its staff's browsers, queued for after the commit.
+  pushSubscriber,
 ];

@@ -96,6 +96,27 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   RECORDINGS_STORAGE: z.preprocess(emptyToUndefined, z.enum(['file', 's3']).default('file')),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key, uncompressed, in base64url')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes) in base64url')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
   RECORDING_MAX_BYTES: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1024).default(RECORDING_MAX_BYTES_DEFAULT),
@@ -180,7 +201,28 @@ export type Config = {
    * take.
    */
   recordings: { storage: FileStorage; maxBytes: number; fetchTimeoutMs: number };
+  /**
+   * Web Push: the VAPID key pair (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, base64url; unset, one is generated once
+   * and kept in the database), the contact the push services see (VAPID_SUBJECT), and the sender's timing (ms).
+   */
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    vapidSubject: string;
+    timeoutMs: number;
+    pollMs: number;
+    retryDelaysMs: readonly number[];
+  };
 };
+
+/** Web Push's delays after failed attempts (a 429, a 5xx, no answer); after the last one the push is given up. */
+const PUSH_RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+
+/** The address of MAIL_FROM (`Name <address>` or the bare address), as the default VAPID contact. */
+function mailtoOf(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
+}
 
 /** STORAGE (or RECORDINGS_STORAGE) and its S3_* settings; S3 needs a bucket, and a key id only with its secret. */
 function fileStorage(
@@ -220,6 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.CALL_RETENTION_DAYS !== undefined && e.AUDIT_RETENTION_DAYS <= e.CALL_RETENTION_DAYS) {
     throw new Error(
       'Invalid configuration:\nAUDIT_RETENTION_DAYS: must be greater than CALL_RETENTION_DAYS (the audit log outlives the calls it records)',
+    );
+  }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new Error(
+      'Invalid configuration:\nVAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (one key pair), or neither to have one generated',
     );
   }
   const port = e.PORT;
@@ -305,6 +352,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       storage: fileStorage(e, path.resolve(e.DATA_DIR), 'RECORDINGS_STORAGE'),
       maxBytes: e.RECORDING_MAX_BYTES,
       fetchTimeoutMs: 60_000,
+    },
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT ?? mailtoOf(e.MAIL_FROM),
+      timeoutMs: 15_000,
+      pollMs: 2_000,
+      retryDelaysMs: PUSH_RETRY_DELAYS_MS,
     },
     ...overrides,
   };

@@ -32,6 +32,7 @@ import { ensureSuperAdmin, pruneOrphanedAvatars } from './modules/users';
 import { pruneExpiredRows } from './modules/system';
 import { type WebhookSender, createWebhookSender } from './modules/webhooks';
 import { type Recordings, createRecordings, pruneRecordingTickets } from './modules/recordings';
+import { type PushSender, createPushSender, loadVapid } from './modules/push';
 
 export type Runtime = App & {
   db: Db;
@@ -40,6 +41,8 @@ export type Runtime = App & {
   secrets: SecretBox;
   events: EventHub;
   webhooks: WebhookSender;
+  /** The Web Push job: sends the pushes changes queued. */
+  push: PushSender;
   files: FileStore;
   recordings: Recordings;
   /**
@@ -74,10 +77,15 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
   });
   // Every change of calls reaches these, in their transaction (docs/architecture.md "The path of a change").
   const unregisterSubscribers = registerChangeSubscribers(db.db, CHANGE_SUBSCRIBERS);
+  const secrets = createSecretBox(secretsKey.key);
+  let vapid: Awaited<ReturnType<typeof loadVapid>>;
   try {
     const applied = await db.migrate();
     if (applied.length) log.info({ migrations: applied, engine: db.engine }, 'database migrated');
     await ensureSuperAdmin(db.db, { email: config.superAdminEmail, password: config.superAdminPassword }, log);
+    // The VAPID keys of Web Push: from the environment, or generated once and kept in the database for every process.
+    vapid = await loadVapid(db.db, config.push, secrets);
+    if (vapid.generated) log.info('VAPID_PUBLIC_KEY is not set: generated a VAPID key pair, kept in the database');
   } catch (error) {
     await db.close();
     throw error;
@@ -98,7 +106,6 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     log,
     tooMany: tooManyRequests,
   });
-  const secrets = createSecretBox(secretsKey.key);
   // Several processes on one PostgreSQL database hear of each other's changes through LISTEN/NOTIFY, which the
   // database delivers at commit; through Redis when told so (a pooler that cannot carry LISTEN) or when processes
   // share one SQLite file; a single SQLite process needs no transport.
@@ -136,6 +143,20 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     wakeMailer: mailer.wake,
     timing: config.webhookTiming,
   });
+  // Push services are outside: the webhook guard's rules keep the sends off the private network and this server.
+  const pushGuard = {
+    allowPrivate: config.webhookAllowPrivateUrls,
+    publicUrl: config.publicUrl,
+    listenPort: config.port,
+  };
+  const push = createPushSender({
+    db: db.db,
+    vapid,
+    publicUrl: config.publicUrl,
+    guard: pushGuard,
+    timing: config.push,
+    log,
+  });
   const files = await createFileStore(config.storage, log);
   const recordings = await createRecordings({
     db: db.db,
@@ -155,6 +176,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     sms: createSmsProvider(config, log),
     events,
     webhooks,
+    push: { vapidPublicKey: vapid.publicKey, endpoints: { guard: pushGuard, production: config.env === 'production' } },
     files,
     recordings,
     version: readVersion(),
@@ -261,6 +283,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
     secrets,
     events,
     webhooks,
+    push,
     files,
     recordings,
     async close() {
@@ -277,6 +300,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
       grace.unref();
       await built.app.close().finally(() => clearTimeout(grace));
       await webhooks.close();
+      await push.close();
       await recordings.close();
       await files.close();
       await mailer.close();

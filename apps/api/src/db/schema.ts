@@ -48,6 +48,9 @@ export type Database = {
   recording_deletions: RecordingDeletionsTable;
   recording_fetches: RecordingFetchesTable;
   recording_tickets: RecordingTicketsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
+  push_vapid_keys: PushVapidKeysTable;
   phonebot_versions: PhonebotVersionsTable;
 };
 
@@ -601,4 +604,45 @@ export type RecordingTicketsTable = {
   access_token_id: number;
   call_id: number;
   expires_at: string;
+};
+
+/** A browser a user turned Web Push on in (modules/push): its push service's endpoint and its keys. */
+export type PushSubscriptionsTable = {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  /** The push service's URL for this browser; one row per endpoint. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which each message is encrypted for. */
+  p256dh: string;
+  auth: string;
+  /** When the push service ends the subscription (the browser's expirationTime); null: not known. */
+  expires_at: string | null;
+  user_agent: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A push to one browser, queued by a change and sent after its commit (modules/push/push-sender.ts). */
+export type PushDeliveriesTable = {
+  id: Generated<number>;
+  subscription_id: number;
+  call_id: number;
+  kind: 'urgent' | 'assigned' | 'reply';
+  /** Who assigned the call; null for the other kinds and when that user is gone. */
+  actor_id: number | null;
+  urgency: 'normal' | 'high';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+};
+
+/** The deployment's generated VAPID key pair (one row): the private key sealed with SECRETS_KEY. */
+export type PushVapidKeysTable = {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
 };

@@ -465,6 +465,29 @@ const MATRIX: Record<string, Row> = {
     allow: companyAndGuest([200, 404]),
   },
   'POST /notifications/read-all': { target: 'none', allow: companyAndGuest([200, 200]) },
+  // Web Push: the key for every signed-in user; a user's own browsers for the company's staff (another's id: 404).
+  'GET /push/vapid-public-key': { target: 'none', allow: { super: [200, 200], ...companyAndGuest([200, 200]) } },
+  'GET /me/push-subscriptions': { target: 'none', allow: company([200, 200]) },
+  'POST /me/push-subscriptions': {
+    target: 'none',
+    body: () => {
+      const keys = crypto.createECDH('prime256v1');
+      return {
+        data: {
+          type: 'push-subscriptions',
+          attributes: {
+            endpoint: `https://push.example.com/send/${random()}`,
+            keys: {
+              p256dh: keys.generateKeys().toString('base64url'),
+              auth: crypto.randomBytes(16).toString('base64url'),
+            },
+          },
+        },
+      };
+    },
+    allow: company([201, 201]),
+  },
+  'DELETE /me/push-subscriptions/:id': { target: 'none', allow: company([404, 404]) },
   'GET /sms-templates': { target: 'none', allow: company([200, 200]) },
   'PATCH /sms-templates': {
     target: 'none',

@@ -54,6 +54,8 @@ const REACHES_NONE = new Set([
   'POST /me/reauth',
   'DELETE /me/sessions/:id',
   'DELETE /me/sessions',
+  'POST /me/push-subscriptions',
+  'DELETE /me/push-subscriptions/:id',
   'POST /uploads/users/:id/profile-image',
   'DELETE /uploads/users/:id/profile-image',
   'POST /users',

@@ -186,6 +186,10 @@ export const de: Translation = {
   smsTemplateNameRequired: 'Geben Sie der Vorlage einen Namen.',
   smsTemplateTextRequired: 'Schreiben Sie den Text der Vorlage.',
   smsTemplatesTooMany: 'Höchstens 20 SMS-Vorlagen sind erlaubt.',
+  pushEndpointInvalid: 'Dies ist keine Adresse eines Push-Dienstes, an die dieser Server senden darf.',
+  pushKeysInvalid: 'Die Push-Schlüssel des Browsers fehlen oder sind ungültig.',
+  pushSubscriptionsTooMany:
+    'Push-Benachrichtigungen sind bereits in 20 Browsern eingeschaltet. Schalten Sie sie zuerst in einem davon unter Mein Profil aus.',
 
   common: {
     showHideCharacters: 'Zeichen ein- oder ausblenden',

@@ -184,6 +184,10 @@ export const messages = {
   smsTemplateNameRequired: 'Give the template a name.',
   smsTemplateTextRequired: 'Write the template’s text.',
   smsTemplatesTooMany: 'At most 20 SMS templates are allowed.',
+  pushEndpointInvalid: 'This is not the address of a push service this server may send to.',
+  pushKeysInvalid: 'The browser’s push keys are missing or not valid.',
+  pushSubscriptionsTooMany:
+    'Push notifications are on in 20 browsers already. Turn them off in one of them in My profile first.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

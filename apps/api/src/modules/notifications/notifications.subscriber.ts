@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../db/time';
 import type { ChangeSubscriber } from '../../lib/changes';
 import { recordNotificationEvent } from '../events';
+import { queueUserPush } from '../push';
 import { activeUsersToMail } from '../users';
 import { mentionedUserIds } from './mentions';
 import { insertNotification } from './notifications.store';
@@ -16,12 +17,14 @@ type Notice = { customerId: number; userId: number; kind: NotificationKind; call
 
 /**
  * Tells one user, inside the change's transaction: the notification's row and the live event only their streams
- * get. The mail follows from the row if it stays unread (notification-mail.ts); a push would go out here too.
+ * get. The mail follows from the row if it stays unread (notification-mail.ts). A call given to them and an SMS reply
+ * also go to the browsers they turned push on in: queued here, sent after the commit (modules/push); a mention does
+ * not.
  */
 async function notify(trx: Kysely<Database>, notice: Notice, at: string): Promise<void> {
   const id = await insertNotification(trx, { ...notice, at });
   await recordNotificationEvent(trx, notice.customerId, notice.userId, id);
-  // Push to the user's devices: queued here (a row a sender delivers after the commit) once push subscriptions exist.
+  if (notice.kind === 'assigned' || notice.kind === 'reply') await queueUserPush(trx, { ...notice, kind: notice.kind });
 }
 
 /**
