@@ -11,6 +11,10 @@ export const PAGE_DATA_ID = 'pb-page-data';
 /** Written by the web build beside index.html (apps/web/start-chunks.ts). */
 const START_CHUNKS_FILE = 'start-chunks.json';
 
+/** The web app's service worker and manifest, at the root of the build (apps/web/public). */
+const SERVICE_WORKER_FILE = 'sw.js';
+const MANIFEST_FILE = 'manifest.webmanifest';
+
 /** The build's list of start chunks (apps/web/start-chunks.ts): the pages that start with each and its files. */
 type StartChunk = { except?: string[]; under?: string[]; files: string[] };
 
@@ -76,6 +80,11 @@ export async function registerWebApp(
         // Vite fingerprints assets, so they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker keeps its address (/sw.js, public/sw.js): a browser asks again at each navigation, so a
+        // new version takes over at the next one. The manifest gets the type the specification names.
+        const name = path.relative(distDir, filePath).replace(/\.(br|gz)$/, '');
+        if (name === SERVICE_WORKER_FILE) res.header('cache-control', 'no-cache');
+        if (name === MANIFEST_FILE) res.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   }
