@@ -1,4 +1,5 @@
 import { appModule, mountLoginShell } from './app/login-shell';
+import { registerServiceWorker } from './app/service-worker';
 import { paintStartFrame } from './app/start-frame';
 import { getToken } from './lib/auth-token';
 import { applyStoredColorScheme } from './lib/color-scheme';
@@ -22,3 +23,6 @@ void initI18n().then(async () => {
   if (app) (await app).mountApp(container);
   else mountLoginShell(container);
 });
+
+// After the page has loaded: installable app, the shell offline, Web Push (public/sw.js).
+registerServiceWorker();

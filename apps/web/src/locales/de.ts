@@ -208,6 +208,7 @@ export const de: Translation = {
   app: {
     name: 'Phonebot Portal',
     loading: 'Wird geladen…',
+    offline: 'Sie sind offline. Änderungen können erst gespeichert werden, wenn die Verbindung wieder besteht.',
   },
   menu: {
     callsDashboard: 'Anruf-Dashboard',

@@ -19,6 +19,7 @@ const ui = {
   app: {
     name: 'Phonebot Portal',
     loading: 'Loading…',
+    offline: 'You are offline. Changes cannot be saved until the connection is back.',
   },
   menu: {
     callsDashboard: 'Calls Dashboard',

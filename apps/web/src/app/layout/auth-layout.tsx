@@ -3,6 +3,7 @@ import { Anchor, Box, Center, Group } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { OfflineBanner } from '../../components/offline-banner';
 import { PageLoader } from '../../components/page-loader';
 import { lazyNamed } from '../lazy-named';
 import { LanguageSwitch } from './language-switch';
@@ -23,6 +24,7 @@ export function AuthLayout() {
         </Anchor>
         <LanguageSwitch />
       </Group>
+      <OfflineBanner inset />
       <Center component="main" px="md" pb="xl" pt="lg">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

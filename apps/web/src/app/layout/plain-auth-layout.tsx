@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { IconPhoneCall } from '@tabler/icons-react';
+import { OfflineBanner } from '../../components/offline-banner';
 import { PlainLink, PlainSelect, type Navigate } from '../../components/plain/plain-ui';
 import { LANGUAGES, currentLanguage, isLanguage, setLanguage, useI18n } from '../../lib/i18n';
 import { useOperator } from '../../lib/public-config';
@@ -73,6 +74,7 @@ export function PlainAuthLayout({ navigate, children }: { navigate: Navigate; ch
           }}
         />
       </header>
+      <OfflineBanner inset />
       <main className="pb-main">{children}</main>
       <PlainOperatorFooter />
     </div>
