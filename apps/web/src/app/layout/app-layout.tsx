@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_PIN_WIDTH, can, homePath } from '@phonebot/shared';
+import { OfflineBanner } from '../../components/offline-banner';
 import { PageLoader } from '../../components/page-loader';
 import { QueryState } from '../../components/query-state';
 import { ReauthDialog, useLogout, useMe, useRole } from '../../features/auth';
@@ -18,6 +19,7 @@ import { AccountMenu } from './account-menu';
 import { OperatorFooter } from './operator-footer';
 import { Sidebar } from './sidebar';
 import { TopNavbar } from './top-navbar';
+import './phone-targets.css';
 
 const CallsLiveUpdates = lazyNamed(loadCallsLiveUpdates, 'CallsLiveUpdates');
 
@@ -133,6 +135,7 @@ function Shell() {
         </Suspense>
       )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <OfflineBanner />
         <div style={{ flex: 1 }}>{content}</div>
         <OperatorFooter />
       </AppShell.Main>

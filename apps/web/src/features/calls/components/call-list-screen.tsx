@@ -286,7 +286,7 @@ export function CallListScreen(props: CallListScreenProps) {
   else main = list;
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className="calls-screen">
       <CallListToolbar
         kind={kind}
         params={params}
