@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { useI18n } from '../lib/i18n';
 import { COLOR_SCHEME_STORAGE_KEY } from '../lib/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 import { Toaster } from './toaster';
@@ -18,13 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
     >
       <Toaster />
-      <DatesLanguage>{children}</DatesLanguage>
+      {children}
     </MantineProvider>
   );
-}
-
-/** The date pickers speak the interface language (their month and day names, the first day of the week). */
-function DatesLanguage({ children }: { children: ReactNode }) {
-  const { language } = useI18n();
-  return <DatesProvider settings={{ locale: language }}>{children}</DatesProvider>;
 }

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Popover, Stack } from '@mantine/core';
+import { type ReactNode, Suspense, lazy } from 'react';
+import { Button, Group, Popover, Skeleton, Stack } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CallListKind } from '../constants';
 import { type CallListParams, LIST_FILTERS, listSort, sortParam } from '../list-params';
-import { ActiveFilters, DayFilter, SearchBox, TriageSort } from './list-controls';
+import { ActiveFilters, SearchBox, TriageSort } from './list-controls';
+
+// Loaded when the Filters menu first opens (day-filter.tsx).
+const DayFilter = lazy(async () => ({ default: (await import('./day-filter')).DayFilter }));
 
 /** The search field's id: the / key puts the focus there. */
 export const SEARCH_ID = 'calls-search';
@@ -91,7 +94,9 @@ function FiltersMenu({ kind, params, update }: { kind: CallListKind; params: Cal
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" role="group" aria-label={t('dense.filters.label')}>
-          <DayFilter value={params.date} onChange={(date) => update({ date })} />
+          <Suspense fallback={<Skeleton h={60} w={300} aria-label={t('calls.toolbar.date')} />}>
+            <DayFilter value={params.date} onChange={(date) => update({ date })} />
+          </Suspense>
           <TriageSort
             sort={listSort(params, kind)}
             onChange={(sort) => update({ sort: sortParam(sort, kind, params) })}

@@ -1,8 +1,5 @@
 import { type ReactNode, useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/de';
 import { IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
 import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -61,38 +58,6 @@ export function SearchBox({
       w={compact ? { base: '100%', xs: 280 } : { base: '100%', sm: 340 }}
       maw="100%"
     />
-  );
-}
-
-/** The calendar-day filter (the API's date=YYYY-MM-DD), written as the user's language writes a day, with its clear button. */
-export function DayFilter({
-  value,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Group gap={4} align="flex-end" wrap="nowrap">
-      <DatePickerInput
-        label={t('calls.toolbar.date')}
-        value={value ?? null}
-        onChange={(day) => onChange(day ?? undefined)}
-        valueFormat={i18n.resolvedLanguage === 'de' ? 'DD.MM.YYYY' : 'D MMM YYYY'}
-        // Inside the filters' popover: its calendar must not count as a click outside it.
-        popoverProps={{ withinPortal: false }}
-        w={170}
-      />
-      <Button
-        variant="default"
-        onClick={() => onChange(undefined)}
-        disabled={value === undefined}
-        leftSection={<IconX size={14} aria-hidden />}
-      >
-        {t('calls.toolbar.clearDate')}
-      </Button>
-    </Group>
   );
 }
 
