@@ -1,16 +1,12 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+// http_ece, the reference implementation of RFC 8188 (aes128gcm), decrypts what the product sends.
+import * as ece from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { ingest, liveCompany } from '../../../test/live';
 import { publishChanges } from '../../lib/changes';
-
-/** http_ece, the reference implementation of RFC 8188 (aes128gcm), decrypts what the product sends. */
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt: (body: Buffer, params: { version: string; privateKey: crypto.ECDH; authSecret: string }) => Buffer;
-};
 
 const SUBJECT = 'mailto:push@example.com';
 

@@ -49,6 +49,29 @@ const en = {
       endOthersText: 'Every other device ({{count}}) is signed out; this one stays signed in.',
       ended: 'Session ended.',
     },
+    push: {
+      title: 'Notifications on this device',
+      hint: 'Get a notification on this device when an urgent call comes in, a call is assigned to you or a caller answers your SMS, also while the portal is closed.',
+      switch: 'Push notifications on this device',
+      unsupported:
+        'This browser cannot receive push notifications. Use a current browser; on an iPhone or iPad, add the portal to the home screen first and open it from there.',
+      unavailable:
+        'Push notifications cannot be set up in this browser right now: the portal’s background service did not start. Reload the page and try again.',
+      denied:
+        'Notifications are blocked for this site. Allow them in your browser’s settings for this site, then turn them on here.',
+      turnedOn: 'Push notifications are on for this device.',
+      turnedOff: 'Push notifications are off for this device.',
+      devices: 'Devices with push notifications',
+      none: 'No device receives push notifications yet.',
+      device: 'Device',
+      added: 'Turned on',
+      thisDevice: 'This device',
+      remove: 'Remove',
+      removeOne: 'Remove {{device}}',
+      removeTitle: 'Remove this device?',
+      removeText: '{{device}} will no longer receive push notifications.',
+      removed: 'The device no longer receives push notifications.',
+    },
   },
 };
 
@@ -101,6 +124,29 @@ export const profileTranslations: FeatureTranslations<typeof en> = {
         endOthersTitle: 'Alle anderen Sitzungen beenden?',
         endOthersText: 'Alle anderen Geräte ({{count}}) werden abgemeldet; dieses bleibt angemeldet.',
         ended: 'Sitzung beendet.',
+      },
+      push: {
+        title: 'Benachrichtigungen auf diesem Gerät',
+        hint: 'Erhalten Sie auf diesem Gerät eine Benachrichtigung, wenn ein dringender Anruf eingeht, Ihnen ein Anruf zugewiesen wird oder ein Anrufer auf Ihre SMS antwortet, auch wenn das Portal geschlossen ist.',
+        switch: 'Push-Benachrichtigungen auf diesem Gerät',
+        unsupported:
+          'Dieser Browser kann keine Push-Benachrichtigungen empfangen. Verwenden Sie einen aktuellen Browser; auf einem iPhone oder iPad fügen Sie das Portal zuerst zum Home-Bildschirm hinzu und öffnen es von dort.',
+        unavailable:
+          'Push-Benachrichtigungen können in diesem Browser gerade nicht eingerichtet werden: Der Hintergrunddienst des Portals ist nicht gestartet. Laden Sie die Seite neu und versuchen Sie es erneut.',
+        denied:
+          'Benachrichtigungen sind für diese Website blockiert. Erlauben Sie sie in den Website-Einstellungen Ihres Browsers und schalten Sie sie dann hier ein.',
+        turnedOn: 'Push-Benachrichtigungen sind auf diesem Gerät eingeschaltet.',
+        turnedOff: 'Push-Benachrichtigungen sind auf diesem Gerät ausgeschaltet.',
+        devices: 'Geräte mit Push-Benachrichtigungen',
+        none: 'Noch kein Gerät erhält Push-Benachrichtigungen.',
+        device: 'Gerät',
+        added: 'Eingeschaltet',
+        thisDevice: 'Dieses Gerät',
+        remove: 'Entfernen',
+        removeOne: '{{device}} entfernen',
+        removeTitle: 'Dieses Gerät entfernen?',
+        removeText: '{{device}} erhält dann keine Push-Benachrichtigungen mehr.',
+        removed: 'Das Gerät erhält keine Push-Benachrichtigungen mehr.',
       },
     },
   },

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { can } from '@phonebot/shared';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
@@ -10,6 +11,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { ProfileInfoForm } from './profile-info-form';
 import { TwoFactorCard } from '../../two-factor';
 import { SessionsCard } from './sessions-card';
+import { PushCard } from './push-card';
 
 registerTranslations(profileTranslations);
 
@@ -65,6 +67,17 @@ export function MyProfilePage({ alsoInvalidate }: MyProfilePageProps) {
           </Stack>
         </Paper>
       </SimpleGrid>
+      {/* Pushes are about a company's calls: its staff receive them (the super administrator has none). */}
+      {me.data && can(me.data.role, 'calls.manage') && (
+        <Paper withBorder p="lg" component="section" aria-labelledby="profile-push-title">
+          <Stack gap="md">
+            <Title order={2} fz="h3" id="profile-push-title">
+              {t('profile.push.title')}
+            </Title>
+            <PushCard />
+          </Stack>
+        </Paper>
+      )}
       <Paper withBorder p="lg" component="section" aria-labelledby="profile-sessions-title">
         <Stack gap="md">
           <Title order={2} fz="h3" id="profile-sessions-title">
