@@ -47,11 +47,6 @@ function isShell(response) {
   );
 }
 
-/** The build's files a page names: its entry script, the start chunks' preloads, stylesheets. */
-function assetsOf(html) {
-  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"?#]+)"/g)].map((match) => match[1]);
-}
-
 /** The entry script of a page: it changes with every build that changes the app. */
 function entryOf(html) {
   return /<script\b[^>]*\bsrc="(\/assets\/[^"]+)"/.exec(html)?.[1];
@@ -71,18 +66,15 @@ async function keepShell(response) {
   const before = previous ? entryOf(await previous.text()) : undefined;
   if (before !== undefined && before !== entryOf(html)) await caches.delete(ASSET_CACHE);
   await shells.put(SHELL_KEY, response);
-  return html;
 }
 
 self.addEventListener('install', (event) => {
-  // The page that registers the worker was loaded without it: its shell and start chunks are cached here, so the
-  // Calls Dashboard opens offline from the first visit on. Offline at install, the next navigation caches them.
+  // The app shell, so the Calls Dashboard opens offline from the first visit on (offline at install, the next
+  // navigation keeps it). The assets are not fetched ahead: a visitor of the login page would download the whole app
+  // for nothing; the registering page names those it loaded (the message below), the rest are kept as they are used.
   const precache = async () => {
     const response = await fetch(new Request(START_URL, { headers: { accept: 'text/html' }, cache: 'no-store' }));
-    if (!isShell(response)) return;
-    const html = await keepShell(response);
-    const assets = await caches.open(ASSET_CACHE);
-    await Promise.all(assetsOf(html).map((url) => cacheAsset(assets, url).catch(() => undefined)));
+    if (isShell(response)) await keepShell(response);
   };
   event.waitUntil(
     precache()

@@ -18,17 +18,19 @@ async function register(): Promise<void> {
 }
 
 /**
- * Registers the service worker (installable app, the shell offline, Web Push) once the page has loaded, so it never
- * competes with the first paint: only in a production build, in a secure context (HTTPS or localhost) of a browser
+ * Registers the service worker (installable app, the shell offline, Web Push) once the page has loaded and the main
+ * thread is idle, so it never competes with the first paint: only in a production build, in a secure context (HTTPS or localhost) of a browser
  * that has service workers.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !window.isSecureContext || !('serviceWorker' in navigator)) return;
-  const start = () => {
+  const run = () => {
     register().catch(() => {
       // Without the worker the app works as a plain web page.
     });
   };
+  // When the main thread is idle after the load: the screen's first renders come first.
+  const start = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : run());
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
