@@ -7,6 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { ingest, liveCompany } from '../../../test/live';
 import { publishChanges } from '../../lib/changes';
+import { createLogger } from '../../logger';
+import { createPushSender } from './push-sender';
+import { loadVapid } from './vapid';
 
 const SUBJECT = 'mailto:push@example.com';
 
@@ -166,6 +169,10 @@ const assign = (who: SignedIn, callId: string, assigneeId: number) =>
     token: who.token,
     body: { data: { type: 'calls', id: callId, attributes: { assignee_id: assigneeId } } },
   });
+
+const priorityOf = async (callId: string) =>
+  (await app.db.db.selectFrom('calls').select('priority').where('id', '=', Number(callId)).executeTakeFirstOrThrow())
+    .priority;
 
 const setAlertPriorities = (admin: SignedIn, priorities: string[]) =>
   app.request({
@@ -514,5 +521,75 @@ describe('the push service’s answers', () => {
     expect(pushesTo(device)).toHaveLength(1);
     expect((await mine(operator)).json.data).toHaveLength(1);
     expect(await app.db.db.selectFrom('push_deliveries').selectAll().execute()).toHaveLength(0);
+  });
+});
+
+describe('two processes', () => {
+  it('never send one push twice: each claims its own', async () => {
+    const company = await liveCompany(app);
+    const devices: Browser[] = [];
+    for (let i = 0; i < 6; i++)
+      devices.push(await subscribed(await app.signIn('user', { customerId: company.customerId })));
+    const callId = await ingest(app, company.botToken);
+    expect((await setAlertPriorities(company.owner, [await priorityOf(callId)])).status).toBe(200);
+    for (let i = 0; i < 5; i++) await ingest(app, company.botToken);
+    // A second sender on the same database, as another process runs it.
+    const other = createPushSender({
+      db: app.db.db,
+      vapid: await loadVapid(app.db.db, app.config.push, app.secrets),
+      publicUrl: app.config.publicUrl,
+      guard: { allowPrivate: true },
+      timing: app.config.push,
+      log: createLogger('silent'),
+    });
+    try {
+      await Promise.all([app.push.idle(), other.idle()]);
+    } finally {
+      await other.close();
+    }
+    for (const device of devices) {
+      const tags = pushesTo(device).map((push) => push.payload.tag);
+      expect(tags).toHaveLength(5);
+      expect(new Set(tags).size).toBe(5);
+    }
+  });
+});
+
+describe('in production', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp();
+  });
+  afterAll(async () => {
+    await production?.stop();
+  });
+
+  it('takes only https endpoints, and none on a private network address', async () => {
+    const user = await production.signIn('user');
+    const good = browser().json;
+    for (const endpoint of [
+      good.endpoint,
+      'https://10.0.0.8/send/1',
+      'https://127.0.0.1/send/1',
+      'https://[::1]/send/1',
+    ]) {
+      const res = await production.request({
+        method: 'POST',
+        url: '/api/v2/me/push-subscriptions',
+        token: user.token,
+        body: { data: { type: 'push-subscriptions', attributes: { ...good, endpoint } } },
+      });
+      expect(res.status, endpoint).toBe(422);
+      expect(res.json.errors[0].code).toBe('pushEndpointInvalid');
+    }
+    const public_ = await production.request({
+      method: 'POST',
+      url: '/api/v2/me/push-subscriptions',
+      token: user.token,
+      body: {
+        data: { type: 'push-subscriptions', attributes: { ...good, endpoint: 'https://push.example.com/send/1' } },
+      },
+    });
+    expect(public_.status).toBe(201);
   });
 });
