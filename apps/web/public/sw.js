@@ -19,7 +19,7 @@ const ASSET_CACHE = 'pb-assets-v1';
 const CURRENT_CACHES = [SHELL_CACHE, ASSET_CACHE];
 /** The key under which the last app shell is kept. */
 const SHELL_KEY = '/index.html';
-/** The Calls Dashboard, the manifest's start_url: its shell names the start chunks of the signed-in app. */
+/** The Calls Dashboard, the manifest's start_url: the page kept as the shell at install. */
 const START_URL = '/viewcalllogs';
 const ICON = '/icons/icon-192.png';
 const BADGE = '/icons/badge-96.png';
