@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkIn } from '../../api/test/smtp';
-import { editUserPath } from '../src/features/users/edit-user-param';
 import { axeViolations } from './axe';
 import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, startStack } from './harness';
 
@@ -241,18 +240,10 @@ describe('the company side in the browser', () => {
     await alert(page, 'The last admin of a company cannot be removed or demoted.');
     await expectFieldError(page, 'Role', 'The last admin of a company cannot be removed or demoted.');
     expect(page.url()).toContain('/edituser/');
-
-    // A broken link names no user.
-    await page.goto('/edituser/not-json');
-    await page.getByText('This user does not exist, or the link is incomplete.').waitFor();
-    await page.goto(editUserPath({ id: 999999, email: 'x@example.com' }));
-    await page.getByText('This user does not exist, or the link is incomplete.').waitFor();
-    await page.getByRole('link', { name: 'Back to list' }).click();
-    await page.waitForURL('**/users1');
     await context.close();
   });
 
-  it('edits the company profile with the rules of docs/product.md §7 and an IBAN check', async () => {
+  it('saves the company profile as the server stores it (IBAN, SMS numbers) and its callback deadlines', async () => {
     const { context, page } = await newPage();
     await login(page, admin.email, admin.password);
     await page.waitForURL('**/viewcalllogs');
@@ -262,40 +253,18 @@ describe('the company side in the browser', () => {
       .click();
     await page.waitForURL('**/companyprofile');
     await page.getByRole('heading', { name: 'Company Profile' }).waitFor();
-    const required: [string, string][] = [
-      ['Company name', 'Company name is a required input'],
-      ['Street', 'Address is a required input'],
-      ['Postal code', 'Pin is a required input'],
-      ['City', 'City is a required input'],
-      ['Phone', 'Phone number is a required input'],
-      ['Company email', 'Email is a required input'],
-    ];
-    for (const [label] of required) await page.getByLabel(label, { exact: true }).fill('');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    for (const [label, message] of required) await expectFieldError(page, label, message);
-
+    // The form's rules and messages are the component test's (company-profile.component.test.tsx): here a valid
+    // profile is saved as the server stores it.
     await page.getByLabel('Company name', { exact: true }).fill('Anna GmbH');
     await page.getByLabel('Street', { exact: true }).fill('Hauptstraße 1');
     await page.getByLabel('Postal code', { exact: true }).fill('10115');
     await page.getByLabel('City', { exact: true }).fill('Berlin');
     await page.getByLabel('Phone', { exact: true }).fill('+49 30 1234567');
-    await page.getByLabel('Company email', { exact: true }).fill('no-email');
-    await page.getByLabel('Bank', { exact: true }).fill('Commerzbank');
-    await page.getByLabel('IBAN', { exact: true }).fill('DE00 1234 5678 9012 3456 78');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectFieldError(page, 'Company email', 'Email has to be a valid email address');
-    await expectFieldError(page, 'IBAN', 'IBAN is not valid');
     await page.getByLabel('Company email', { exact: true }).fill('office@anna.example');
+    await page.getByLabel('Bank', { exact: true }).fill('Commerzbank');
     await page.getByLabel('IBAN', { exact: true }).fill('de89 3704 0044 0532 0130 00');
     await page.getByLabel('BIC', { exact: true }).fill('COBADEFFXXX');
     const smsNumbers = page.getByLabel('Further SMS numbers', { exact: true });
-    await smsNumbers.fill('+49 30 111\n0900 premium');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectFieldError(
-      page,
-      'Further SMS numbers',
-      'Enter phone numbers or prefixes in international form (+49…), one per line.',
-    );
     await smsNumbers.fill('+49 30 111\n+4940');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await alert(page, 'Successfully Updated');
@@ -313,9 +282,6 @@ describe('the company side in the browser', () => {
     // The callback deadlines: whole minutes per priority.
     const transferred = page.getByLabel('Transferred', { exact: true });
     expect(await transferred.inputValue()).toBe('30 min');
-    await transferred.fill('');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectFieldError(page, 'Transferred', 'Enter whole minutes from 1 to 43200 for each priority.');
     await transferred.fill('15');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await alert(page, 'Successfully Updated');

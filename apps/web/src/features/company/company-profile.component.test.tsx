@@ -1,0 +1,120 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiStub } from '../../test/api';
+import { renderRoute, signIn } from '../../test/render';
+
+const LOADING = { timeout: 40_000 };
+
+function companyProfile() {
+  return {
+    data: {
+      type: 'profile',
+      id: '3',
+      attributes: {
+        company_name: 'Firma',
+        address: 'Weg 1',
+        pin: '10115',
+        city: 'Berlin',
+        phone: '+4930123',
+        company_email: 'info@firma.example',
+        bank: null,
+        iban: null,
+        bic: null,
+        sms_allowed_numbers: [],
+        require_mfa: false,
+        callback_sla_minutes: {
+          'Important Callback': 60,
+          Transferred: 30,
+          'Send Email': 240,
+          'Normal Callback': 1440,
+        },
+        retention_days: null,
+        retention_max_days: null,
+        business_hours: null,
+        default_country: 'DE',
+      },
+    },
+  };
+}
+
+/** The message under a field, as the form shows it (Mantine links it with aria-describedby). */
+function fieldError(label: string): string {
+  const input = screen.getByLabelText(label, { selector: 'input, textarea' });
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+/** Sets a field's value as a paste would (typing letter by letter through the whole form is slow in jsdom). */
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label, { selector: 'input, textarea' }), { target: { value } });
+}
+
+/** The company profile and the cards of its screen. */
+function stubCompany() {
+  apiStub.on('GET', '/profile', { body: companyProfile() });
+  apiStub.on('GET', '/urgent-mail', {
+    body: { data: { type: 'urgent-mail', id: '3', attributes: { priorities: [], after_minutes: 15 } } },
+  });
+  apiStub.on('GET', '/sms-templates', {
+    body: { data: { type: 'sms-templates', id: '3', attributes: { sms_templates: [], company_name: 'Firma' } } },
+  });
+}
+
+describe('the company profile form (docs/product.md §7)', () => {
+  it('names each required field, a bad e-mail, IBAN and SMS number and a bad deadline, and sends nothing', async () => {
+    signIn('admin');
+    stubCompany();
+    const view = await renderRoute('/companyprofile');
+    await screen.findByRole('heading', { name: 'Company Profile', level: 1 }, LOADING);
+    await screen.findByLabelText('Company name', { selector: 'input' }, LOADING);
+    const save = () => view.user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    const required: [string, string][] = [
+      ['Company name', 'Company name is a required input'],
+      ['Street', 'Address is a required input'],
+      ['Postal code', 'Pin is a required input'],
+      ['City', 'City is a required input'],
+      ['Phone', 'Phone number is a required input'],
+      ['Company email', 'Email is a required input'],
+    ];
+    for (const [label] of required) fill(label, '');
+    await save();
+    for (const [, message] of required) expect(await screen.findByText(message)).toBeTruthy();
+    for (const [label, message] of required) expect(fieldError(label)).toBe(message);
+
+    fill('Company name', 'Anna GmbH');
+    fill('Street', 'Hauptstraße 1');
+    fill('Postal code', '10115');
+    fill('City', 'Berlin');
+    fill('Phone', '+49 30 1234567');
+    fill('Company email', 'no-email');
+    fill('Bank', 'Commerzbank');
+    fill('IBAN', 'DE00 1234 5678 9012 3456 78');
+    await save();
+    await screen.findByText('Email has to be a valid email address');
+    expect(fieldError('Company email')).toBe('Email has to be a valid email address');
+    expect(fieldError('IBAN')).toBe('IBAN is not valid');
+
+    fill('Company email', 'office@anna.example');
+    fill('IBAN', 'de89 3704 0044 0532 0130 00');
+    fill('BIC', 'COBADEFFXXX');
+    fill('Further SMS numbers', '+49 30 111\n0900 premium');
+    await save();
+    await screen.findByText('Enter phone numbers or prefixes in international form (+49…), one per line.');
+    expect(fieldError('Further SMS numbers')).toBe(
+      'Enter phone numbers or prefixes in international form (+49…), one per line.',
+    );
+    expect(fieldError('IBAN')).toBe('');
+    expect(fieldError('Company email')).toBe('');
+
+    // The callback deadlines: whole minutes per priority.
+    const transferred = screen.getByLabelText('Transferred', { selector: 'input' });
+    expect((transferred as HTMLInputElement).value).toBe('30 min');
+    fill('Transferred', '');
+    await save();
+    await screen.findByText('Enter whole minutes from 1 to 43200 for each priority.');
+    expect(fieldError('Transferred')).toBe('Enter whole minutes from 1 to 43200 for each priority.');
+    expect(within(document.body).queryByText('Successfully Updated')).toBeNull();
+    expect(apiStub.sent('PATCH', '/profile')).toEqual([]);
+  });
+});
