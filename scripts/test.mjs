@@ -37,9 +37,14 @@ const started = Date.now();
 /** Seconds since the tests started, for the stage lines: where the time of a run goes. */
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
+/** Each stage's title and seconds, for the table at the end: where the time of a run went, at a glance. */
+const stageTimes = [];
+
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} (at ${elapsed()}): ${command} ${args.join(' ')}`);
+  const from = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stageTimes.push([title, Math.round((Date.now() - from) / 1000)]);
   if (result.status !== 0) {
     console.error(`\n${title} failed (exit ${result.status}).`);
     summary();
@@ -60,13 +65,29 @@ async function postgresReachable() {
   }
 }
 
+/** The slowest files of a vitest JSON report, slowest first (a file of both API projects is listed for each). */
+function slowestFiles(report, count) {
+  return (report.testResults ?? [])
+    .map((file) => ({ seconds: (file.endTime - file.startTime) / 1000, name: path.relative(root, file.name) }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ seconds, name }) => `${seconds.toFixed(0).padStart(5)} s  ${name}`);
+}
+
 function summary() {
   console.log(`\nfinished at ${elapsed()}`);
+  if (stageTimes.length > 0) {
+    console.log('\nstages (side-by-side steps are listed above with their own times):');
+    for (const [title, seconds] of stageTimes) console.log(`${String(seconds).padStart(5)} s  ${title}`);
+  }
   let passed = 0;
   let failed = 0;
   let skipped = 0;
   for (const file of fs.existsSync(reports) ? fs.readdirSync(reports) : []) {
     const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+    // Where a stage's time goes: its slowest files (all durations are in the report, testResults[].startTime/endTime).
+    console.log(`\nslowest files of ${path.relative(root, path.join(reports, file))}:`);
+    for (const line of slowestFiles(report, 8)) console.log(line);
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
