@@ -27,23 +27,22 @@ export async function queueUserPush(
   trx: Kysely<Database>,
   push: { customerId: number; userId: number; callId: number; kind: 'assigned' | 'reply'; actorId: number | null },
 ): Promise<void> {
-  await insertDeliveries(trx, { ...push, urgency: 'normal' });
+  const { callId, ...rest } = push;
+  await insertDeliveries(trx, { ...rest, callIds: [callId], urgency: 'normal' });
 }
 
 /** Urgent calls: each new call of an alert priority goes to the company's staff, with Urgency `high`. */
 async function queueUrgentCalls(trx: Kysely<Database>, change: CreatedChange): Promise<void> {
   const priorities = alertPriorities((await customerUrgentMail(trx, change.customerId))?.urgent_mail_priorities);
   if (priorities.size === 0) return;
-  for (const call of change.calls) {
-    if (!priorities.has(call.facts.priority)) continue;
-    await insertDeliveries(trx, {
-      customerId: change.customerId,
-      callId: call.facts.id,
-      kind: 'urgent',
-      actorId: null,
-      urgency: 'high',
-    });
-  }
+  const urgent = change.calls.filter((call) => priorities.has(call.facts.priority)).map((call) => call.facts.id);
+  await insertDeliveries(trx, {
+    customerId: change.customerId,
+    callIds: urgent,
+    kind: 'urgent',
+    actorId: null,
+    urgency: 'high',
+  });
 }
 
 /**

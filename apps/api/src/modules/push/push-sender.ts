@@ -110,6 +110,14 @@ export function createPushSender(options: {
   log: Logger;
 }): PushSender {
   const { db, vapid, timing, log } = options;
+  const signingKey = vapid.signingKey;
+  if (!signingKey) {
+    log.error(
+      'The VAPID key kept in the database cannot be decrypted with this SECRETS_KEY: this process sends no pushes (give every process the same SECRETS_KEY, or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)',
+    );
+    return { wake: () => {}, idle: async () => {}, close: async () => {} };
+  }
+  const signer = { publicKey: vapid.publicKey, signingKey };
   // Longer than a send may take; a claim older than this was abandoned (its process died) and is taken again.
   const claimMs = timing.timeoutMs + 30_000;
   const stopping = new AbortController();
@@ -129,7 +137,7 @@ export function createPushSender(options: {
       details.endpoint,
       body,
       {
-        authorization: vapidAuthorization(details.endpoint, vapid, vapid.subject),
+        authorization: vapidAuthorization(details.endpoint, signer, vapid.subject),
         'content-encoding': 'aes128gcm',
         'content-type': 'application/octet-stream',
         ttl: String(TTL_SECONDS),

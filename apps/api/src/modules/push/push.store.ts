@@ -89,7 +89,8 @@ export async function companiesWithSubscriptions(db: Kysely<Database>, customerI
 
 export type QueuedPush = {
   customerId: number;
-  callId: number;
+  /** The calls it is about: one push per call and recipient browser. */
+  callIds: readonly number[];
   kind: PushDeliveriesTable['kind'];
   actorId: number | null;
   urgency: PushDeliveriesTable['urgency'];
@@ -97,28 +98,33 @@ export type QueuedPush = {
   userId?: number;
 };
 
-/** Queues one push per recipient browser, in the change's transaction; answers how many. */
+/** Queues one push per call and recipient browser, in the change's transaction; answers how many. */
 export async function insertDeliveries(trx: Kysely<Database>, push: QueuedPush): Promise<number> {
+  if (push.callIds.length === 0) return 0;
   const ids = await recipients(trx, push.customerId, push.userId);
   if (ids.length === 0) return 0;
   const now = nowIso();
-  await trx
-    .insertInto('push_deliveries')
-    .values(
-      ids.map((subscriptionId) => ({
-        subscription_id: subscriptionId,
-        call_id: push.callId,
-        kind: push.kind,
-        actor_id: push.actorId,
-        urgency: push.urgency,
-        next_attempt_at: now,
-        claimed_until: null,
-        last_error: null,
-        created_at: now,
-      })),
-    )
-    .execute();
-  return ids.length;
+  const rows = push.callIds.flatMap((callId) =>
+    ids.map((subscriptionId) => ({
+      subscription_id: subscriptionId,
+      call_id: callId,
+      kind: push.kind,
+      actor_id: push.actorId,
+      urgency: push.urgency,
+      next_attempt_at: now,
+      claimed_until: null,
+      last_error: null,
+      created_at: now,
+    })),
+  );
+  // In slices: a batch of urgent calls may meet a large staff.
+  for (let at = 0; at < rows.length; at += 500) {
+    await trx
+      .insertInto('push_deliveries')
+      .values(rows.slice(at, at + 500))
+      .execute();
+  }
+  return rows.length;
 }
 
 function dueDeliveries(db: Kysely<Database>, now: string) {

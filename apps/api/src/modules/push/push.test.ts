@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // http_ece, the reference implementation of RFC 8188 (aes128gcm), decrypts what the product sends.
 import * as ece from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
+import { TEST_ENGINE } from '../../../test/db';
 import { ingest, liveCompany } from '../../../test/live';
 import { publishChanges } from '../../lib/changes';
 import { createLogger } from '../../logger';
@@ -551,6 +553,27 @@ describe('two processes', () => {
       const tags = pushesTo(device).map((push) => push.payload.tag);
       expect(tags).toHaveLength(5);
       expect(new Set(tags).size).toBe(5);
+    }
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('processes of one deployment (PostgreSQL)', () => {
+  it('all use the VAPID key the first one generated; one with another SECRETS_KEY still starts, and sends nothing', async () => {
+    const key = fs.readFileSync(`${app.config.dataDir}/secrets.key`, 'utf8').trim();
+    const same = await createTestApp({}, { DATABASE_URL: app.config.databaseUrl!, SECRETS_KEY: key });
+    const other = await createTestApp({}, { DATABASE_URL: app.config.databaseUrl! });
+    try {
+      const expected = await vapidKey(await app.signIn('user'));
+      for (const runtime of [same, other]) {
+        const user = await runtime.signIn('user');
+        const res = await runtime.request({ method: 'GET', url: '/api/v2/push/vapid-public-key', token: user.token });
+        expect(res.json.meta.public_key).toBe(expected);
+      }
+      expect((await loadVapid(same.db.db, same.config.push, same.secrets)).signingKey).not.toBeNull();
+      expect((await loadVapid(other.db.db, other.config.push, other.secrets)).signingKey).toBeNull();
+    } finally {
+      await same.stop();
+      await other.stop();
     }
   });
 });

@@ -5,8 +5,11 @@ import { nowIso } from '../../db/time';
 import type { SecretBox } from '../../lib/secrets';
 import { type VapidKeys, generateVapidKeys, vapidSigningKey } from './push-crypto';
 
-/** What a push is signed with: the public key (the browsers' applicationServerKey), its signing key, the contact. */
-export type Vapid = { publicKey: string; signingKey: crypto.KeyObject; subject: string };
+/**
+ * What a push is signed with: the public key (the browsers' applicationServerKey), its signing key, the contact. The
+ * signing key is null in a process whose SECRETS_KEY cannot open the key kept in the database: it sends no pushes.
+ */
+export type Vapid = { publicKey: string; signingKey: crypto.KeyObject | null; subject: string };
 
 const SEALED_AS = 'vapid-private-key';
 
@@ -15,7 +18,8 @@ const SEALED_AS = 'vapid-private-key';
  * first start and kept in the database (the private key sealed with SECRETS_KEY, as the phonebots' secrets are).
  * Every process of a deployment shares its database, so all sign with the same key, and the browsers' subscriptions,
  * which are bound to that key, stay valid with the database they are stored in (a backup restores both together).
- * Processes starting at once each offer a pair; the first insert wins and every process reads that one.
+ * Processes starting at once each offer a pair; the first insert wins and every process reads that one. A process
+ * with another SECRETS_KEY (a misconfiguration) still starts and serves the public key; it only sends nothing.
  */
 export async function loadVapid(
   db: Kysely<Database>,
@@ -49,9 +53,7 @@ export async function loadVapid(
     try {
       privateKey = secrets.decrypt(row.private_key, SEALED_AS);
     } catch {
-      throw new Error(
-        'The VAPID key kept in the database cannot be decrypted with this SECRETS_KEY: use the key it was made with, or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
-      );
+      return { publicKey: row.public_key, signingKey: null, subject: settings.vapidSubject, generated };
     }
     keys = { publicKey: row.public_key, privateKey };
   }
