@@ -178,6 +178,51 @@ describe('the installable app', () => {
     await cdp.detach();
   });
 
+  it('shows a Web Push message as a notification with its title, body, tag and address', async () => {
+    await context.grantPermissions(['notifications'], { origin: stack.baseUrl });
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL === `${stack.baseUrl}/`);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const payload = {
+      title: 'Urgent call',
+      body: '+4930777001: Rückruf bitte',
+      url: '/viewcalllogs?call=1',
+      tag: 'call-1',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: stack.baseUrl,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+          title: notification.title,
+          body: notification.body,
+          tag: notification.tag,
+          data: notification.data as unknown,
+          icon: new URL(notification.icon).pathname,
+          badge: new URL((notification as Notification & { badge: string }).badge).pathname,
+        })),
+      );
+    await expect.poll(shown).toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: payload.tag,
+        data: { url: payload.url },
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
+      },
+    ]);
+    await cdp.detach();
+  });
+
   it('opens the Calls Dashboard offline from its cache and says so, in English and German', async () => {
     expect(await page.getByText(OFFLINE.en).count()).toBe(0);
     // German once online, so its texts (a chunk of their own) pass through the worker and are cached too.
