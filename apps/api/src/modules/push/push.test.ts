@@ -8,8 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { TEST_ENGINE } from '../../../test/db';
 import { ingest, liveCompany } from '../../../test/live';
+import { loadConfig } from '../../config';
 import { publishChanges } from '../../lib/changes';
 import { createLogger } from '../../logger';
+import { generateVapidKeys } from './push-crypto';
 import { createPushSender } from './push-sender';
 import { loadVapid } from './vapid';
 
@@ -614,5 +616,40 @@ describe('in production', () => {
       },
     });
     expect(public_.status).toBe(201);
+  });
+});
+
+describe('the VAPID settings', () => {
+  it('are checked when read: both keys or neither, and a mailto: or https: contact (by default MAIL_FROM’s address)', () => {
+    const keys = generateVapidKeys();
+    expect(loadConfig({ DATA_DIR: '/tmp' }).push.vapidSubject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ DATA_DIR: '/tmp', MAIL_FROM: 'Team <team@example.com>' }).push.vapidSubject).toBe(
+      'mailto:team@example.com',
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'push@example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ VAPID_SUBJECT: 'https://portal.example.com' }).push.vapidSubject).toBe(
+      'https://portal.example.com',
+    );
+  });
+
+  it('given keys are used as they are, and a pair that does not belong together stops the start', async () => {
+    const keys = generateVapidKeys();
+    const given = await createTestApp({}, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
+    try {
+      const user = await given.signIn('user');
+      const res = await given.request({ method: 'GET', url: '/api/v2/push/vapid-public-key', token: user.token });
+      expect(res.json.meta.public_key).toBe(keys.publicKey);
+      expect(await given.db.db.selectFrom('push_vapid_keys').selectAll().execute()).toEqual([]);
+    } finally {
+      await given.stop();
+    }
+    const other = generateVapidKeys();
+    await expect(
+      createTestApp({}, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: other.privateKey }),
+    ).rejects.toThrow(/VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY/);
   });
 });
