@@ -2,6 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { OnceOpened } from './once-opened';
 
 export type ConfirmOptions = {
   title: string;
@@ -46,23 +47,25 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
   }, []);
 
   const dialog = (
-    <Modal
-      opened={options !== null}
-      onClose={() => settle(false)}
-      title={options?.title}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {options?.text && <Text mb="md">{options.text}</Text>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => settle(false)}>
-          {t('common.cancel')}
-        </Button>
-        <Button color={options?.danger ? 'red' : undefined} onClick={() => settle(true)} data-autofocus>
-          {options?.confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    <OnceOpened opened={options !== null}>
+      <Modal
+        opened={options !== null}
+        onClose={() => settle(false)}
+        title={options?.title}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {options?.text && <Text mb="md">{options.text}</Text>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => settle(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button color={options?.danger ? 'red' : undefined} onClick={() => settle(true)} data-autofocus>
+            {options?.confirmLabel}
+          </Button>
+        </Group>
+      </Modal>
+    </OnceOpened>
   );
   return { confirm, dialog };
 }

@@ -42,6 +42,8 @@ async function editAsAdmin() {
   apiStub.on('PATCH', `/phonebots/${KEY}`, (request) => ({
     body: { data: phonebot((request.body as { data: { attributes: Record<string, unknown> } }).data.attributes) },
   }));
+  // A save goes back to the list of phonebots.
+  apiStub.on('GET', '/phonebots', { body: { data: [phonebot()], meta: { total: 1 } } });
   const { user } = await renderRoute(`/editvbot/${KEY}`);
   return { user, section: await screen.findByRole('group', { name: 'Call source' }) };
 }

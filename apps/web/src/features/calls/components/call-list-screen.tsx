@@ -2,6 +2,7 @@ import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { OnceOpened } from '../../../components/once-opened';
 import { QueryError } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
 import { type CallRow, callDetailQuery, useCallCounts } from '../api';
@@ -313,7 +314,11 @@ export function CallListScreen(props: CallListScreenProps) {
 
       {actions.dialog}
       {dialogs.element}
-      {inbox && <KeysHelpDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />}
+      {inbox && (
+        <OnceOpened opened={helpOpen}>
+          <KeysHelpDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
+        </OnceOpened>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened';
 import type { CallRow } from '../api';
 import { MessagePreviewModal } from './message-preview-modal';
 import { NotesModal } from './notes-modal';
@@ -29,23 +30,31 @@ export function useCallDialogs({
   const [snoozing, setSnoozing] = useState<SnoozeTarget | null>(null);
   const element = (
     <>
-      <MessagePreviewModal callId={previewId} onClose={() => setPreviewId(null)} />
-      <NotesModal callId={notesId} canManage={canManage} onClose={() => setNotesId(null)} />
-      <SmsModal call={smsCall} onClose={() => setSmsCall(null)} />
-      <SnoozeDialog
-        opened={snoozing !== null}
-        onClose={() => setSnoozing(null)}
-        onPick={(until) => {
-          const target = snoozing;
-          setSnoozing(null);
-          if (target === null) return;
-          if ('row' in target) void actions.snooze(target.row, until);
-          else
-            void actions.bulkSnooze(target.ids, until).then((done) => {
-              if (done) onBulkSnoozed();
-            });
-        }}
-      />
+      <OnceOpened opened={previewId !== null}>
+        <MessagePreviewModal callId={previewId} onClose={() => setPreviewId(null)} />
+      </OnceOpened>
+      <OnceOpened opened={notesId !== null}>
+        <NotesModal callId={notesId} canManage={canManage} onClose={() => setNotesId(null)} />
+      </OnceOpened>
+      <OnceOpened opened={smsCall !== null}>
+        <SmsModal call={smsCall} onClose={() => setSmsCall(null)} />
+      </OnceOpened>
+      <OnceOpened opened={snoozing !== null}>
+        <SnoozeDialog
+          opened={snoozing !== null}
+          onClose={() => setSnoozing(null)}
+          onPick={(until) => {
+            const target = snoozing;
+            setSnoozing(null);
+            if (target === null) return;
+            if ('row' in target) void actions.snooze(target.row, until);
+            else
+              void actions.bulkSnooze(target.ids, until).then((done) => {
+                if (done) onBulkSnoozed();
+              });
+          }}
+        />
+      </OnceOpened>
     </>
   );
   return { openPreview: setPreviewId, openNotes: setNotesId, openSms: setSmsCall, openSnooze: setSnoozing, element };
