@@ -7,9 +7,9 @@ import type { CompanyProfile } from '@phonebot/shared/profile';
 import { errorText } from '../../../lib/api-errors';
 import { intlLocale } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile } from '../api';
 import { SettingsCard } from './settings-card';
+import { useSaveSettings } from './use-save-settings';
 import { type HoursDraft, draftOf, hoursOf, timeZones, useUpdateBusinessHours } from '../business-hours';
 import { companyTranslations } from '../locales';
 
@@ -69,6 +69,7 @@ const ZonePicker = memo(function ZonePicker({
 function BusinessHoursForm({ profile }: { profile: CompanyProfile }) {
   const { t, i18n } = useTranslation();
   const update = useUpdateBusinessHours();
+  const saveSettings = useSaveSettings();
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const [draft, setDraft] = useState<HoursDraft>(() => draftOf(profile.business_hours, browserZone));
   const [error, setError] = useState<string | null>(null);
@@ -85,26 +86,22 @@ function BusinessHoursForm({ profile }: { profile: CompanyProfile }) {
   const changeDay = (day: Weekday, intervals: HoursDraft['week'][Weekday]) =>
     change({ week: { ...draft.week, [day]: intervals } });
 
-  const save = async (event: React.FormEvent) => {
+  const save = (event: React.FormEvent) => {
     event.preventDefault();
     const checked = hoursOf(draft);
     if ('error' in checked) {
       setError(translateText(t, checked.error));
       return;
     }
-    try {
-      const saved = await update.mutateAsync(checked.hours);
-      setDraft(draftOf(saved.business_hours, browserZone));
-      notifySuccess(t('successfullyUpdated'));
-    } catch (failure) {
-      const text = translateText(t, errorText(failure));
-      setError(text);
-      notifyError(text);
-    }
+    void saveSettings(update.mutateAsync(checked.hours), {
+      onSaved: (saved) => setDraft(draftOf(saved.business_hours, browserZone)),
+      failureText: (failure) => translateText(t, errorText(failure)),
+      onFailed: (_failure, text) => setError(text),
+    });
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="md">
         <Switch
           label={t('company.hours.enabled')}

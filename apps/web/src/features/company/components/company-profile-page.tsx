@@ -26,7 +26,6 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { fieldErrors } from '../../../lib/api-errors';
 import { intlLocale } from '../../../lib/dates';
 import { registerTranslations } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
 import { SLA_FIELDS, lazyCompanyProfileSchema } from '../schemas';
@@ -35,6 +34,7 @@ import { RetentionCard } from './retention-card';
 import { UrgentMailCard } from './urgent-mail-card';
 import { OfflineAlertCard } from './offline-alert-card';
 import { SmsTemplatesCard } from './sms-templates';
+import { useSaveSettings } from './use-save-settings';
 
 registerTranslations(companyTranslations);
 
@@ -128,22 +128,19 @@ function formValues(profile: CompanyProfile) {
 function CompanyProfileForm({ profile, protectedSettings }: { profile: CompanyProfile; protectedSettings: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateCompanyProfile();
+  const saveSettings = useSaveSettings();
   const form = useZodForm(lazyCompanyProfileSchema, formValues(profile));
 
-  const handleSubmit = form.onSubmit(async (input) => {
-    let saved: CompanyProfile;
-    try {
-      saved = await update.mutateAsync(input);
-    } catch (error) {
-      form.setErrors(fieldErrors(error));
-      notifyError(t('profileUpdateError'));
-      return;
-    }
-    // Show what was stored (an IBAN without spaces, in capitals) and count it as the new unchanged state.
-    form.setValues(formValues(saved));
-    form.resetDirty(formValues(saved));
-    notifySuccess(t('successfullyUpdated'));
-  });
+  const handleSubmit = form.onSubmit((input) =>
+    saveSettings(update.mutateAsync(input), {
+      // Show what was stored (an IBAN without spaces, in capitals) and count it as the new unchanged state.
+      onSaved: (saved) => {
+        form.setValues(formValues(saved));
+        form.resetDirty(formValues(saved));
+      },
+      onFailed: (error) => form.setErrors(fieldErrors(error)),
+    }),
+  );
 
   const input = (field: keyof ReturnType<typeof formValues>) => form.getInputProps(field);
   const countries = useCountryOptions();

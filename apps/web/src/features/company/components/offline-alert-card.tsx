@@ -1,13 +1,14 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { NumberInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OFFLINE_ALERT_MINUTES } from '@phonebot/shared/phonebot-alerts';
 import type { CompanyProfileInput } from '@phonebot/shared/profile';
 import type { FeatureTranslations } from '../../../lib/i18n';
 import { registerTranslations } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { QueryState } from '../../../components/query-state';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
+import { SettingsCard } from './settings-card';
+import { SettingsRow, useCountField } from './settings-row';
+import { useSaveSettings } from './use-save-settings';
 
 const en = {
   offlineAlert: {
@@ -39,56 +40,26 @@ export function OfflineAlertCard() {
   const { t } = useTranslation();
   const profile = useCompanyProfile();
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('offlineAlert.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('offlineAlert.description')}
-        </Text>
-        <QueryState query={profile}>{(found) => <OfflineAlertForm minutes={found.offline_alert_minutes} />}</QueryState>
-      </Stack>
-    </Paper>
+    <SettingsCard title={t('offlineAlert.title')} description={t('offlineAlert.description')}>
+      <QueryState query={profile}>{(found) => <OfflineAlertForm minutes={found.offline_alert_minutes} />}</QueryState>
+    </SettingsCard>
   );
 }
 
 function OfflineAlertForm(props: { minutes: number }) {
   const { t } = useTranslation();
   const update = useUpdateCompanyProfile();
-  const [minutes, setMinutes] = useState<number | string>(props.minutes);
-  const { min, max } = OFFLINE_ALERT_MINUTES;
-  const valid = typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= min && minutes <= max;
+  const saveSettings = useSaveSettings();
+  const minutes = useCountField(props.minutes, OFFLINE_ALERT_MINUTES, t('offlineAlertMinutesInvalid'));
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
-    try {
-      await update.mutateAsync({ offline_alert_minutes: minutes } as CompanyProfileInput);
-      notifySuccess(t('successfullyUpdated'));
-    } catch {
-      notifyError(t('profileUpdateError'));
-    }
+  const save = () => {
+    if (minutes.value === null) return;
+    void saveSettings(update.mutateAsync({ offline_alert_minutes: minutes.value } as CompanyProfileInput));
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <NumberInput
-          label={t('offlineAlert.minutes')}
-          min={min}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          value={minutes}
-          onChange={setMinutes}
-          error={valid ? undefined : t('offlineAlertMinutesInvalid')}
-          w={200}
-        />
-        <Button type="submit" loading={update.isPending} disabled={!valid}>
-          {t('offlineAlert.save')}
-        </Button>
-      </Group>
-    </form>
+    <SettingsRow onSave={save} canSave={minutes.valid} saving={update.isPending} saveLabel={t('offlineAlert.save')}>
+      <NumberInput label={t('offlineAlert.minutes')} w={200} {...minutes.inputProps} />
+    </SettingsRow>
   );
 }

@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import { Button, Group, NumberInput, Text } from '@mantine/core';
+import { NumberInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CompanyProfile } from '@phonebot/shared/profile';
 import { RETENTION_DAYS_LIMIT } from '@phonebot/shared/profile';
 import { errorText } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanyProfile } from '../api';
 import { SettingsCard } from './settings-card';
+import { SettingsRow, useCountField } from './settings-row';
+import { useSaveSettings } from './use-save-settings';
 import { retentionTranslations, useRetentionPreview, useUpdateRetention } from '../retention';
 import { useConfirm } from '../../../components/use-confirm';
 
@@ -31,21 +31,24 @@ export function RetentionCard({ editable }: { editable: boolean }) {
 function RetentionForm({ profile, editable }: { profile: CompanyProfile; editable: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateRetention();
+  const saveSettings = useSaveSettings();
   const max = profile.retention_max_days;
-  const [days, setDays] = useState<number | string>(profile.retention_days ?? '');
-  const limit = max ?? RETENTION_DAYS_LIMIT;
-  const valid = days === '' || (typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= limit);
-  const chosen = days === '' ? null : Number(days);
+  const days = useCountField(
+    profile.retention_days,
+    { min: 1, max: max ?? RETENTION_DAYS_LIMIT },
+    t('retentionDaysInvalid'),
+    { optional: true },
+  );
+  const chosen = days.value;
   const stored = profile.retention_days;
-  const changed = valid && chosen !== stored;
+  const changed = days.valid && chosen !== stored;
   // Shorter than now: fewer days, or days where the service's own (or no) retention held.
   const shorter = chosen !== null && (stored === null || chosen < stored);
   const preview = useRetentionPreview(chosen, editable && changed && shorter);
   const { confirm, dialog } = useConfirm();
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
+  const save = async () => {
+    if (!days.valid) return;
     if (changed && shorter && chosen !== null) {
       const counted = preview.data?.retention_days === chosen ? preview.data : (await preview.refetch()).data;
       const calls = counted?.calls ?? 0;
@@ -57,46 +60,39 @@ function RetentionForm({ profile, editable }: { profile: CompanyProfile; editabl
       });
       if (!ok) return;
     }
-    try {
-      const saved = await update.mutateAsync(chosen);
-      setDays(saved.retention_days ?? '');
-      notifySuccess(t('successfullyUpdated'));
-    } catch (error) {
-      notifyError(translateText(t, errorText(error)));
-    }
+    await saveSettings(update.mutateAsync(chosen), {
+      onSaved: (saved) => days.set(saved.retention_days),
+      failureText: (error) => translateText(t, errorText(error)),
+    });
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <NumberInput
-          label={t('retention.days')}
-          description={
-            !editable ? t('ownerOnlySetting') : max === null ? t('retention.noMax') : t('retention.max', { max })
-          }
-          disabled={!editable}
-          placeholder={max === null ? undefined : t('retention.empty', { max })}
-          value={days}
-          onChange={setDays}
-          min={1}
-          max={limit}
-          allowDecimal={false}
-          allowNegative={false}
-          error={valid ? undefined : t('retentionDaysInvalid')}
-          w={{ base: '100%', sm: 360 }}
-        />
-        {editable && (
-          <Button type="submit" loading={update.isPending} disabled={!valid}>
-            {t('retention.save')}
-          </Button>
-        )}
-      </Group>
-      {editable && changed && shorter && preview.data && (
-        <Text size="sm" mt="xs" role="status">
-          {t('retention.preview', { count: preview.data.calls })}
-        </Text>
-      )}
-      {dialog}
-    </form>
+    <SettingsRow
+      onSave={() => void save()}
+      canSave={days.valid}
+      saving={update.isPending}
+      saveLabel={editable ? t('retention.save') : undefined}
+      below={
+        <>
+          {editable && changed && shorter && preview.data && (
+            <Text size="sm" mt="xs" role="status">
+              {t('retention.preview', { count: preview.data.calls })}
+            </Text>
+          )}
+          {dialog}
+        </>
+      }
+    >
+      <NumberInput
+        label={t('retention.days')}
+        description={
+          !editable ? t('ownerOnlySetting') : max === null ? t('retention.noMax') : t('retention.max', { max })
+        }
+        disabled={!editable}
+        placeholder={max === null ? undefined : t('retention.empty', { max })}
+        w={{ base: '100%', sm: 360 }}
+        {...days.inputProps}
+      />
+    </SettingsRow>
   );
 }

@@ -11,9 +11,9 @@ import {
 import { QueryState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { registerTranslations } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { smsTemplatesTranslations, useSmsTemplates, useUpdateSmsTemplates } from '../sms-templates';
 import { SettingsCard } from './settings-card';
+import { useSaveSettings } from './use-save-settings';
 
 registerTranslations(smsTemplatesTranslations);
 
@@ -39,6 +39,7 @@ const rowsOf = (templates: readonly SmsTemplate[]): Row[] => templates.map((t) =
 function SmsTemplatesForm({ saved }: { saved: readonly SmsTemplate[] }) {
   const { t } = useTranslation();
   const update = useUpdateSmsTemplates();
+  const saveSettings = useSaveSettings();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(saved));
   const change = (key: number, patch: Partial<SmsTemplate>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -46,20 +47,17 @@ function SmsTemplatesForm({ saved }: { saved: readonly SmsTemplate[] }) {
     (row) => row.name.trim() === '' || row.text.trim() === '' || row.text.trim().length > SMS_TEMPLATE_TEXT_MAX,
   );
 
-  const save = async (event: React.FormEvent) => {
+  const save = (event: React.FormEvent) => {
     event.preventDefault();
     if (invalid) return;
-    try {
-      const stored = await update.mutateAsync(rows.map(({ name, text }) => ({ name: name.trim(), text: text.trim() })));
-      setRows(rowsOf(stored.sms_templates));
-      notifySuccess(t('successfullyUpdated'));
-    } catch (error) {
-      notifyError(isApiError(error) ? error.message : t('profileUpdateError'));
-    }
+    void saveSettings(update.mutateAsync(rows.map(({ name, text }) => ({ name: name.trim(), text: text.trim() }))), {
+      onSaved: (stored) => setRows(rowsOf(stored.sms_templates)),
+      failureText: (error) => (isApiError(error) ? error.message : t('profileUpdateError')),
+    });
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack gap="md">
         {rows.map((row, index) => (
           <Group key={row.key} align="flex-start" gap="sm" wrap="wrap">

@@ -1,12 +1,14 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { MultiSelect, NumberInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALL_PRIORITIES, type CallPriority } from '@phonebot/shared/calls';
 import { URGENT_MAIL_MINUTES, type UrgentMailSettings } from '@phonebot/shared/urgent-mail';
 import { QueryState } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { urgentMailTranslations, useUpdateUrgentMail, useUrgentMail } from '../urgent-mail';
+import { SettingsCard } from './settings-card';
+import { SettingsRow, useCountField } from './settings-row';
+import { useSaveSettings } from './use-save-settings';
 
 registerTranslations(urgentMailTranslations);
 
@@ -14,74 +16,41 @@ registerTranslations(urgentMailTranslations);
 export function UrgentMailCard() {
   const { t } = useTranslation();
   const settings = useUrgentMail();
-  const content = <QueryState query={settings}>{(found) => <UrgentMailForm settings={found} />}</QueryState>;
   return (
-    <Paper withBorder p="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('urgentMail.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('urgentMail.description')}
-        </Text>
-        {content}
-      </Stack>
-    </Paper>
+    <SettingsCard title={t('urgentMail.title')} description={t('urgentMail.description')}>
+      <QueryState query={settings}>{(found) => <UrgentMailForm settings={found} />}</QueryState>
+    </SettingsCard>
   );
 }
 
 function UrgentMailForm({ settings }: { settings: UrgentMailSettings }) {
   const { t } = useTranslation();
   const update = useUpdateUrgentMail();
+  const saveSettings = useSaveSettings();
   const [priorities, setPriorities] = useState<string[]>(settings.priorities);
-  const [minutes, setMinutes] = useState<number | string>(settings.after_minutes);
-  const valid =
-    typeof minutes === 'number' &&
-    Number.isInteger(minutes) &&
-    minutes >= URGENT_MAIL_MINUTES.min &&
-    minutes <= URGENT_MAIL_MINUTES.max;
+  const { min, max } = URGENT_MAIL_MINUTES;
+  const minutes = useCountField(settings.after_minutes, URGENT_MAIL_MINUTES, `${min}–${max}`);
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
-    try {
-      await update.mutateAsync({ priorities: priorities as CallPriority[], after_minutes: minutes });
-      notifySuccess(t('successfullyUpdated'));
-    } catch {
-      notifyError(t('profileUpdateError'));
-    }
+  const save = () => {
+    if (minutes.value === null) return;
+    void saveSettings(update.mutateAsync({ priorities: priorities as CallPriority[], after_minutes: minutes.value }));
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate>
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <MultiSelect
-          label={t('urgentMail.priorities')}
-          placeholder={priorities.length === 0 ? t('urgentMail.none') : undefined}
-          data={CALL_PRIORITIES.map((priority) => ({
-            value: priority,
-            label: t(`urgentMail.priorityLabels.${priority}`),
-          }))}
-          value={priorities}
-          onChange={setPriorities}
-          clearable
-          style={{ flex: '1 1 18rem' }}
-        />
-        <NumberInput
-          label={t('urgentMail.minutes')}
-          min={URGENT_MAIL_MINUTES.min}
-          max={URGENT_MAIL_MINUTES.max}
-          allowDecimal={false}
-          allowNegative={false}
-          value={minutes}
-          onChange={setMinutes}
-          error={valid ? undefined : `${URGENT_MAIL_MINUTES.min}–${URGENT_MAIL_MINUTES.max}`}
-          w={160}
-        />
-        <Button type="submit" loading={update.isPending} disabled={!valid}>
-          {t('urgentMail.save')}
-        </Button>
-      </Group>
-    </form>
+    <SettingsRow onSave={save} canSave={minutes.valid} saving={update.isPending} saveLabel={t('urgentMail.save')}>
+      <MultiSelect
+        label={t('urgentMail.priorities')}
+        placeholder={priorities.length === 0 ? t('urgentMail.none') : undefined}
+        data={CALL_PRIORITIES.map((priority) => ({
+          value: priority,
+          label: t(`urgentMail.priorityLabels.${priority}`),
+        }))}
+        value={priorities}
+        onChange={setPriorities}
+        clearable
+        style={{ flex: '1 1 18rem' }}
+      />
+      <NumberInput label={t('urgentMail.minutes')} w={160} {...minutes.inputProps} />
+    </SettingsRow>
   );
 }
