@@ -1,5 +1,6 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { CopyField } from './copy-field';
 
 export type SecretOnceProps = {
   /** Says that the value is shown only this once. */
@@ -22,29 +23,7 @@ export function SecretOnce({ warning, label, value, texts, onDone, testId }: Sec
       <Alert color="orange" icon={<IconKey aria-hidden />}>
         {warning}
       </Alert>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <TextInput
-          style={{ flex: 1, minWidth: 240 }}
-          label={label}
-          value={value}
-          readOnly
-          data-testid={testId}
-          onFocus={(event) => event.currentTarget.select()}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        />
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'green' : undefined}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied ? texts.copied : texts.copy}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyField label={label} value={value} copyLabel={texts.copy} copiedLabel={texts.copied} testId={testId} />
       <Group justify="flex-end">
         <Button onClick={onDone} data-autofocus>
           {texts.done}

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  List,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
+import { Alert, List, NativeSelect, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '@phonebot/shared';
 import { CALL_SOURCES, PHONEBOT_LIMITS, type PlatformSource } from '@phonebot/shared/phonebots';
 import { connectorPath } from '@phonebot/shared/connectors';
+import { CopyField } from '../../../../components/copy-field';
 import { SecretField } from './fields';
 import { usePhonebotFormContext } from './form-context';
 import { PriorityValuesEditor } from './priority-values-editor';
@@ -69,29 +59,13 @@ export function SourceSection({ secretStored, licenseKey }: SourceSectionProps) 
             </List>
           </Alert>
           {address ? (
-            <Group gap="xs" align="flex-end" wrap="wrap">
-              <TextInput
-                style={{ flex: 1, minWidth: 240 }}
-                label={t('phonebots.source.address')}
-                description={t('phonebots.source.addressHint')}
-                value={address}
-                readOnly
-                onFocus={(event) => event.currentTarget.select()}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              />
-              <CopyButton value={address}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'green' : undefined}
-                    leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                    onClick={copy}
-                  >
-                    {copied ? t('phonebots.token.copied') : t('phonebots.source.copyAddress')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyField
+              label={t('phonebots.source.address')}
+              description={t('phonebots.source.addressHint')}
+              value={address}
+              copyLabel={t('phonebots.source.copyAddress')}
+              copiedLabel={t('phonebots.token.copied')}
+            />
           ) : (
             <Text size="sm" c="dimmed">
               {t('phonebots.source.addressAfterSave')}
