@@ -19,7 +19,8 @@ export function NewCallAlert({ count }: { count: number }) {
           </Text>{' '}
           <span>{t('calls.newCalls', { count })}</span>
         </Text>
-        <Button component={Link} to="/newcalls" size="compact-sm" color="orange">
+        {/* The text wraps on a phone; the button keeps its whole label. */}
+        <Button component={Link} to="/newcalls" size="compact-sm" color="orange" style={{ flex: 'none' }}>
           {t('calls.showNewCalls')}
         </Button>
       </Group>
