@@ -150,6 +150,9 @@ export async function startStack(options: { env?: Record<string, string> } = {})
         viewport: { width: options.width ?? 1400, height: 900 },
         // No transitions: axe and screenshots see each dialog as it finally looks, not a half-faded frame.
         reducedMotion: 'reduce',
+        // No service worker: a flow's routes see every request (a worker's cache would answer some unseen); the
+        // installable app's own flow (pwa.e2e.ts) makes its context with one.
+        serviceWorkers: 'block',
       });
       const page = await context.newPage();
       return { context, page };
