@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LoopbackS3, startLoopbackS3 } from '../../test/s3';
-import { loadConfig } from '../config';
-import { parseRange } from './file-reply';
-import { type FileStore, FileStoreError, RangeNotSatisfiableError, createFileStore } from './file-store';
+import { type LoopbackS3, startLoopbackS3 } from '../../../test/s3';
+import { loadConfig } from '../../config';
+import { parseRange } from '../file-reply';
+import { type FileStore, FileStoreError, RangeNotSatisfiableError, createFileStore } from './index';
 
 async function read(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
