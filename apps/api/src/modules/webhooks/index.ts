@@ -2,6 +2,7 @@
 // path of a change), the sender that posts them, and their log.
 export { WEBHOOK_DELIVERY_KEEP_DAYS, pruneFinishedDeliveries } from './delivery-expiry';
 export { webhookQueueSubscriber } from './webhook-queue';
-export { DEFAULT_WEBHOOK_TIMING, type WebhookSender, type WebhookTiming, createWebhookSender } from './webhook-sender';
+export { type WebhookSender, createWebhookSender } from './webhook-sender';
+export { DEFAULT_WEBHOOK_TIMING, type WebhookTiming } from './webhook-timing';
 // The guard of outgoing requests to addresses a company names (also used to fetch the platforms' recordings).
 export { type AddressGuard, RefusedAddressError, checkWebhookTarget, guardedLookup } from './webhook-address';

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { type Received, startReceiver } from '../../../test/webhook-receiver';
-import { DEFAULT_WEBHOOK_TIMING } from './webhook-sender';
+import { DEFAULT_WEBHOOK_TIMING } from './webhook-timing';
 
 /** A's hanging endpoint holds a send this long; everything the tests compare is measured against it. */
 const TIMEOUT_MS = 2_000;

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema';
-import { DAY, HOUR, MINUTE, isoIn, nowIso } from '../../db/time';
+import { MINUTE, isoIn, nowIso } from '../../db/time';
 import type { OperatorInput } from '@phonebot/shared/settings';
 import { queueMail } from '../../lib/mailer';
 import { mailContext } from '../settings';
@@ -11,71 +10,21 @@ import { webhookPausedMail } from './webhook.mails';
 import type { SecretBox } from '../../lib/secrets';
 import { type AddressGuard, RefusedAddressError, checkWebhookTarget } from './webhook-address';
 import { type Answer, postWebhook } from './webhook-post';
-import { dropExpiredDeliveries, maxAgeCutoff } from './delivery-expiry';
+import { dropExpiredDeliveries } from './delivery-expiry';
+import { dueDeliveries, readyEndpoints, unleased } from './webhook-claims';
+import { signWebhook } from './webhook-signature';
+import { DEFAULT_WEBHOOK_TIMING, PAUSE_AFTER_MS, type WebhookTiming } from './webhook-timing';
 import { passRunner } from '../../lib/pass-runner';
 import { activeUsersToMail } from '../users';
 
-/**
- * Delays after failed attempts: the first retry within seconds, then growing, so that the last attempt is made
- * about 24 hours after the first; then the delivery is given up.
- */
-export const WEBHOOK_RETRY_DELAYS_MS = [
-  5_000,
-  30_000,
-  2 * MINUTE,
-  10 * MINUTE,
-  30 * MINUTE,
-  HOUR,
-  2 * HOUR,
-  4 * HOUR,
-  8 * HOUR,
-  8 * HOUR,
-];
-/** An endpoint whose deliveries have failed for this long without a success is paused. */
-export const PAUSE_AFTER_MS = DAY;
 /** Expired deliveries (WEBHOOK_MAX_AGE_DAYS) are looked for this often, and dropped in slices of this many. */
 const DROP_EVERY_MS = MINUTE;
 const DROP_SLICE = 500;
 /** Deliveries one lease of an endpoint sends in a row, at most, before the endpoint goes back in line. */
 const PER_LEASE = 25;
 
-export type WebhookTiming = {
-  /** The whole exchange with an endpoint, from the name lookup to the last byte read. */
-  timeoutMs: number;
-  /** How often due deliveries are looked for (another process may have queued them). */
-  pollMs: number;
-  retryDelaysMs: readonly number[];
-  /** Sends under way at once in one process; one endpoint takes at most one of them, across all processes. */
-  workers: number;
-  /** Of those, at most this many for the endpoints of one company. */
-  perCompany: number;
-  /** Consecutive failures that open an endpoint's circuit breaker, for breakerMs, doubling up to breakerMaxMs. */
-  breakerFailures: number;
-  breakerMs: number;
-  breakerMaxMs: number;
-  /** The longest `Retry-After` honoured. */
-  retryAfterMaxMs: number;
-};
-export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = {
-  timeoutMs: 15_000,
-  pollMs: 1_000,
-  retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
-  workers: 16,
-  perCompany: 4,
-  breakerFailures: 5,
-  breakerMs: MINUTE,
-  breakerMaxMs: 30 * MINUTE,
-  retryAfterMaxMs: HOUR,
-};
-
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 type Endpoint = { id: number; customer_id: number; url: string; secret: string };
-
-/** The Standard Webhooks signature of a message: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`. */
-export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  return `v1,${crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
-}
 
 export type WebhookSender = {
   wake: () => void;
@@ -83,55 +32,6 @@ export type WebhookSender = {
   idle: () => Promise<void>;
   close: () => Promise<void>;
 };
-
-const unleased = (now: string) => sql<boolean>`(claimed_until is null or claimed_until < ${now})`;
-
-/** Deliveries due now: pending, their time come, not being sent, and younger than the maximum age. */
-function dueDeliveries(db: Kysely<Database>, now: string) {
-  return (
-    db
-      .selectFrom('webhook_deliveries')
-      // A literal, so that both engines use the partial indexes of pending deliveries.
-      .where('webhook_deliveries.status', '=', sql.lit('pending'))
-      .where('webhook_deliveries.next_attempt_at', '<=', now)
-      .where('webhook_deliveries.created_at', '>=', maxAgeCutoff())
-      .where(sql<boolean>`(webhook_deliveries.claimed_until is null or webhook_deliveries.claimed_until < ${now})`)
-  );
-}
-
-/**
- * Endpoints with a delivery to send now: enabled, not being sent to by any process, not held back by their circuit
- * breaker or `Retry-After`. Companies take turns: every company's least recently served endpoint comes before any
- * company's second, and a company has at most `perCompany` in the list.
- */
-function readyEndpoints(db: Kysely<Database>, now: string, perCompany: number) {
-  const ready = db
-    .selectFrom('webhooks')
-    .select([
-      'webhooks.id',
-      'webhooks.customer_id',
-      'webhooks.served_at',
-      sql<number>`row_number() over (partition by webhooks.customer_id
-        order by webhooks.served_at asc nulls first, webhooks.id)`.as('turn'),
-    ])
-    .where('webhooks.enabled', '=', 1)
-    .where(sql<boolean>`(webhooks.claimed_until is null or webhooks.claimed_until < ${now})`)
-    .where(sql<boolean>`(webhooks.blocked_until is null or webhooks.blocked_until <= ${now})`)
-    .where((eb) =>
-      eb.exists(
-        dueDeliveries(db, now)
-          .select(sql.lit(1).as('due'))
-          .where('webhook_deliveries.webhook_id', '=', sql.ref<number>('webhooks.id')),
-      ),
-    );
-  return db
-    .selectFrom(ready.as('ready'))
-    .select(['id', 'customer_id'])
-    .where('turn', '<=', perCompany)
-    .orderBy('turn')
-    .orderBy('served_at', (ob) => ob.asc().nullsFirst())
-    .orderBy('id');
-}
 
 /**
  * The webhook job, in every process. Each endpoint is leased by one process at a time, which sends its oldest due

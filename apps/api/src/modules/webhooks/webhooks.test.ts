@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { type Received, startReceiver } from '../../../test/webhook-receiver';
 import { createLogger } from '../../logger';
-import { WEBHOOK_RETRY_DELAYS_MS, createWebhookSender } from './webhook-sender';
+import { createWebhookSender } from './webhook-sender';
+import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-timing';
 
 const TIMING = { timeoutMs: 800, pollMs: 100, retryDelaysMs: [200, 400, 400] };
 
