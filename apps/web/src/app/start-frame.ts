@@ -1,3 +1,5 @@
+import './start-frame.css';
+
 /** Tabler's phone-call icon, as the shell's header shows it beside the app's name. */
 const PHONE_ICON =
   '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" ' +
@@ -20,7 +22,8 @@ const escape = (text: string) => text.replace(/[&<>"]/g, '');
  * Paints the signed-in shell's header (menu button, icon and name) as plain elements while the app's code loads,
  * so a signed-in start shows the app's frame at once instead of a blank page; the app replaces it when it renders.
  * On a call list the frame also shows the screen's title, in the place and size the screen gives it.
- * The styles are the login page's inlined ones (components/plain/plain-ui.css), so nothing more is loaded for it.
+ * Its styles (start-frame.css, with the plain elements' colours of components/plain/plain-ui.css) are inlined into
+ * the page with the entry's, so nothing more is loaded for it.
  */
 export function paintStartFrame(
   container: HTMLElement,
