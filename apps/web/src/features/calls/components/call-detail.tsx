@@ -35,8 +35,6 @@ type CallDetailProps = {
 };
 
 /** The id of the notes field of the open call, so the n key can reach it. */
-export const noteFieldId = (callId: number) => `call-${callId}-note`;
-
 /**
  * One call: its callback state and actions, the conversation as a chat, its notes and SMS, and the caller's other
  * calls. Beside the list from 1200 px; a page of its own below.

@@ -1,8 +1,9 @@
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { OnceOpened } from '../../../components/once-opened';
+import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-state';
 import { registerTranslations } from '../../../lib/i18n';
 import { type CallRow, callDetailQuery, useCallCounts } from '../api';
@@ -12,7 +13,7 @@ import { inboxTranslations } from '../inbox-locales';
 import { type CallListParams, listSort, sortParam } from '../list-params';
 import { denseTranslations } from '../dense-locales';
 import { BulkStatusBar } from './bulk-status-bar';
-import { CallDetail, noteFieldId } from './call-detail';
+import { noteFieldId } from './note-field';
 import { DENSE_COLUMNS, SIMPLE_COLUMNS } from './call-columns';
 import { CallListFilters } from './call-list-filters';
 import { CallListToolbar } from './call-list-toolbar';
@@ -62,6 +63,14 @@ type CallListScreenProps = CallScreenProps & {
   view: CallListView;
   onChanged?: (change: CallChange) => void;
 };
+
+/**
+ * The open call's view, loaded when a call is first opened or the list first has the pointer or the focus (it is
+ * most of the call screens' code, and the list's first paint does not need it).
+ */
+const loadCallDetail = () => import('./call-detail');
+const CallDetail = lazy(async () => ({ default: (await loadCallDetail()).CallDetail }));
+const preloadCallDetail = () => void loadCallDetail().catch(() => {});
 
 const NO_VIEWER: Viewer = { userId: undefined, assignAny: false, pickAssignee: false, managePhonebots: false };
 
@@ -202,7 +211,13 @@ export function CallListScreen(props: CallListScreenProps) {
   }
 
   const list = (
-    <Paper withBorder p={inbox ? 'xs' : 'md'} miw={0}>
+    <Paper
+      withBorder
+      p={inbox ? 'xs' : 'md'}
+      miw={0}
+      onPointerEnter={inbox ? preloadCallDetail : undefined}
+      onFocusCapture={inbox ? preloadCallDetail : undefined}
+    >
       <Stack gap={inbox ? 'xs' : 'md'}>
         <CallListFilters
           kind={kind}
@@ -249,19 +264,21 @@ export function CallListScreen(props: CallListScreenProps) {
 
   const detail =
     openId !== undefined ? (
-      <CallDetail
-        key={openId}
-        callId={openId}
-        canManage={canManage}
-        viewer={viewer}
-        actions={actions}
-        asPage={asPage}
-        onClose={() => open(undefined)}
-        onOpen={(id) => open(id)}
-        onSms={dialogs.openSms}
-        onSnooze={(row) => dialogs.openSnooze({ row })}
-        noteInputId={noteFieldId(openId)}
-      />
+      <Suspense fallback={<PageLoader />}>
+        <CallDetail
+          key={openId}
+          callId={openId}
+          canManage={canManage}
+          viewer={viewer}
+          actions={actions}
+          asPage={asPage}
+          onClose={() => open(undefined)}
+          onOpen={(id) => open(id)}
+          onSms={dialogs.openSms}
+          onSnooze={(row) => dialogs.openSnooze({ row })}
+          noteInputId={noteFieldId(openId)}
+        />
+      </Suspense>
     ) : null;
 
   let main: ReactNode;

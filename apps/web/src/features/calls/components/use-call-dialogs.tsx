@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { OnceOpened } from '../../../components/once-opened';
 import type { CallRow } from '../api';
 import { MessagePreviewModal } from './message-preview-modal';
-import { NotesModal } from './notes-modal';
-import { SmsModal } from './sms-modal';
 import { SnoozeDialog } from './snooze-dialog';
 import type { CallActions } from './use-call-actions';
+
+// Loaded when first opened: their forms bring the form library.
+const NotesModal = lazy(async () => ({ default: (await import('./notes-modal')).NotesModal }));
+const SmsModal = lazy(async () => ({ default: (await import('./sms-modal')).SmsModal }));
 
 /** What a snooze applies to: one call, or the calls selected for a bulk action. */
 export type SnoozeTarget = { row: CallRow } | { ids: number[] };
@@ -34,10 +36,14 @@ export function useCallDialogs({
         <MessagePreviewModal callId={previewId} onClose={() => setPreviewId(null)} />
       </OnceOpened>
       <OnceOpened opened={notesId !== null}>
-        <NotesModal callId={notesId} canManage={canManage} onClose={() => setNotesId(null)} />
+        <Suspense fallback={null}>
+          <NotesModal callId={notesId} canManage={canManage} onClose={() => setNotesId(null)} />
+        </Suspense>
       </OnceOpened>
       <OnceOpened opened={smsCall !== null}>
-        <SmsModal call={smsCall} onClose={() => setSmsCall(null)} />
+        <Suspense fallback={null}>
+          <SmsModal call={smsCall} onClose={() => setSmsCall(null)} />
+        </Suspense>
       </OnceOpened>
       <OnceOpened opened={snoozing !== null}>
         <SnoozeDialog

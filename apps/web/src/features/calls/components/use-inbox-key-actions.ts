@@ -1,5 +1,5 @@
 import type { CallRow } from '../api';
-import { noteFieldId } from './call-detail';
+import { noteFieldId } from './note-field';
 import { SEARCH_ID } from './call-list-filters';
 import { type InboxKey, useInboxKeys } from './inbox-keys';
 import type { CallActions } from './use-call-actions';
