@@ -143,16 +143,18 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       return (await api('POST', '/verify-email', verificationIn(mail, baseUrl))).status;
     },
     /** A fresh browser context (own localStorage) and page in English, at a desktop width. */
-    async newPage(options: { width?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+    async newPage(
+      options: { width?: number; locale?: string; serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await browser.newContext({
         baseURL: baseUrl,
         locale: options.locale ?? 'en-US',
         viewport: { width: options.width ?? 1400, height: 900 },
         // No transitions: axe and screenshots see each dialog as it finally looks, not a half-faded frame.
         reducedMotion: 'reduce',
-        // No service worker: a flow's routes see every request (a worker's cache would answer some unseen); the
-        // installable app's own flow (pwa.e2e.ts) makes its context with one.
-        serviceWorkers: 'block',
+        // No service worker unless asked for: a flow's routes see every request (a worker's cache would answer some
+        // unseen); the installable app's flow (pwa.e2e.ts) asks for one.
+        serviceWorkers: options.serviceWorkers ?? 'block',
       });
       const page = await context.newPage();
       return { context, page };

@@ -103,7 +103,7 @@ describe('the installable app', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await stack.newPage({ width: 390 }));
+    ({ context, page } = await stack.newPage({ width: 390, serviceWorkers: 'allow' }));
   });
   afterAll(async () => {
     await context?.close();
