@@ -79,8 +79,13 @@ export async function initI18n(): Promise<void> {
   });
   document.documentElement.lang = 'en';
   if (language !== 'en') {
-    await ensureLoaded(language);
-    await i18n.changeLanguage(language);
+    try {
+      await ensureLoaded(language);
+      await i18n.changeLanguage(language);
+    } catch {
+      // Offline before the German texts were ever loaded (the service worker keeps only what was used): the app
+      // starts in English rather than not at all.
+    }
   }
 }
 
