@@ -1,41 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiStub } from '../../test/api';
+import { companyProfileDocument as companyProfile } from '../../test/fixtures';
 import { renderRoute, signIn } from '../../test/render';
 
 const LOADING = { timeout: 40_000 };
-
-function companyProfile() {
-  return {
-    data: {
-      type: 'profile',
-      id: '3',
-      attributes: {
-        company_name: 'Firma',
-        address: 'Weg 1',
-        pin: '10115',
-        city: 'Berlin',
-        phone: '+4930123',
-        company_email: 'info@firma.example',
-        bank: null,
-        iban: null,
-        bic: null,
-        sms_allowed_numbers: [],
-        require_mfa: false,
-        callback_sla_minutes: {
-          'Important Callback': 60,
-          Transferred: 30,
-          'Send Email': 240,
-          'Normal Callback': 1440,
-        },
-        retention_days: null,
-        retention_max_days: null,
-        business_hours: null,
-        default_country: 'DE',
-      },
-    },
-  };
-}
 
 /** The message under a field, as the form shows it (Mantine links it with aria-describedby). */
 function fieldError(label: string): string {

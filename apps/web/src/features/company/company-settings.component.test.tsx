@@ -1,42 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiStub } from '../../test/api';
+import { companyProfileDocument as companyProfile } from '../../test/fixtures';
 import { renderScreen, signIn } from '../../test/render';
 import { BusinessHoursCard } from './components/business-hours-card';
 import { RetentionCard } from './components/retention-card';
-
-function companyProfile(extra: Record<string, unknown> = {}) {
-  return {
-    data: {
-      type: 'profile',
-      id: '3',
-      attributes: {
-        company_name: 'Firma',
-        address: 'Weg 1',
-        pin: '10115',
-        city: 'Berlin',
-        phone: '+4930123',
-        company_email: 'info@firma.example',
-        bank: null,
-        iban: null,
-        bic: null,
-        sms_allowed_numbers: [],
-        require_mfa: false,
-        callback_sla_minutes: {
-          'Important Callback': 60,
-          Transferred: 30,
-          'Send Email': 240,
-          'Normal Callback': 1440,
-        },
-        retention_days: null,
-        retention_max_days: null,
-        business_hours: null,
-        default_country: 'DE',
-        ...extra,
-      },
-    },
-  };
-}
 
 /** PATCH /profile answers what it was sent, on top of the profile. */
 function savesProfile(base: Record<string, unknown> = {}) {
