@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PushSubscriptionResource } from '@phonebot/shared/push';
@@ -15,7 +15,7 @@ import {
   useSavePushSubscription,
 } from '../push-api';
 import { type PushSupport, pushSupport, serviceWorkerRegistration } from '../push-support';
-import { describeUserAgent } from '../user-agent';
+import { DeviceCell, useDeviceName } from './device-cell';
 
 /** Whether a subscription was made with this application server key (another key needs a new subscription). */
 function madeWith(subscription: PushSubscription, key: Uint8Array): boolean {
@@ -167,11 +167,7 @@ function DeviceList({
   const formatDate = useFormatDate();
   const { confirm, dialog } = useConfirm();
 
-  const name = (userAgent: string | null) => {
-    const { browser, system } = describeUserAgent(userAgent);
-    if (browser && system) return t('profile.sessions.browserOn', { browser, system });
-    return browser ?? system ?? userAgent ?? t('profile.sessions.unknownDevice');
-  };
+  const name = useDeviceName();
 
   const removeOne = async (device: PushSubscriptionResource) => {
     const label = name(device.attributes.user_agent);
@@ -215,14 +211,10 @@ function DeviceList({
             {devices.map((device) => (
               <Table.Tr key={device.id} data-testid="push-device-row">
                 <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Text size="sm" title={device.attributes.user_agent ?? undefined}>
-                      {name(device.attributes.user_agent)}
-                    </Text>
-                    {device.attributes.endpoint === thisEndpoint && (
-                      <Badge variant="filled">{t('profile.push.thisDevice')}</Badge>
-                    )}
-                  </Stack>
+                  <DeviceCell
+                    userAgent={device.attributes.user_agent}
+                    marker={device.attributes.endpoint === thisEndpoint && t('profile.push.thisDevice')}
+                  />
                 </Table.Td>
                 <Table.Td>{formatDate(device.attributes.created_at, 'dateTime')}</Table.Td>
                 <Table.Td>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { useConfirm } from '../../../components/use-confirm';
@@ -7,7 +7,7 @@ import { useFormatDate } from '../../../lib/dates';
 import { translateText } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api';
-import { describeUserAgent } from '../user-agent';
+import { DeviceCell, useDeviceName } from './device-cell';
 
 type Session = NonNullable<ReturnType<typeof useSessions>['data']>[number];
 
@@ -24,11 +24,7 @@ function SessionsList({ sessions }: { sessions: Session[] }) {
   const endOthers = useEndOtherSessions();
   const { confirm, dialog } = useConfirm();
 
-  const device = (userAgent: string | null) => {
-    const { browser, system } = describeUserAgent(userAgent);
-    if (browser && system) return t('profile.sessions.browserOn', { browser, system });
-    return browser ?? system ?? userAgent ?? t('profile.sessions.unknownDevice');
-  };
+  const device = useDeviceName();
   const fail = (error: unknown) => notifyError(translateText(t, errorText(error)));
   const others = sessions.filter((session) => !session.attributes.current).length;
 
@@ -62,12 +58,10 @@ function SessionsList({ sessions }: { sessions: Session[] }) {
             {sessions.map((session) => (
               <Table.Tr key={session.id} data-testid="session-row">
                 <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Text size="sm" title={session.attributes.user_agent ?? undefined}>
-                      {device(session.attributes.user_agent)}
-                    </Text>
-                    {session.attributes.current && <Badge variant="filled">{t('profile.sessions.current')}</Badge>}
-                  </Stack>
+                  <DeviceCell
+                    userAgent={session.attributes.user_agent}
+                    marker={session.attributes.current && t('profile.sessions.current')}
+                  />
                 </Table.Td>
                 <Table.Td>{session.attributes.ip ?? '–'}</Table.Td>
                 <Table.Td>{formatDate(session.attributes.created_at, 'dateTime')}</Table.Td>
