@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -43,26 +42,15 @@ async function postCall(
   botToken: string,
   call: { caller: string; text: string; priority?: string; category?: string | null },
 ): Promise<number> {
-  const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${botToken}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      caller_number: call.caller,
-      response: [
-        { action: 'UserRecognizedText', text: call.text },
-        { action: 'BotResponseText', text: 'Vielen Dank, wir melden uns bei Ihnen.' },
-      ],
-      selected_category: call.category ?? null,
-      priority: call.priority,
-    }),
+  return stack.postBotCall(botToken, {
+    caller_number: call.caller,
+    response: [
+      { action: 'UserRecognizedText', text: call.text },
+      { action: 'BotResponseText', text: 'Vielen Dank, wir melden uns bei Ihnen.' },
+    ],
+    selected_category: call.category ?? null,
+    priority: call.priority,
   });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { data: { id: string | number } };
-  return Number(body.data.id);
 }
 
 async function login(page: Page, email: string, password: string) {

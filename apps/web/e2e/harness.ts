@@ -131,11 +131,31 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     return { status: res.status, json: text ? JSON.parse(text) : undefined };
   }
 
+  /**
+   * A finished call as the phonebot runtime posts it (Bot API, plain JSON, with its Idempotency-Key); answers the
+   * call's id, and throws unless it was stored.
+   */
+  async function postBotCall(botToken: string, call: Record<string, unknown>): Promise<number> {
+    const res = await fetch(`${baseUrl}/api/v2/bot/calls`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${botToken}`,
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify(call),
+    });
+    const text = await res.text();
+    if (res.status !== 201) throw new Error(`The Bot API answered ${res.status}: ${text}`);
+    return Number((JSON.parse(text) as { data: { id: string | number } }).data.id);
+  }
+
   return {
     baseUrl,
     smtp,
     browser,
     api,
+    postBotCall,
     serverOutput: () => output.join(''),
     /** Follows the verification mail sent to an address, as its page does: answers the API's status. */
     async verifyEmail(email: string): Promise<number> {

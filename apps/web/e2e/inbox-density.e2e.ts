@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type Stack, startStack } from './harness';
@@ -16,26 +15,17 @@ const CALLS = 24;
 const PRIORITIES = ['Normal Callback', 'Important Callback', 'Send Email', 'Transferred'];
 
 async function postCall(botToken: string, n: number): Promise<void> {
-  const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${botToken}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      caller_number: `+49301234${String(n).padStart(4, '0')}`,
-      priority: PRIORITIES[n % PRIORITIES.length],
-      response: [
-        {
-          action: 'UserRecognizedText',
-          text: 'Guten Tag, ich hätte gern einen Rückruf wegen meiner Bestellung und der Lieferung nächste Woche.',
-        },
-        { action: 'BotResponseText', text: 'Gern, ein Kollege ruft Sie zurück.' },
-      ],
-    }),
+  await stack.postBotCall(botToken, {
+    caller_number: `+49301234${String(n).padStart(4, '0')}`,
+    priority: PRIORITIES[n % PRIORITIES.length],
+    response: [
+      {
+        action: 'UserRecognizedText',
+        text: 'Guten Tag, ich hätte gern einen Rückruf wegen meiner Bestellung und der Lieferung nächste Woche.',
+      },
+      { action: 'BotResponseText', text: 'Gern, ein Kollege ruft Sie zurück.' },
+    ],
   });
-  expect(res.status).toBe(201);
 }
 
 /** The rows of the list that are whole inside the window. */

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,25 +41,15 @@ beforeAll(async () => {
     { data: { type: 'vbots', attributes: { payment_status: 1 } } },
     await stack.superToken(),
   );
-  const call = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${botToken}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      caller_number: CALLER,
-      response: [
-        { action: 'UserRecognizedText', text: 'Bitte rufen Sie mich wegen der Rechnung zurück.', start_s: 0 },
-        { action: 'BotResponseText', text: 'Gerne, wir melden uns heute noch.', start_s: 2 },
-      ],
-      priority: 'Normal Callback',
-      selected_category: 'Sales',
-    }),
+  callId = await stack.postBotCall(botToken, {
+    caller_number: CALLER,
+    response: [
+      { action: 'UserRecognizedText', text: 'Bitte rufen Sie mich wegen der Rechnung zurück.', start_s: 0 },
+      { action: 'BotResponseText', text: 'Gerne, wir melden uns heute noch.', start_s: 2 },
+    ],
+    priority: 'Normal Callback',
+    selected_category: 'Sales',
   });
-  expect(call.status).toBe(201);
-  callId = Number(((await call.json()) as { data: { id: string } }).data.id);
   // A call with everything the call view shows: its recording, callback attempts and the SMS button.
   const recording = await fetch(`${stack.baseUrl}/api/v2/bot/calls/${callId}/recording`, {
     method: 'PUT',
