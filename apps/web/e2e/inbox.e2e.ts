@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,17 +25,7 @@ const shots = process.env.E2E_SHOTS_DIR;
 type Turn = { action: string; text: string };
 
 async function postCall(caller: string, priority: string, turns: Turn[], token = botToken): Promise<number> {
-  const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({ caller_number: caller, response: turns, priority, selected_category: 'Rückruf' }),
-  });
-  expect(res.status).toBe(201);
-  return Number(((await res.json()) as { data: { id: string } }).data.id);
+  return stack.postBotCall(token, { caller_number: caller, response: turns, priority, selected_category: 'Rückruf' });
 }
 
 const said = (text: string): Turn => ({ action: 'UserRecognizedText', text });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,21 +17,11 @@ let botToken: string;
 const shots = process.env.E2E_SHOTS_DIR;
 
 async function postCall(caller: string, priority = 'Normal Callback'): Promise<number> {
-  const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${botToken}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      caller_number: caller,
-      response: [{ action: 'UserRecognizedText', text: 'Bitte rufen Sie mich zurück' }],
-      priority,
-    }),
+  return stack.postBotCall(botToken, {
+    caller_number: caller,
+    response: [{ action: 'UserRecognizedText', text: 'Bitte rufen Sie mich zurück' }],
+    priority,
   });
-  expect(res.status).toBe(201);
-  return Number(((await res.json()) as { data: { id: string } }).data.id);
 }
 
 /** Signs in and waits until the dashboard shows its list and its event stream is open. */

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,17 +28,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function postCall(botToken: string, caller: string, text: string): Promise<number> {
-  const res = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${botToken}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({ caller_number: caller, response: [{ action: 'UserRecognizedText', text }] }),
-  });
-  expect(res.status).toBe(201);
-  return Number(((await res.json()) as { data: { id: string } }).data.id);
+  return stack.postBotCall(botToken, { caller_number: caller, response: [{ action: 'UserRecognizedText', text }] });
 }
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {

@@ -48,22 +48,13 @@ beforeAll(async () => {
     { data: { type: 'vbots', attributes: { bezeichnung: 'Empfang' } } },
     token,
   );
-  const call = await fetch(`${stack.baseUrl}/api/v2/bot/calls`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${bot.json.meta.bot_token as string}`,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      caller_number: '+4917012345',
-      response: [
-        { action: 'UserRecognizedText', text: 'Bitte zurückrufen' },
-        { action: 'BotResponseText', text: 'Gerne.' },
-      ],
-    }),
+  callId = await stack.postBotCall(bot.json.meta.bot_token as string, {
+    caller_number: '+4917012345',
+    response: [
+      { action: 'UserRecognizedText', text: 'Bitte zurückrufen' },
+      { action: 'BotResponseText', text: 'Gerne.' },
+    ],
   });
-  callId = Number(((await call.json()) as { data: { id: string } }).data.id);
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
