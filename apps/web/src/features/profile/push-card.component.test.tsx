@@ -112,7 +112,7 @@ describe('Notifications on this device', () => {
     await renderScreen(<PushCard />);
     await screen.findByText(/Notifications are blocked for this site/);
     expect(screen.queryByRole('switch')).toBeNull();
-    screen.getByText('No device receives push notifications yet.');
+    await screen.findByText('No device receives push notifications yet.');
   });
 
   it('turns push on: asks, subscribes with the server’s key, stores the subscription and marks this device', async () => {
