@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
 import { createPostgresDatabase } from '../../api/test/db';
 import { SERVER_START, freePort } from '../../api/test/process';
 import { startSmtp, verificationIn } from '../../api/test/smtp';
@@ -25,6 +25,64 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+const requestsInFlight = new WeakMap<Page, { open: Set<Request>; changed: number }>();
+
+/**
+ * Counts the page's requests in flight from now on, for networkQuiet: call it before the page loads. An event stream
+ * (EventSource) stays open for the page's life and is not counted.
+ */
+export function watchRequests(page: Page): void {
+  if (requestsInFlight.has(page)) return;
+  const state = { open: new Set<Request>(), changed: Date.now() };
+  requestsInFlight.set(page, state);
+  page.on('request', (request) => {
+    if (request.resourceType() === 'eventsource') return;
+    state.open.add(request);
+    state.changed = Date.now();
+  });
+  const settled = (request: Request) => {
+    if (state.open.delete(request)) state.changed = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+}
+
+/**
+ * Waits until no request of the page (watched by watchRequests) has been in flight for `quietMs`: a cheaper
+ * `waitForLoadState('networkidle')`, which always waits 500 ms, and which also works after a navigation inside the app.
+ */
+export async function networkQuiet(page: Page, options: { quietMs?: number; timeout?: number } = {}): Promise<void> {
+  const state = requestsInFlight.get(page);
+  if (!state) throw new Error('networkQuiet needs watchRequests(page) before the page loads');
+  const quietMs = options.quietMs ?? 100;
+  const deadline = Date.now() + (options.timeout ?? 30_000);
+  for (;;) {
+    const quietFor = Date.now() - state.changed;
+    if (state.open.size === 0 && quietFor >= quietMs) return;
+    if (Date.now() > deadline) {
+      const open = [...state.open].map((request) => request.url()).join(', ');
+      throw new Error(`the network did not settle: ${open || 'requests kept starting'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, state.open.size === 0 ? quietMs - quietFor : 25));
+  }
+}
+
+/**
+ * Goes to `path` as the app's own links do (React Router's BrowserRouter follows pushState and popstate), without
+ * loading the document again: the app keeps running, and whatever was injected into the page stays.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
+/** Waits until no animation or transition of the page is running (a dialog has opened, a list has settled). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
 
 /**
  * Answers "Confirm it is you", the question a sensitive action asks without a recent step-up, as a user does: types
