@@ -8,7 +8,7 @@ import { editGuestPath } from '../src/features/guests/guest-link';
 import { editUserPath } from '../src/features/users/edit-user-param';
 import { axeViolations } from './axe';
 import { englishLeftovers } from './english-leftovers';
-import { type Stack, startStack } from './harness';
+import { type Stack, navigateInApp, networkQuiet, startStack, watchRequests } from './harness';
 
 /**
  * Every screen but the call screens, for every role that has it: axe finds nothing in the light and the dark
@@ -17,7 +17,8 @@ import { type Stack, startStack } from './harness';
  */
 
 type Role = 'visitor' | 'admin' | 'guest' | 'super';
-type Screen = { role: Role; path: string; name: string };
+/** `fresh`: the screen is opened by a full load, never by the app's own navigation (see `open`). */
+type Screen = { role: Role; path: string; name: string; fresh?: true };
 
 let stack: Stack;
 const tokens: Partial<Record<Role, string>> = {};
@@ -68,13 +69,18 @@ beforeAll(async () => {
     .access_token as string;
 
   screens = [
-    { role: 'visitor', path: '/login', name: 'login' },
-    { role: 'visitor', path: '/login?reason=expired', name: 'login-expired' },
-    { role: 'visitor', path: '/signup', name: 'signup' },
+    { role: 'visitor', path: '/login', name: 'login', fresh: true },
+    { role: 'visitor', path: '/login?reason=expired', name: 'login-expired', fresh: true },
+    { role: 'visitor', path: '/signup', name: 'signup', fresh: true },
     { role: 'visitor', path: '/password-forgot', name: 'password-forgot' },
-    { role: 'visitor', path: `/password-reset${inviteLink.search}`, name: 'password-invite' },
-    { role: 'visitor', path: '/password-reset?email=x%40example.com&token=bogus', name: 'password-reset-dead' },
-    { role: 'visitor', path: '/no-such-page', name: 'not-found' },
+    { role: 'visitor', path: `/password-reset${inviteLink.search}`, name: 'password-invite', fresh: true },
+    {
+      role: 'visitor',
+      path: '/password-reset?email=x%40example.com&token=bogus',
+      name: 'password-reset-dead',
+      fresh: true,
+    },
+    { role: 'visitor', path: '/no-such-page', name: 'not-found', fresh: true },
     { role: 'admin', path: '/dashboard', name: 'admin-dashboard' },
     { role: 'admin', path: '/companyprofile', name: 'company-profile' },
     { role: 'admin', path: '/changepassword', name: 'change-password' },
@@ -89,7 +95,7 @@ beforeAll(async () => {
     { role: 'admin', path: '/vbots', name: 'phonebots' },
     { role: 'admin', path: '/addvbot', name: 'add-phonebot' },
     { role: 'admin', path: `/editvbot/${licenseKey}`, name: 'edit-phonebot' },
-    { role: 'admin', path: '/editvbot/PB-no-such-phonebot', name: 'edit-phonebot-unknown' },
+    { role: 'admin', path: '/editvbot/PB-no-such-phonebot', name: 'edit-phonebot-unknown', fresh: true },
     { role: 'guest', path: '/dashboard', name: 'guest-dashboard' },
     { role: 'guest', path: '/vbotsforGuest', name: 'guest-phonebots' },
     { role: 'guest', path: `/vbotbyguest/${licenseKey}`, name: 'guest-phonebot' },
@@ -128,18 +134,33 @@ async function browserAs(role: Role, options: { language: 'en' | 'de'; scheme: '
 }
 
 /**
- * Opens a screen and waits until it has loaded its data: no loader is shown any more. A tab that is not open (the
- * phonebot's History) stays mounted but hidden, without fetching until it is opened, so its loader is left out.
+ * Opens a screen and waits until it is rendered with its data: its heading is there, the network has settled and no
+ * loader is shown any more. A tab that is not open (the phonebot's History) stays mounted but hidden, without fetching
+ * until it is opened, so its loader is left out.
+ *
+ * The first screen of a browser, and a `fresh` one, is loaded as a user's address bar does; the others are reached
+ * by the app's own navigation, so the app starts once per browser and axe-core is put into each document once. A
+ * fresh load stays where the screen is only ever met that way or must start clean: the login page (a first load of
+ * /login is a shell without the router, which reads its address once), a visitor's first screens, the links of mails
+ * and an unknown address; and a screen on the same route as the one before (only its parameter differs), whose
+ * heading the app may keep.
  */
-async function open(page: Page, screen: Screen) {
-  await page.goto(screen.path);
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
+async function open(page: Page, screen: Screen, first: boolean) {
+  if (first || screen.fresh) {
+    await page.goto(screen.path);
+  } else {
+    // The screen left behind marks its heading, so that only the new screen's heading counts.
+    await page.evaluate(() => document.querySelectorAll('h1').forEach((h1) => h1.setAttribute('data-left', '')));
+    await navigateInApp(page, screen.path);
+  }
+  await page.locator('h1:not([data-left])').first().waitFor();
+  await networkQuiet(page);
   await page
     .locator('[role="status"] .mantine-Loader-root')
     .filter({ visible: true })
     .first()
     .waitFor({ state: 'detached' });
+  expect(await page.locator('h1[data-left]').count(), `${screen.name} still shows the screen before`).toBe(0);
 }
 
 async function eachScreen(
@@ -151,8 +172,11 @@ async function eachScreen(
     for (const role of ['visitor', 'admin', 'guest', 'super'] as const) {
       const { context, page } = await browserAs(role, options);
       contexts.push(context);
+      watchRequests(page);
+      let first = true;
       for (const screen of screens.filter((s) => s.role === role)) {
-        await open(page, screen);
+        await open(page, screen, first);
+        first = false;
         await check(page, screen);
       }
     }
