@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '@phonebot/shared';
 import { type SignedIn, type TestApp, createTestApp } from '../app';
+import { TEST_ENGINE } from '../db';
 import { writeFigures } from './figures';
 
 /**
@@ -39,6 +40,16 @@ const TABLES = [
   'call_events',
 ];
 async function fingerprint(): Promise<string> {
+  if (TEST_ENGINE === 'postgres') {
+    // One round trip: PostgreSQL hashes each table's rows itself (about 15 times quicker than fetching them all
+    // before and after each of the thousands of requests).
+    const parts = TABLES.map(
+      (table) =>
+        sql`select ${sql.lit(table)} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${sql.table(table)} t`,
+    );
+    const rows = await sql<{ name: string; hash: string }>`${sql.join(parts, sql` union all `)}`.execute(app.db.db);
+    return rows.rows.map((row) => `${row.name}:${row.hash}`).join(',');
+  }
   const hash = crypto.createHash('sha256');
   for (const table of TABLES) {
     const rows = await sql`select * from ${sql.table(table)} order by 1`.execute(app.db.db);
