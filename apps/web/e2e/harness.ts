@@ -84,6 +84,29 @@ export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }
 
+/** Waits for `frames` animation frames of the page: whatever an input event set off has been rendered. */
+export async function nextFrames(page: Page, frames = 2): Promise<void> {
+  await page.evaluate(async (count) => {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, frames);
+}
+
+/**
+ * Waits until the screen has settled as a user would look at it: its fonts are loaded, no table waits for its answer
+ * (aria-busy), nothing is animating, and a frame has been drawn since. Frames are waited for first as well, so that a
+ * resize or a key just before has had its render.
+ */
+export async function screenSettled(page: Page): Promise<void> {
+  await nextFrames(page);
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      !document.querySelector('table[aria-busy="true"]') &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  await nextFrames(page);
+}
+
 /**
  * Answers "Confirm it is you", the question a sensitive action asks without a recent step-up, as a user does: types
  * the current password (or, with two-factor sign-in, a code of the authenticator app), clicks Confirm and waits until
