@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe';
-import { type Stack, startStack } from './harness';
+import { type Stack, networkQuiet, startStack, watchRequests } from './harness';
 
 let stack: Stack;
 
@@ -410,6 +410,9 @@ describe('the call log in the browser', () => {
 
   it('shows a new call within one poll, and the New Call Alert leads to /newcalls, which marks it notified', async () => {
     const { context, page } = await stack.newPage();
+    // The page's own clock: time runs as usual, and is fast-forwarded below instead of waited for.
+    await page.clock.install();
+    watchRequests(page);
     await login(page, acme.email, acme.password);
     await expectCallerSet(page, ['+4930111006', '+4930111004', '+4930111002']);
     await rowAction(page, '+4930111006', 'Mark completed');
@@ -432,8 +435,11 @@ describe('the call log in the browser', () => {
     await expect
       .poll(async () => (await stack.api('GET', '/callsview', undefined, acme.token)).json.meta.new_calls_count)
       .toBe(0);
-    // The rows stay while the screen is open, though the server no longer lists them as new.
-    await page.waitForTimeout(6_000);
+    // The rows stay while the screen is open, though the server no longer lists them as new: longer than one poll
+    // interval (CALLS_POLL_MS, 5 s) passes, every timer due in it firing, and whatever it fetched has been answered.
+    await networkQuiet(page);
+    await page.clock.runFor(6_000);
+    await networkQuiet(page);
     await rowOf(page, '+4930111007').waitFor();
     expect(await axeViolations(page), '/newcalls').toEqual([]);
 
