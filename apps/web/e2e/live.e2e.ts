@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { openConversationFromRow } from './call-rows';
-import { type Stack, startStack } from './harness';
+import { type Stack, networkQuiet, screenSettled, startStack, watchRequests } from './harness';
 
 /**
  * Live updates in the browser: calls posted by the phonebot runtime appear in an open dashboard without a reload or
@@ -40,7 +40,8 @@ const rowOf = (page: Page, caller: string) =>
 async function checkWidths(page: Page, part: Locator, name: string) {
   for (const width of [390, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await screenSettled(page);
     const box = await part.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width, `${name} fits ${width} px`).toBe(true);
     const overflowing = await part.evaluate((root) =>
@@ -87,11 +88,18 @@ describe('live updates', () => {
       if (req.url().includes('/api/v2/callsview')) listRequests.push(req.url());
       if (req.url().includes('/api/v2/events?')) streams.push(req.url());
     });
+    // The page's own clock: time runs as usual, and is fast-forwarded below instead of waited for.
+    await page.clock.install();
+    watchRequests(page);
     await openDashboard(page);
+    // The screen has had its first answers and has learnt that the stream is open.
+    await networkQuiet(page);
 
-    // While the stream is open nothing polls: longer than one poll interval passes without a list request.
+    // While the stream is open nothing polls: longer than one poll interval (CALLS_POLL_MS, 5 s) passes, every timer
+    // due in it firing, without a list request.
     listRequests.length = 0;
-    await page.waitForTimeout(6_000);
+    await page.clock.runFor(6_000);
+    await networkQuiet(page);
     expect(listRequests).toEqual([]);
 
     const callId = await postCall('+4930700001', 'Important Callback');
