@@ -208,7 +208,9 @@ const typecheckSteps = JSON.parse(fs.readFileSync(path.join(root, 'package.json'
     const [command, ...args] = step.trim().split(/\s+/);
     return [`Typecheck ${args.at(-1)}`, 'npx', [command, ...args]];
   });
-const typecheckChains = [typecheckSteps];
+// The tools' check (the benchmarks and the test configuration) runs after the builds, whose chain is the shortest.
+const toolsCheck = typecheckSteps.filter(([title]) => title.endsWith('tsconfig.tools.json'));
+const typecheckChains = [typecheckSteps.filter((step) => !toolsCheck.includes(step))];
 
 /** The OpenAPI document must pass redocly's recommended rules without a warning (its exit code ignores warnings). */
 function openapiLintCheck(output, status) {
@@ -240,6 +242,7 @@ const buildChain = [
       ]
     : []),
   ...(browserFlows ? [['Web build', 'npm', ['run', 'build', '-w', 'apps/web']]] : []),
+  ...(wants('typecheck') ? toolsCheck : []),
 ];
 await runChains([
   ...(wants('lint') ? [lintChain] : []),
