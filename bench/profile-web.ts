@@ -74,7 +74,7 @@ function longTasks(events: TraceEvent[]): string[] {
 }
 
 const target = process.argv[2] ?? '/viewcalllogs';
-const dist = path.resolve('apps/web/dist');
+const dist = path.resolve(process.env.BENCH_WEB_DIST ?? 'apps/web/dist');
 const profileDir = path.resolve('bench/results/profiles');
 fs.mkdirSync(profileDir, { recursive: true });
 const { dataDir, fixture } = await seedSqlite('pbp-prof-web-', 12_500);
