@@ -5,7 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { linkIn } from '../../api/test/smtp';
 import { axeViolations } from './axe';
 import { englishLeftovers } from './english-leftovers';
-import { type Stack, startStack } from './harness';
+import { type Stack, animationsDone, networkQuiet, screenSettled, startStack, watchRequests } from './harness';
 
 /**
  * The callback inbox: the open call beside the list (1280 px) or on its own page (390 px), triaged by keyboard and
@@ -46,7 +46,9 @@ async function context(width: number, options: { touch?: boolean } = {}): Promis
     hasTouch: options.touch ?? false,
     isMobile: options.touch ?? false,
   });
-  return { ctx, page: await ctx.newPage() };
+  const page = await ctx.newPage();
+  watchRequests(page);
+  return { ctx, page };
 }
 
 const table = (page: Page) => page.getByRole('table', { name: /^(Calls|Anrufe)$/ });
@@ -277,7 +279,8 @@ describe('the callback inbox', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('calls-search');
     // The previous rows stay faded until the search's answer is in: check the settled screen.
     await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
-    await page.waitForTimeout(250); // the fade back takes 150 ms
+    // The fade back takes 150 ms.
+    await animationsDone(page);
     expect(await axeViolations(page), 'inbox at 1280').toEqual([]);
 
     // The list state is in the URL: a link opens the same view.
@@ -427,7 +430,9 @@ describe('the callback inbox', () => {
           await page.getByRole('heading', { level: 1 }).waitFor();
           if (name === 'detail') await detail(page).getByRole('heading', { level: 2 }).waitFor();
           else await table(page).locator('tbody tr[data-call-id]').first().waitFor();
-          await page.waitForTimeout(200);
+          // Every answer is in and drawn.
+          await networkQuiet(page);
+          await screenSettled(page);
           await expectNoSideways(page, `${name} ${width} ${language}`);
           expect(await axeViolations(page), `${name} ${width} ${language}`).toEqual([]);
           if (language === 'de') expect(await englishLeftovers(page), `${name} ${width}`).toEqual([]);
@@ -440,7 +445,9 @@ describe('the callback inbox', () => {
           await page.goto(url);
           await page.getByRole('heading', { level: 1 }).waitFor();
           await table(page).waitFor();
-          await page.waitForTimeout(200);
+          // Every answer is in and drawn.
+          await networkQuiet(page);
+          await screenSettled(page);
           await expectNoSideways(page, `${url} ${width} ${language}`);
           await shoot(page, `inbox-${width}-${url.split('/')[1]}-${language}`);
         }
@@ -476,9 +483,16 @@ describe('the callback inbox', () => {
         .count(),
     ).toBe(0);
     expect(await detail(page).getByLabel('Note', { exact: true }).count()).toBe(0);
+    // The keys change nothing: no change is sent to the server, and no notice says otherwise.
+    const changes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') changes.push(`${request.method()} ${request.url()}`);
+    });
     await page.keyboard.press('a');
     await page.keyboard.press('e');
-    await page.waitForTimeout(300);
+    await screenSettled(page);
+    await networkQuiet(page);
+    expect(changes).toEqual([]);
     expect(await page.getByText('The call was assigned.').count()).toBe(0);
     expect(await axeViolations(page), 'guest detail').toEqual([]);
     await ctx.close();
