@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type Stack, startStack } from './harness';
+import { type Stack, networkQuiet, screenSettled, startStack, watchRequests } from './harness';
 
 /**
  * The dense inbox's promise in numbers: how many calls are fully in sight on the first screen at the sizes the
@@ -60,6 +60,7 @@ afterAll(async () => {
 describe('the dense inbox', () => {
   it('shows at least 12 calls at 1280x800 and 15 at 1440x900 beside the open call, and 5 at 390x844', async () => {
     const { context, page } = await stack.newPage();
+    watchRequests(page);
     await stack.login(page, account.email, account.password);
     await page.waitForURL('**/viewcalllogs');
     const sizes = [
@@ -80,7 +81,9 @@ describe('the dense inbox', () => {
         }
         // The New Call Alert is part of the first screen.
         await page.getByRole('link', { name: /^(Show new calls|Neue Anrufe zeigen)$/ }).waitFor();
-        await page.waitForTimeout(300);
+        // Every answer is in and drawn.
+        await networkQuiet(page);
+        await screenSettled(page);
         const label = `${size.width}x${size.height} ${language}`;
         expect(await visibleRows(page), label).toBeGreaterThanOrEqual(size.least);
         // One line per row where the list is wide enough: a row is at most as tall as two lines of text.
