@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../../api/test/smtp';
 import { editGuestPath } from '../src/features/guests/guest-link';
 import { axeViolations } from './axe';
-import { type Stack, startStack } from './harness';
+import { type Stack, nextFrames, screenSettled, startStack } from './harness';
 
 /**
  * What a new customer notices in the first hour: the operator's identity, sign-up with the company, invitations,
@@ -316,8 +316,12 @@ describe('guest administration and phonebots of the super', () => {
     expect(await given.getByRole('button', { name: 'Schließen' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
-    await page.waitForTimeout(300);
+    // Had either closed it, its (reduced-motion) exit would have run by now: the key and the click have been rendered
+    // and nothing animates. It is still there, fully opaque.
+    await nextFrames(page, 3);
+    await screenSettled(page);
     expect(await given.isVisible()).toBe(true);
+    expect(await given.evaluate((dialog) => getComputedStyle(dialog).opacity)).toBe('1');
     await expectAxeCleanInBothSchemes(page, 'guest password');
     await shot(page, 'guest-password-390-de');
     await given.getByRole('button', { name: 'Passwort kopieren' }).click();
