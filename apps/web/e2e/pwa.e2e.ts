@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { wavFile } from '../../api/test/audio';
-import { type Stack, startStack } from './harness';
+import { type Stack, networkQuiet, screenSettled, startStack, watchRequests } from './harness';
 
 /**
  * The installable app: the service worker registers and takes control, the manifest has what an install needs (its
@@ -356,6 +356,7 @@ describe('on a phone (390 x 844)', () => {
       isMobile: true,
     });
     page = await context.newPage();
+    watchRequests(page);
     await signIn(page);
   });
   afterAll(async () => {
@@ -371,7 +372,9 @@ describe('on a phone (390 x 844)', () => {
         .locator('tbody tr[data-call-id]')
         .first()
         .waitFor();
-      await page.waitForTimeout(300);
+      // Every answer is in and drawn.
+      await networkQuiet(page);
+      await screenSettled(page);
       await shoot(page, `inbox-390-${language}`);
       expect(await smallTargets(page), `inbox ${language}`).toEqual([]);
 
@@ -382,7 +385,8 @@ describe('on a phone (390 x 844)', () => {
       await detail.getByRole('button', { name: /^(Play|Abspielen)$/ }).waitFor();
       await detail.getByRole('button', { name: /^(Send SMS|SMS senden)$/ }).waitFor();
       await detail.getByText('Mailbox, später noch einmal').first().waitFor();
-      await page.waitForTimeout(300);
+      await networkQuiet(page);
+      await screenSettled(page);
       await shoot(page, `call-390-${language}`);
       expect(await smallTargets(page), `call view ${language}`).toEqual([]);
     });
