@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
 import { spawnServer } from '../apps/api/test/process';
-import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
+import { CHROMIUM_FLAGS } from '../apps/web/e2e/chromium-flags';
 import { seedSqlite } from './generate';
 
 type ProfileNode = {

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
 import { spawnServer } from '../apps/api/test/process';
-import { CHROMIUM_FLAGS } from '../apps/web/e2e/harness';
+import { CHROMIUM_FLAGS } from '../apps/web/e2e/chromium-flags';
 import { seedSqlite } from './generate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -7,22 +7,11 @@ import { type Browser, type BrowserContext, type Page, type Request, chromium } 
 import { createPostgresDatabase } from '../../api/test/db';
 import { SERVER_START, freePort } from '../../api/test/process';
 import { startSmtp, verificationIn } from '../../api/test/smtp';
+import { CHROMIUM_FLAGS } from './chromium-flags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SUPER_EMAIL = 'super@example.com';
 export const SUPER_PASSWORD = 'super-secret-password';
-
-/** Chromium as the tests and the web benchmark run it: headless, and without network traffic of its own. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
