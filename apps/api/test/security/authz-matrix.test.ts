@@ -358,6 +358,11 @@ const MATRIX: Record<string, Row> = {
     }),
     allow: company([200, 404]),
   },
+  'PATCH /updateBulkFields': {
+    target: 'call',
+    body: (ctx) => ({ calls: [{ id: Number(ctx.target) }], priority: 'Important Callback' }),
+    allow: company([200, 404]),
+  },
   // A number is no object of a company: any number answers that company's calls of it (another company's: none).
   // A withheld one ('anonymous', the 'x' of routes without a target) names nobody and answers 404.
   'GET /callers/:number/calls': { target: 'caller', allow: companyAndGuest([200, 200]) },

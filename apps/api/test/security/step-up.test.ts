@@ -92,6 +92,7 @@ const REACHES_NONE = new Set([
   'PATCH /updateBulkStatus',
   'PATCH /updateBulkAssignee',
   'PATCH /updateBulkSnooze',
+  'PATCH /updateBulkFields',
   'PATCH /updateCallCategory/:id',
   'PATCH /updateCallPriority/:id',
   'PATCH /updateCallStatus/:id',

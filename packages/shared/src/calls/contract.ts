@@ -13,6 +13,7 @@ import { CALL_LIMITS, CALL_PRIORITIES, CALL_SORTS, CALL_STATUSES, CALL_VIEWS, ca
 import {
   assigneeSchema,
   bulkAssignSchema,
+  bulkFieldsSchema,
   bulkSnoozeSchema,
   bulkStatusSchema,
   noteSchema,
@@ -463,6 +464,19 @@ export const callContracts = {
     auth: 'user',
     operations: manage,
     body: bulkSnoozeSchema,
+    responses: { 200: metaDocument(z.object({ updated: z.number().int() })) },
+    errors: [404],
+  }),
+  updateCallFields: defineContract({
+    operationId: 'updateCallFields',
+    method: 'PATCH',
+    path: '/updateBulkFields',
+    summary:
+      'Set the priority and/or the category (null: Uncategorized) of several calls at once: all or none (404 when any id is not the company’s, 422 when the category is not a term of every call’s phonebot)',
+    tags: ['Calls'],
+    auth: 'user',
+    operations: manage,
+    body: bulkFieldsSchema,
     responses: { 200: metaDocument(z.object({ updated: z.number().int() })) },
     errors: [404],
   }),

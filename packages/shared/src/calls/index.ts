@@ -45,7 +45,15 @@ export {
   twilioCallStatusSchema,
   twilioInboundSmsSchema,
 } from './attempts';
-export type { BulkAssignInput, BulkSnoozeInput, BulkStatusInput, CallIngest, CallTurn, SendSmsInput } from './schema';
+export type {
+  BulkAssignInput,
+  BulkFieldsInput,
+  BulkSnoozeInput,
+  BulkStatusInput,
+  CallIngest,
+  CallTurn,
+  SendSmsInput,
+} from './schema';
 export { type ExtractedFields, extractedSchema } from './schema';
 export {
   CALLBACK_SLA_MAX_MINUTES,
@@ -56,6 +64,7 @@ export {
   SNOOZE_MAX_DAYS,
   assigneeSchema,
   bulkAssignSchema,
+  bulkFieldsSchema,
   bulkSnoozeSchema,
   bulkStatusSchema,
   callIngestSchema,

@@ -19,6 +19,7 @@ export const callRoutes = apiRoutes<typeof callContracts>({
   updateCallStatuses: ['PATCH', '/updateBulkStatus'],
   assignCalls: ['PATCH', '/updateBulkAssignee'],
   snoozeCalls: ['PATCH', '/updateBulkSnooze'],
+  updateCallFields: ['PATCH', '/updateBulkFields'],
   markCallsNotified: ['PATCH', '/updateNotificationStatus'],
   updateCallCategory: ['PATCH', '/updateCallCategory/:id'],
   updateCallPriority: ['PATCH', '/updateCallPriority/:id'],

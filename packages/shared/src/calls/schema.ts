@@ -265,3 +265,22 @@ export const bulkSnoozeSchema = z.object({
   snoozed_until: snoozeUntilSchema,
 });
 export type BulkSnoozeInput = z.infer<typeof bulkSnoozeSchema>;
+/** The priority and/or the category of several calls (null: Uncategorized); at least one of the two. */
+export const bulkFieldsSchema = z
+  .object({
+    calls: z
+      .array(z.object({ id: callId }), { error: () => 'invalidType' satisfies MessageKey })
+      .min(1, 'invalidInput' satisfies MessageKey)
+      .max(BULK_MAX),
+    priority: z.enum(CALL_PRIORITIES, { error: () => 'invalidInput' satisfies MessageKey }).optional(),
+    selected_category: z
+      .string({ error: () => 'invalidType' satisfies MessageKey })
+      .max(200)
+      .nullable()
+      .optional(),
+  })
+  .refine((input) => input.priority !== undefined || input.selected_category !== undefined, {
+    message: 'invalidInput' satisfies MessageKey,
+    path: ['priority'],
+  });
+export type BulkFieldsInput = z.infer<typeof bulkFieldsSchema>;

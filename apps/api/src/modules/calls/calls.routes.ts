@@ -9,6 +9,7 @@ import {
   deleteCall,
   markNotified,
   setCategory,
+  setFields,
   setPriority,
   setStatus,
   setStatuses,
@@ -84,6 +85,10 @@ export function registerCallRoutes(router: ApiRouter, deps: CallsDeps): void {
         body.snoozed_until,
       ),
     },
+  }));
+
+  router.handle(c.updateCallFields, async ({ principal, body }) => ({
+    meta: { updated: await setFields(db, customerOf(principal), body) },
   }));
 
   router.handle(c.markCallsNotified, async ({ principal, body }) => ({

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  type BulkFieldsInput,
   type BulkStatusInput,
   type CallPriority,
   type CallResource,
@@ -199,6 +200,39 @@ export async function setStatuses(db: Kysely<Database>, customerId: number, inpu
       moves.push({ before: found.filter((call) => statusIds.includes(call.id)), set: { status }, at: now });
     }
     await publishChanges(trx, [{ kind: 'updated', customerId, callIds: ids, moves }]);
+    return ids.length;
+  });
+}
+
+/**
+ * The priority and/or the category of several calls, all or nothing: when any id is not a call of the company the
+ * answer is 404, when the category is not a term of every call's phonebot 422, and nothing changes.
+ */
+export async function setFields(db: Kysely<Database>, customerId: number, input: BulkFieldsInput): Promise<number> {
+  const ids = [...new Set(input.calls.map((c) => c.id))];
+  return db.transaction().execute(async (trx) => {
+    const found = await lockCallFacts(trx, customerId, ids);
+    if (found.length !== ids.length) throw notFound();
+    const category = input.selected_category;
+    if (category !== undefined && category !== null) {
+      const offered = await trx
+        .selectFrom('calls as c')
+        .innerJoin('phonebots as p', 'p.id', 'c.phonebot_id')
+        .select(['c.id', 'p.settings'])
+        .where('c.customer_id', '=', customerId)
+        .where('c.id', 'in', ids)
+        .execute();
+      const lacking = offered.some(
+        (call) =>
+          !((JSON.parse(call.settings) as { category_terms?: string[] }).category_terms ?? []).includes(category),
+      );
+      if (lacking) throw refuse('invalid', 'categoryNotOffered', { pointer: '/selected_category' });
+    }
+    const set: CallChange = {
+      ...(input.priority !== undefined ? { priority: input.priority } : {}),
+      ...(category !== undefined ? { selected_category: category } : {}),
+    };
+    await change(trx, customerId, ids, set);
     return ids.length;
   });
 }

@@ -300,6 +300,87 @@ describe('call updates', () => {
     expect((await get('/completed', admin.token)).json.meta.total).toBe(3);
   });
 
+  it('changes priority and category in bulk all or none', async () => {
+    const { admin, phonebotId } = await company();
+    const other = await company('Foreign');
+    const ids = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 8) }, { at: localDay(2026, 11, 8) }]);
+    // A second phonebot of the same company, whose terms lack "Support".
+    const second = await app.request({
+      method: 'POST',
+      url: '/api/v2/vbot',
+      token: admin.token,
+      body: { data: { type: 'vbots', attributes: { bezeichnung: 'Zweitbot', category_terms: ['Sales'] } } },
+    });
+    const secondBot = await app.db.db
+      .selectFrom('phonebots')
+      .select('id')
+      .where('license_key', '=', second.json.meta.license_Key)
+      .executeTakeFirstOrThrow();
+    const [onSecond] = await seed(admin, secondBot.id, [{ at: localDay(2026, 11, 8) }]);
+    const [foreign] = await seed(other.admin, other.phonebotId, [{ at: localDay(2026, 11, 8) }]);
+    const facts = async () =>
+      app.db.db
+        .selectFrom('calls')
+        .select(['id', 'priority', 'selected_category', 'callback_due_at'])
+        .where('id', 'in', [...ids, onSecond!, foreign!])
+        .orderBy('id')
+        .execute();
+    const before = await facts();
+    const all = [...ids, onSecond!].map((id) => ({ id }));
+
+    // Another company's call among them: 404; a category one phonebot does not offer: 422. Nothing changes.
+    expect(
+      (
+        await patch('/updateBulkFields', admin.token, {
+          calls: [...all, { id: foreign }],
+          priority: 'Important Callback',
+        })
+      ).status,
+    ).toBe(404);
+    const notOffered = await patch('/updateBulkFields', admin.token, {
+      calls: all,
+      priority: 'Important Callback',
+      selected_category: 'Support',
+    });
+    expect(notOffered.status).toBe(422);
+    expect(notOffered.json.errors[0].source.pointer).toBe('/selected_category');
+    // No field, an unknown priority, no calls: 422. A guest: 403.
+    expect((await patch('/updateBulkFields', admin.token, { calls: all })).status).toBe(422);
+    expect((await patch('/updateBulkFields', admin.token, { calls: all, priority: 'Soon' })).status).toBe(422);
+    expect((await patch('/updateBulkFields', admin.token, { calls: [], priority: 'Important Callback' })).status).toBe(
+      422,
+    );
+    const guest = await app.signIn('guest', { customerId: admin.customerId! });
+    expect((await patch('/updateBulkFields', guest.token, { calls: all, priority: 'Important Callback' })).status).toBe(
+      403,
+    );
+    expect(await facts()).toEqual(before);
+
+    // Offered by both phonebots: every call gets both, and a new priority moves the due times.
+    const done = await patch('/updateBulkFields', admin.token, {
+      calls: all,
+      priority: 'Important Callback',
+      selected_category: 'Sales',
+    });
+    expect(done.json).toEqual({ meta: { updated: 3 } });
+    const after = await facts();
+    const changed = after.filter((row) => row.id !== foreign);
+    expect(changed.every((row) => row.priority === 'Important Callback' && row.selected_category === 'Sales')).toBe(
+      true,
+    );
+    expect(changed.map((row) => row.callback_due_at)).not.toEqual(
+      before.filter((row) => row.id !== foreign).map((row) => row.callback_due_at),
+    );
+    expect(after.find((row) => row.id === foreign)).toEqual(before.find((row) => row.id === foreign));
+    // null: Uncategorized; the priority stays.
+    expect((await patch('/updateBulkFields', admin.token, { calls: all, selected_category: null })).status).toBe(200);
+    expect(
+      (await facts())
+        .filter((row) => row.id !== foreign)
+        .every((r) => r.selected_category === null && r.priority === 'Important Callback'),
+    ).toBe(true);
+  });
+
   it('lists new calls until they are marked notified', async () => {
     const { admin, phonebotId } = await company();
     const ids = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 9) }, { at: localDay(2026, 11, 9) }]);

@@ -202,9 +202,7 @@ export function useBulkFields() {
     }: {
       ids: number[];
       attributes: { priority: CallPriority } | { selected_category: string | null };
-    }) => {
-      for (const id of ids) await patchCall(id, attributes);
-    },
+    }) => callApi(callRoutes.updateCallFields, { body: { calls: ids.map((id) => ({ id })), ...attributes } }),
   );
 }
 

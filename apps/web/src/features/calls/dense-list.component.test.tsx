@@ -60,6 +60,7 @@ describe('the dense call list', () => {
 
   it('sets the priority of the selected calls after the question one call asks', async () => {
     stubInbox([callOf(1), callOf(2), callOf(3)]);
+    apiStub.on('PATCH', '/updateBulkFields', { body: { meta: { updated: 2 } } });
     signIn('admin');
     const view = await renderRoute('/viewcalllogs');
     await screen.findByText('+4930111001', {}, LOADING);
@@ -70,8 +71,9 @@ describe('the dense call list', () => {
     const question = await screen.findByRole('dialog', { name: 'Are you sure?' });
     within(question).getByText('Change the priority to “Send Email”?');
     await view.user.click(within(question).getByRole('button', { name: 'Yes, update it!' }));
-    await waitFor(() => expect(apiStub.sent('PATCH').map((request) => request.path)).toEqual(['/calls/1', '/calls/3']));
-    expect(JSON.stringify(apiStub.sent('PATCH')[1]?.body)).toContain('Send Email');
+    // One request for all of them: the server sets them all or none.
+    await waitFor(() => expect(apiStub.sent('PATCH').map((request) => request.path)).toEqual(['/updateBulkFields']));
+    expect(apiStub.sent('PATCH')[0]?.body).toEqual({ calls: [{ id: 1 }, { id: 3 }], priority: 'Send Email' });
     await screen.findByText('priority Updated');
   });
 
