@@ -14,8 +14,12 @@ export type HoursDraft = {
 
 const OFFICE = { from: '08:00', until: '17:00' };
 
-/** The hours as the API answers them. */
-type StoredHours = { time_zone: string; week: Record<Weekday, readonly (readonly unknown[])[]>; holidays: string[] };
+/** The hours as the API answers them (the profile's and a customer's `business_hours`); null: switched off. */
+export type StoredHours = {
+  time_zone: string;
+  week: Record<Weekday, readonly (readonly unknown[])[]>;
+  holidays: string[];
+};
 
 /** The stored hours as a draft; without any, a working week of 08:00-17:00 in the browser's time zone, switched off. */
 export function draftOf(hours: StoredHours | null, browserZone: string): HoursDraft {

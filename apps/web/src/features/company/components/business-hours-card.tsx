@@ -2,15 +2,21 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS, type Weekday } from '@phonebot/shared/customers';
-import type { CompanyProfile } from '@phonebot/shared/profile';
+import { type BusinessHours, WEEKDAYS, type Weekday } from '@phonebot/shared/customers';
 import { errorText } from '../../../lib/api-errors';
 import { intlLocale } from '../../../lib/dates';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { useCompanyProfile } from '../api';
 import { SettingsCard } from './settings-card';
 import { useSaveSettings } from './use-save-settings';
-import { type HoursDraft, draftOf, hoursOf, timeZones, useUpdateBusinessHours } from '../business-hours';
+import {
+  type HoursDraft,
+  type StoredHours,
+  draftOf,
+  hoursOf,
+  timeZones,
+  useUpdateBusinessHours,
+} from '../business-hours';
 import { companyTranslations } from '../locales';
 
 registerTranslations(companyTranslations);
@@ -28,16 +34,32 @@ function weekdayNames(locale: string): Record<Weekday, string> {
  * closed days. Callback deadlines count only these hours; switched off, they count around the clock.
  */
 export function BusinessHoursCard() {
-  const { t } = useTranslation();
   const profile = useCompanyProfile();
+  const update = useUpdateBusinessHours();
   if (!profile.isSuccess) return null;
+  const save: SaveBusinessHours = async (hours) => (await update.mutateAsync(hours)).business_hours;
+  return <BusinessHoursSection hours={profile.data.business_hours} save={save} />;
+}
+
+/**
+ * Saves business hours (null: switched off) and answers them as stored; a failure (a 422 with the field's pointer)
+ * rejects and is shown in the form.
+ */
+export type SaveBusinessHours = (hours: BusinessHours | null) => Promise<StoredHours | null>;
+
+/**
+ * The business hours' card with its editor, for whoever edits a company's hours: Company Profile saves them to the
+ * profile, the super's customer screen to the customer.
+ */
+export function BusinessHoursSection({ hours, save }: { hours: StoredHours | null; save: SaveBusinessHours }) {
+  const { t } = useTranslation();
   return (
     <SettingsCard
       id="business-hours-title"
       title={t('company.hours.title')}
       description={t('company.hours.description')}
     >
-      <BusinessHoursForm profile={profile.data} />
+      <BusinessHoursForm hours={hours} save={save} />
     </SettingsCard>
   );
 }
@@ -66,12 +88,13 @@ const ZonePicker = memo(function ZonePicker({
   );
 });
 
-function BusinessHoursForm({ profile }: { profile: CompanyProfile }) {
+/** The business hours' editor: starts from `hours` and stores what it checked through `save`. */
+function BusinessHoursForm({ hours, save }: { hours: StoredHours | null; save: SaveBusinessHours }) {
   const { t, i18n } = useTranslation();
-  const update = useUpdateBusinessHours();
   const saveSettings = useSaveSettings();
+  const [saving, setSaving] = useState(false);
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const [draft, setDraft] = useState<HoursDraft>(() => draftOf(profile.business_hours, browserZone));
+  const [draft, setDraft] = useState<HoursDraft>(() => draftOf(hours, browserZone));
   const [error, setError] = useState<string | null>(null);
   const names = useMemo(() => weekdayNames(intlLocale(i18n.resolvedLanguage ?? 'en')), [i18n.resolvedLanguage]);
   const changeZone = useCallback((zone: string) => {
@@ -86,22 +109,23 @@ function BusinessHoursForm({ profile }: { profile: CompanyProfile }) {
   const changeDay = (day: Weekday, intervals: HoursDraft['week'][Weekday]) =>
     change({ week: { ...draft.week, [day]: intervals } });
 
-  const save = (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const checked = hoursOf(draft);
     if ('error' in checked) {
       setError(translateText(t, checked.error));
       return;
     }
-    void saveSettings(update.mutateAsync(checked.hours), {
-      onSaved: (saved) => setDraft(draftOf(saved.business_hours, browserZone)),
+    setSaving(true);
+    void saveSettings(save(checked.hours), {
+      onSaved: (saved) => setDraft(draftOf(saved, browserZone)),
       failureText: (failure) => translateText(t, errorText(failure)),
       onFailed: (_failure, text) => setError(text),
-    });
+    }).finally(() => setSaving(false));
   };
 
   return (
-    <form onSubmit={save} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Switch
           label={t('company.hours.enabled')}
@@ -210,7 +234,7 @@ function BusinessHoursForm({ profile }: { profile: CompanyProfile }) {
           </Text>
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={saving}>
             {t('company.hours.save')}
           </Button>
         </Group>
