@@ -24,7 +24,8 @@ export async function fetchCustomer(userId: number, signal?: AbortSignal) {
   return (await callApi(customerRoutes.getCustomer, { params: { id: userId } }, { signal })).data;
 }
 
-export async function updateCustomer(userId: number, attributes: UpdateCustomerInput) {
+/** Changes the attributes given (the API takes any of them: the form's, or only the business hours). */
+export async function updateCustomer(userId: number, attributes: Partial<UpdateCustomerInput>) {
   const body = { data: { type: 'customers' as const, id: String(userId), attributes } };
   return (await callApi(customerRoutes.updateCustomer, { params: { id: userId }, body })).data;
 }
@@ -58,7 +59,7 @@ export const customerQuery = (userId: number) =>
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, attributes }: { userId: number; attributes: UpdateCustomerInput }) =>
+    mutationFn: ({ userId, attributes }: { userId: number; attributes: Partial<UpdateCustomerInput> }) =>
       updateCustomer(userId, attributes),
     onSuccess: (customer, { userId }) => {
       queryClient.setQueryData(customerKeys.detail(userId), customer);

@@ -12,6 +12,7 @@ import { errorText, fieldErrors } from '../../../lib/api-errors';
 import { registerTranslations, translateText } from '../../../lib/i18n';
 import { lazyValue } from '../../../lib/lazy-value';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { BusinessHoursSection, CountrySelect, type SaveBusinessHours } from '../../company';
 import { customerQuery, useDeleteCustomer, useUpdateCustomer, type Customer } from '../api';
 import { decodeCustomerId } from '../customer-link';
 import { CustomerUsersCard } from './customer-users-card';
@@ -94,6 +95,7 @@ function CustomerForm({ userId, customer }: { userId: number; customer: Customer
     bank: attributes.bank ?? '',
     iban: attributes.iban ?? '',
     bic: attributes.bic ?? '',
+    default_country: attributes.default_country,
   });
 
   const handleSubmit = form.onSubmit(async (values) => {
@@ -112,6 +114,10 @@ function CustomerForm({ userId, customer }: { userId: number; customer: Customer
     notifySuccess(t('userUpdated'));
     await navigate('/customers');
   });
+
+  // The business hours are saved on their own, as on Company Profile: the screen stays open.
+  const saveHours: SaveBusinessHours = async (hours) =>
+    (await update.mutateAsync({ userId, attributes: { business_hours: hours } })).attributes.business_hours;
 
   const handleDelete = async () => {
     const confirmed = await confirm({
@@ -193,6 +199,7 @@ function CustomerForm({ userId, customer }: { userId: number; customer: Customer
                 <TextInput label={t('customers.form.bank')} autoComplete="off" {...form.getInputProps('bank')} />
                 <TextInput label={t('customers.form.iban')} autoComplete="off" {...form.getInputProps('iban')} />
                 <TextInput label={t('customers.form.bic')} autoComplete="off" {...form.getInputProps('bic')} />
+                <CountrySelect {...form.getInputProps('default_country')} />
               </SimpleGrid>
             </Stack>
           </Paper>
@@ -203,6 +210,7 @@ function CustomerForm({ userId, customer }: { userId: number; customer: Customer
           </Group>
         </Stack>
       </form>
+      <BusinessHoursSection hours={attributes.business_hours} save={saveHours} />
       <CustomerUsersCard ownerId={userId} />
       {dialog}
     </Stack>
