@@ -44,7 +44,7 @@ export const updateCustomerSchema = z.object({
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine((v) => v === '' || isValidIban(v), 'ibanInvalid' satisfies MessageKey),
   bic: optionalText(20),
-  /** Set where the company's own settings are edited (the super's customer form leaves them out). */
+  /** Set on Company Profile by the company, and on Update Customer by the super. */
   business_hours: businessHoursSchema.nullable().optional(),
   default_country: defaultCountrySchema.optional(),
 });

@@ -6,7 +6,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -14,17 +13,14 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMemo } from 'react';
 import { IconKey, IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_SLA_MAX_MINUTES } from '@phonebot/shared/calls';
-import { PHONE_COUNTRIES } from '@phonebot/shared/customers';
 import type { CompanyProfile } from '@phonebot/shared/profile';
 import { QueryState } from '../../../components/query-state';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { fieldErrors } from '../../../lib/api-errors';
-import { intlLocale } from '../../../lib/dates';
 import { registerTranslations } from '../../../lib/i18n';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api';
 import { companyTranslations } from '../locales';
@@ -33,22 +29,11 @@ import { BusinessHoursCard } from './business-hours-card';
 import { RetentionCard } from './retention-card';
 import { UrgentMailCard } from './urgent-mail-card';
 import { OfflineAlertCard } from './offline-alert-card';
+import { CountrySelect } from './country-select';
 import { SmsTemplatesCard } from './sms-templates';
 import { useSaveSettings } from './use-save-settings';
 
 registerTranslations(companyTranslations);
-
-/** The countries whose phone numbers the call search reads, named in the interface language. */
-function useCountryOptions() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([intlLocale(language)], { type: 'region' });
-    return Object.keys(PHONE_COUNTRIES)
-      .map((code) => ({ value: code, label: names.of(code) ?? code }))
-      .sort((a, b) => a.label.localeCompare(b.label, language));
-  }, [language]);
-}
 
 /** Company Profile of docs/product.md §4 and §5 (admin and adminuser). */
 /**
@@ -143,7 +128,6 @@ function CompanyProfileForm({ profile, protectedSettings }: { profile: CompanyPr
   );
 
   const input = (field: keyof ReturnType<typeof formValues>) => form.getInputProps(field);
-  const countries = useCountryOptions();
 
   return (
     <Paper withBorder p="lg">
@@ -166,14 +150,7 @@ function CompanyProfileForm({ profile, protectedSettings }: { profile: CompanyPr
               <TextInput label={t('company.fields.pin')} autoComplete="postal-code" {...input('pin')} />
               <TextInput label={t('company.fields.city')} autoComplete="address-level2" {...input('city')} />
               <TextInput label={t('company.fields.phone')} type="tel" autoComplete="tel" {...input('phone')} />
-              <Select
-                label={t('company.fields.defaultCountry')}
-                description={t('company.defaultCountryHint')}
-                data={countries}
-                searchable
-                allowDeselect={false}
-                {...input('default_country')}
-              />
+              <CountrySelect {...input('default_country')} />
             </SimpleGrid>
           </Fieldset>
           <Fieldset legend={t('company.sections.bank')} variant="unstyled">
