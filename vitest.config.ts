@@ -78,6 +78,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.component.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          isolate: false,
           testTimeout: 60_000,
         },
       },

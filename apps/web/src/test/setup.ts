@@ -74,7 +74,9 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 configure({ asyncUtilTimeout: 10_000 });
 
 // Before the test file is imported: a feature's module adds its texts when it loads, as after main.tsx's start.
-await initI18n();
+// The files of the project share their modules (isolate: false): the instance is set up once, as in the app, so the
+// texts the features added in an earlier file stay.
+if (!i18n.isInitialized) await initI18n();
 setI18n(i18n);
 
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n';
 import { de } from '../../locales/de';
 import { apiErrors, apiStub } from '../../test/api';
@@ -57,6 +57,16 @@ describe('the sign-in pages', () => {
   });
 
   describe('on a first visit', () => {
+    // Starting again sets the instance up anew, without the texts the features added when they loaded: the files of
+    // the project share their modules, so the later files get them back.
+    let texts: Record<string, unknown>;
+    beforeAll(() => {
+      texts = structuredClone(i18n.store.data);
+    });
+    afterAll(() => {
+      for (const [language, bundles] of Object.entries(texts))
+        i18n.addResourceBundle(language, 'translation', (bundles as { translation: object }).translation, true, true);
+    });
     afterEach(() => {
       vi.unstubAllGlobals();
     });
