@@ -16,29 +16,32 @@ const unitTests = [
  * accessibility passes) started last would keep one worker busy long after the others are done.
  */
 const SLOWEST_FIRST = [
-  // Browser flows, by their durations of 6 December 2026 (two at once).
-  'apps/web/e2e/screens.e2e.ts',
-  'apps/web/e2e/users.e2e.ts',
-  'apps/web/e2e/first-hour.e2e.ts',
-  'apps/web/e2e/calls.e2e.ts',
-  'apps/web/e2e/admin.e2e.ts',
+  // Browser flows, by their durations of 7 December 2026 (two at once).
   'apps/web/e2e/inbox.e2e.ts',
   'apps/web/e2e/account-protection.e2e.ts',
+  'apps/web/e2e/first-hour.e2e.ts',
   'apps/web/e2e/live.e2e.ts',
+  'apps/web/e2e/screens.e2e.ts',
+  'apps/web/e2e/users.e2e.ts',
+  'apps/web/e2e/admin.e2e.ts',
+  'apps/web/e2e/calls.e2e.ts',
   // API tests, each project on its own.
   'apps/api/test/security/authz-matrix.test.ts',
-  'apps/api/test/security/fuzz.test.ts',
   'apps/api/test/redis-faults.test.ts',
-  'apps/api/src/modules/auth/account-protection.test.ts',
-  'apps/api/test/backup.test.ts',
-  'apps/api/test/security/concurrency.test.ts',
   'apps/api/test/webhooks-crash.test.ts',
-  'apps/api/src/modules/auth/auth.test.ts',
+  'apps/api/test/security/concurrency.test.ts',
+  'apps/api/test/security/fuzz.test.ts',
+  'apps/api/src/modules/auth/account-protection.test.ts',
   'apps/api/test/shutdown.test.ts',
   'apps/api/test/exhaustion.test.ts',
+  'apps/api/test/jobs-once.test.ts',
+  'apps/api/test/backup.test.ts',
   // Component tests.
   'apps/web/src/features/phonebots/source.component.test.tsx',
+  'apps/web/src/features/company/company-profile.component.test.tsx',
+  'apps/web/src/features/calls/dense-list.component.test.tsx',
   'apps/web/src/features/calls/inbox-keys.component.test.tsx',
+  'apps/web/src/features/customers/edit-customer.component.test.tsx',
 ];
 
 class SlowestFirst extends BaseSequencer {
