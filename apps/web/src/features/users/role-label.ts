@@ -7,9 +7,11 @@ export function roleLabel(t: TFunction, role: Role): string {
     case 'user':
     case 'adminuser':
     case 'admin':
+    case 'guest':
+    case 'super':
       return t(`users.roles.${role}`);
     default:
-      // Guests and the super are not listed on these screens; show the raw name rather than nothing.
+      // A role this version does not know: its raw name rather than nothing.
       return role;
   }
 }
