@@ -23,12 +23,12 @@ type Seed = {
   text?: string;
 };
 
-async function company(botName = 'Empfang', terms = ['Sales', 'Support', 'Billing']) {
-  const admin = await app.signIn('admin');
+/** A phonebot of the owner's company, created as its admin does: its id, license key and bot token. */
+async function phonebotOf(owner: SignedIn, botName: string, terms: string[]) {
   const created = await app.request({
     method: 'POST',
     url: '/api/v2/vbot',
-    token: admin.token,
+    token: owner.token,
     body: { data: { type: 'vbots', attributes: { bezeichnung: botName, category_terms: terms } } },
   });
   const phonebot = await app.db.db
@@ -37,11 +37,15 @@ async function company(botName = 'Empfang', terms = ['Sales', 'Support', 'Billin
     .where('license_key', '=', created.json.meta.license_Key)
     .executeTakeFirstOrThrow();
   return {
-    admin,
     phonebotId: phonebot.id,
     licenseKey: created.json.meta.license_Key as string,
     botToken: created.json.meta.bot_token as string,
   };
+}
+
+async function company(botName = 'Empfang', terms = ['Sales', 'Support', 'Billing']) {
+  const admin = await app.signIn('admin');
+  return { admin, ...(await phonebotOf(admin, botName, terms)) };
 }
 
 async function seed(owner: SignedIn, phonebotId: number, rows: Seed[]): Promise<number[]> {
@@ -305,18 +309,8 @@ describe('call updates', () => {
     const other = await company('Foreign');
     const ids = await seed(admin, phonebotId, [{ at: localDay(2026, 11, 8) }, { at: localDay(2026, 11, 8) }]);
     // A second phonebot of the same company, whose terms lack "Support".
-    const second = await app.request({
-      method: 'POST',
-      url: '/api/v2/vbot',
-      token: admin.token,
-      body: { data: { type: 'vbots', attributes: { bezeichnung: 'Zweitbot', category_terms: ['Sales'] } } },
-    });
-    const secondBot = await app.db.db
-      .selectFrom('phonebots')
-      .select('id')
-      .where('license_key', '=', second.json.meta.license_Key)
-      .executeTakeFirstOrThrow();
-    const [onSecond] = await seed(admin, secondBot.id, [{ at: localDay(2026, 11, 8) }]);
+    const second = await phonebotOf(admin, 'Zweitbot', ['Sales']);
+    const [onSecond] = await seed(admin, second.phonebotId, [{ at: localDay(2026, 11, 8) }]);
     const [foreign] = await seed(other.admin, other.phonebotId, [{ at: localDay(2026, 11, 8) }]);
     const facts = async () =>
       app.db.db
