@@ -10,7 +10,9 @@
  *   - ingest through the Bot API with a real conversation, with the search index and without it (same run).
  *
  *   node --import tsx bench/search.ts [--engines sqlite,postgres] [--size 1000000] [--seconds 10] [--queries 200]
- *     [--ingest-connections 100] [--no-ingest] [--no-http] [--keep]
+ *     [--ingest-connections 100] [--no-ingest] [--no-http] [--keep] [--reuse <data dir or PostgreSQL URL>]
+ * `--reuse` measures the searches again on a database an earlier run kept (one engine; its migrations run first,
+ * timed, and nothing is generated).
  * Results: bench/results/search-<engine>.json and a table on stdout.
  */
 import crypto from 'node:crypto';
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     'no-http': { type: 'boolean', default: false },
     /** Keeps the generated database (its place is printed), to look at its plans. */
     keep: { type: 'boolean', default: false },
+    /** A kept database (SQLite: its data directory; PostgreSQL: its URL) to measure the searches on again. */
+    reuse: { type: 'string' },
   },
 });
 const engines = values.engines.split(',') as ('sqlite' | 'postgres')[];
@@ -167,6 +171,11 @@ function wordsByShare(texts: ReturnType<typeof conversations>, low: number, high
     .sort();
 }
 
+/** Seconds since `started` (performance.now()), to a tenth. */
+function seconds1(started: number): number {
+  return Number(((performance.now() - started) / 1000).toFixed(1));
+}
+
 function percentiles(durations: number[]) {
   const sorted = [...durations].sort((a, b) => a - b);
   const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1));
@@ -194,31 +203,50 @@ console.log(`${words.length} search words in 0.2-2 % of the calls; ${common.leng
 
 for (const engine of engines) {
   const rows: Row[] = (results[engine] = []);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pbp-search-${engine}-`));
+  const reuse = values.reuse;
+  const dataDir =
+    reuse && engine === 'sqlite' ? reuse : fs.mkdtempSync(path.join(os.tmpdir(), `pbp-search-${engine}-`));
   const scratch =
-    engine === 'postgres' ? await scratchPostgres(`pbp_search_${crypto.randomBytes(4).toString('hex')}`) : undefined;
-  const env = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' };
-  const db = createDb({ databaseUrl: scratch?.url, dataDir });
+    engine === 'postgres' && !reuse
+      ? await scratchPostgres(`pbp_search_${crypto.randomBytes(4).toString('hex')}`)
+      : undefined;
+  const databaseUrl = engine === 'postgres' ? (reuse ?? scratch?.url) : undefined;
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
+  // Building, vacuuming and migrating a million calls take longer than a request may.
+  const db = createDb({ databaseUrl, dataDir, statementTimeoutMs: 3_600_000 });
   try {
-    await migrateToLatest(db.db);
-    const fixture = await createCompanies(db.db);
     let started = performance.now();
-    await generate(db.db, engine, texts);
-    console.log(
-      `${engine}: ${size} calls of the company, ${2 * size} in all, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
-    started = performance.now();
-    const indexed = await indexCallsAfter(db.db, 0);
-    const buildSeconds = (performance.now() - started) / 1000;
-    if (engine === 'postgres') await sql`analyze`.execute(db.db);
-    else await sql`pragma optimize`.execute(db.db);
-    const bytes = Number((await sizeOfIndex(db.db, engine)).rows[0]?.bytes ?? 0);
-    rows.push({
-      measure: `index built for ${indexed} calls`,
-      seconds: Number(buildSeconds.toFixed(1)),
-      calls_per_s: Math.round(indexed / buildSeconds),
-      index_mib: Number((bytes / 2 ** 20).toFixed(1)),
-    });
+    const applied = await migrateToLatest(db.db);
+    let fixture: { customerId: number; token: string; botToken: string };
+    if (reuse) {
+      rows.push({
+        measure: `migrations on the kept database: ${applied.join(', ') || 'none'}`,
+        seconds: seconds1(started),
+      });
+      const company = await db.db
+        .selectFrom('customers')
+        .select('id')
+        .where('company_name', '=', 'Company 1')
+        .executeTakeFirstOrThrow();
+      fixture = { customerId: company.id, token: '', botToken: '' };
+    } else {
+      fixture = await createCompanies(db.db);
+      started = performance.now();
+      await generate(db.db, engine, texts);
+      console.log(`${engine}: ${size} calls of the company, ${2 * size} in all, in ${seconds1(started).toFixed(0)} s`);
+      started = performance.now();
+      const indexed = await indexCallsAfter(db.db, 0);
+      const buildSeconds = (performance.now() - started) / 1000;
+      if (engine === 'postgres') await sql`vacuum analyze`.execute(db.db);
+      else await sql`pragma optimize`.execute(db.db);
+      const bytes = Number((await sizeOfIndex(db.db, engine)).rows[0]?.bytes ?? 0);
+      rows.push({
+        measure: `index built for ${indexed} calls`,
+        seconds: Number(buildSeconds.toFixed(1)),
+        calls_per_s: Math.round(indexed / buildSeconds),
+        index_mib: Number((bytes / 2 ** 20).toFixed(1)),
+      });
+    }
     console.table(rows);
 
     // In the process, as the route does on a miss (no kept count, no kept page), each query new.
@@ -251,7 +279,7 @@ for (const engine of engines) {
     }
     console.table(rows);
 
-    if (values['no-http']) continue;
+    if (values['no-http'] || reuse) continue;
     const server = await startBenchServer(PORT, { ...env, BENCH_CEILING_FILE: path.join(dataDir, 'ceiling.json') });
     const auth = { authorization: `Bearer ${fixture.token}` };
     try {
@@ -327,7 +355,7 @@ for (const engine of engines) {
     }
   } finally {
     await db.close();
-    if (values.keep) console.log(`${engine}: kept ${scratch?.url ?? path.join(dataDir, 'phonebot.sqlite')}`);
+    if (values.keep || reuse) console.log(`${engine}: kept ${databaseUrl ?? dataDir}`);
     else {
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -36,6 +36,7 @@ import * as phonebotsInOperation from './20261206184505-phonebots-in-operation';
 import * as callbackAttempts from './20261206184506-callback-attempts';
 import * as phonebotSilenceAlert from './20261206190500-phonebot-silence-alert';
 import * as pushNotifications from './20261206203404-push-notifications';
+import * as callSearchCompanyTerms from './20261207030756-call-search-company-terms';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261206184506-callback-attempts': callbackAttempts,
   '20261206190500-phonebot-silence-alert': phonebotSilenceAlert,
   '20261206203404-push-notifications': pushNotifications,
+  '20261207030756-call-search-company-terms': callSearchCompanyTerms,
 };

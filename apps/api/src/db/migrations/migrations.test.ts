@@ -353,18 +353,23 @@ async function expectRowsMigrated(db: AnyDb): Promise<void> {
     ['sms.sent', 1],
   ]);
   // The call search's index holds the calls there were: their conversations, notes, SMS and callers' numbers.
-  const found = async (postgres: string, sqlite: string) =>
-    (
-      await (
-        TEST_ENGINE === 'postgres'
-          ? sql<{ id: number }>`select call_id as id from call_search where document @@ ${postgres}::tsquery order by 1`
-          : sql<{ id: number }>`select rowid as id from call_search where call_search match ${sqlite} order by 1`
-      ).execute(db)
-    ).rows.map((row) => Number(row.id));
-  expect(await found(`'back'`, `"t:1" AND "back"`)).toEqual([1]);
-  expect(await found(`'hello'`, `"hello"`)).toEqual([3]);
-  expect(await found(`'hi'`, `"hi"`)).toEqual([1]);
-  expect(await found(`'n:4930111' & 't:1'`, `"n:4930111" AND "t:1"`)).toEqual([1, 2, 3]);
+  const found = (postgres: string, sqlite: string) => foundInSearch(db, postgres, sqlite);
+  // Every term a term of its company (`<id>:<term>`), the company token gone.
+  expect(await found(`'1:back'`, `"1:back"`)).toEqual([1]);
+  expect(await found(`'1:hello'`, `"1:hello"`)).toEqual([3]);
+  expect(await found(`'1:hi'`, `"1:hi"`)).toEqual([1]);
+  expect(await found(`'1:n:4930111'`, `"1:n:4930111"`)).toEqual([1, 2, 3]);
+  expect(await found(`'hello'`, `"hello"`)).toEqual([]);
+  expect(await found(`'t:1'`, `"t:1"`)).toEqual([]);
+}
+
+/** The calls the search's index finds by a tsquery (PostgreSQL) or an FTS5 query (SQLite). */
+async function foundInSearch(db: AnyDb, postgres: string, sqlite: string): Promise<number[]> {
+  const query =
+    TEST_ENGINE === 'postgres'
+      ? sql<{ id: number }>`select call_id as id from call_search where document @@ ${postgres}::tsquery order by 1`
+      : sql<{ id: number }>`select rowid as id from call_search where call_search match ${sqlite} order by 1`;
+  return (await query.execute(db)).rows.map((row) => Number(row.id));
 }
 
 /** Migrates to each migration in turn (by the given names and order), writing ROWS on the way. */
@@ -460,6 +465,41 @@ describe('migrating', () => {
     expect(undone.error, String(undone.error)).toBeUndefined();
     expect(await stepwise.db.migrate()).toEqual(SORTED.slice(SORTED.indexOf(irreversible.at(-1) ?? '') + 1));
     expect(await schemaOf(stepwise.kysely)).toEqual(await freshSchema());
+  });
+
+  it('makes every term of the search a term of its company, and back when undone', async () => {
+    const { kysely } = await openDb();
+    const terms = '20261207030756-call-search-company-terms';
+    const before = SORTED[SORTED.indexOf(terms) - 1]!;
+    await migrateStepByStep(
+      kysely,
+      Object.fromEntries(SORTED.slice(0, SORTED.indexOf(before) + 1).map((name) => [name, migrations[name]!])),
+    );
+    const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
+    const companyTerms = async () => {
+      expect(await foundInSearch(kysely, `'1:back'`, `"1:back"`)).toEqual([1]);
+      expect(await foundInSearch(kysely, `'1:n:4930111'`, `"1:n:4930111"`)).toEqual([1, 2, 3]);
+      expect(await foundInSearch(kysely, `'back'`, `"back"`)).toEqual([]);
+      expect(await foundInSearch(kysely, `'t:1'`, `"t:1"`)).toEqual([]);
+    };
+    const companyToken = async () => {
+      expect(await foundInSearch(kysely, `'t:1' & 'back'`, `"t:1" AND "back"`)).toEqual([1]);
+      expect(await foundInSearch(kysely, `'t:1' & 'n:4930111'`, `"t:1" AND "n:4930111"`)).toEqual([1, 2, 3]);
+      expect(await foundInSearch(kysely, `'1:back'`, `"1:back"`)).toEqual([]);
+    };
+    await companyToken();
+    for (const [target, check] of [
+      [terms, companyTerms],
+      [before, companyToken],
+      [terms, companyTerms],
+    ] as const) {
+      const { error } = await migrator.migrateTo(target);
+      expect(error, String(error)).toBeUndefined();
+      await check();
+    }
+    // A call deleted afterwards still takes its terms with it.
+    await kysely.deleteFrom('calls').where('id', '=', 1).execute();
+    expect(await foundInSearch(kysely, `'1:n:4930111'`, `"1:n:4930111"`)).toEqual([2, 3]);
   });
 
   it('upgrades a database migrated under the old names in their old order: renamed once, the same schema', async () => {

@@ -11,7 +11,14 @@ import { DAY } from '../../db/time';
 import { containsIgnoreCase } from '../../lib/list';
 import { phonebotIdByLicenseKeyQuery, phonebotIdsNamedQuery } from '../phonebots';
 import { localHourSpans, serverZone } from './local-time';
-import { type PreparedSearch, matchesSearch, prepareSearch, searchWindow, searchedStatements } from './search.query';
+import {
+  type PreparedSearch,
+  hitsTable,
+  matchesSearch,
+  prepareSearch,
+  searchWindow,
+  searchedStatements,
+} from './search.query';
 
 /** The calls of one view of one company, filtered by search, day and the callback workflow's filters. */
 export type CallFilter = {
@@ -43,8 +50,11 @@ export type CallFilter = {
    */
   q?: string | undefined;
   /** `q` and `search` as the queries use them (prepareFilter); a filter with either is prepared before it is read. */
-  prepared?: { q: PreparedSearch | undefined; search: PreparedSearch | undefined } | undefined;
+  prepared?: { q: PreparedSearch | undefined; search: PreparedSearch | undefined; window?: SearchHits } | undefined;
 };
+
+/** The calls a call search (`q`) found for a filter, newest first, with their relevance (search.query.ts). */
+type SearchHits = readonly { id: number; score: number }[];
 
 /**
  * A filter with its searches prepared for the queries: one read of the company's country, and on PostgreSQL one of
@@ -56,7 +66,15 @@ export async function prepareFilter(db: Kysely<Database>, filter: CallFilter): P
     prepareSearch(db, filter.customerId, filter.q),
     prepareSearch(db, filter.customerId, filter.search),
   ]);
-  return { ...filter, prepared: { q, search } };
+  if (!q) return { ...filter, prepared: { q, search } };
+  // The calls `q` finds among the filter's (at most SEARCH_WINDOW), found once: the count and the page read them.
+  const window = await searchedStatements(db, true, (reader) =>
+    searchWindow(reader, filter.customerId, q, narrowedCalls(reader, filter, search)).execute(),
+  );
+  return {
+    ...filter,
+    prepared: { q, search, window: window.map((hit) => ({ id: Number(hit.id), score: Number(hit.score) })) },
+  };
 }
 
 /** The prepared searches of a filter; a filter that searches must have been prepared (prepareFilter). */
@@ -90,12 +108,11 @@ export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
   const prepared = preparedOf(filter);
   const query = narrowedCalls(db, filter, prepared.search);
   if (!prepared.q) return query;
-  // The call search: the newest matching calls of the filter (at most SEARCH_WINDOW) with their relevance, as `w`
-  // (`w.score` orders the page). The join keeps the query's type: only raw SQL reads `w`.
-  const window = searchWindow(db, filter.customerId, prepared.q, query).as('w');
+  // The call search: the calls it found (prepareFilter) with their relevance, as `w` (`w.score` orders the page).
+  // The join keeps the query's type: only raw SQL reads `w`.
   return db
     .selectFrom('calls as c')
-    .innerJoin(window, (join) => join.onRef(sql.ref('w.id'), '=', 'c.id'))
+    .innerJoin(hitsTable(db, prepared.window ?? []).as('w'), (join) => join.onRef(sql.ref('w.id'), '=', 'c.id'))
     .where('c.customer_id', '=', filter.customerId) as unknown as typeof query;
 }
 
@@ -181,6 +198,8 @@ export function countQuery(db: Kysely<Database>, filter: CallFilter) {
 
 export async function countCalls(db: Kysely<Database>, filter: CallFilter): Promise<number> {
   const prepared = await prepareFilter(db, filter);
+  // A call search's calls are those it found, the filter's other conditions already applied.
+  if (prepared.prepared?.window) return prepared.prepared.window.length;
   const row = await searchedStatements(db, searches(prepared), (reader) =>
     countQuery(reader, prepared).executeTakeFirstOrThrow(),
   );

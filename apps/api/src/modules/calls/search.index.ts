@@ -12,9 +12,10 @@ import { indexedTerms } from './search.text';
  * caller's erasure) takes its index row with it in the database itself: a trigger on SQLite, the foreign key on
  * PostgreSQL. Nothing of an erased caller is found, not even a word of a note.
  *
- * What is indexed of a call: its conversation's text, its summary and caller name, its notes and its SMS, its caller's number (search.numbers.ts)
- * and its company's token. SQLite keeps the terms search.text.ts makes in an FTS5 table; PostgreSQL keeps a
- * tsvector of the texts in its `german` and `english` configurations plus the same tokens.
+ * What is indexed of a call: its conversation's text, its summary and caller name, its notes and its SMS, and its
+ * caller's number (search.numbers.ts), every term as a term of the call's company (`<company id>:<term>`, see
+ * companyTerm in search.text.ts). SQLite keeps the terms search.text.ts makes in an FTS5 table; PostgreSQL keeps a
+ * tsvector of the texts in its `german` and `english` configurations plus the same number tokens.
  */
 
 /** Calls indexed per statement. */
@@ -101,21 +102,31 @@ const TURNS = `(select string_agg(t.value ->> 'text', ' ' order by t.i)
 const FOLLOW_UPS = `(select string_agg(n.text, ' ' order by n.id) from call_notes n where n.call_id = c.id),
   (select string_agg(s.body, ' ' order by s.id) from sms_messages s where s.call_id = c.id)`;
 
+/**
+ * PostgreSQL: a tsvector `vector` of a call `c` with each lexeme made a term of the call's company
+ * (search.text.ts, companyTerm), its positions kept (a number's groups are found one after the other by them).
+ */
+export function companyVector(vector: string): string {
+  const lexeme = `replace(replace(u.lexeme, '\\', '\\\\'), '''', '''''')`;
+  const term = `'''' || c.customer_id || ':' || ${lexeme} || '''' || coalesce(':' || array_to_string(u.positions, ','), '')`;
+  return `(select coalesce(string_agg(${term}, ' '), '')::tsvector from unnest(${vector}) u)`;
+}
+
 /** PostgreSQL: the document of a call `c` (`followUps`: with its notes and SMS). */
 function pgDocument(followUps: boolean): string {
   const texts = `${TURNS}, c.summary, c.caller_name${followUps ? `, ${FOLLOW_UPS}` : ''}`;
   const body = `regexp_replace(concat_ws(' ', ${texts}), '[[:punct:]]+', ' ', 'g')`;
+  const words = companyVector(`to_tsvector('german', b.body) || to_tsvector('english', b.body)`);
   return `array_to_tsvector(array_remove(array[
-    't:' || c.customer_id,
-    case when ${NAMED} then 'n:' || ${DIGITS} end,
-    case when ${NAMED} then 'r:' || reverse(${DIGITS}) end
-  ], null)) || (select to_tsvector('german', b.body) || to_tsvector('english', b.body) from (select ${body} as body) b)`;
+    case when ${NAMED} then c.customer_id || ':n:' || ${DIGITS} end,
+    case when ${NAMED} then c.customer_id || ':r:' || reverse(${DIGITS}) end
+  ], null)) || (select ${words} from (select ${body} as body) b)`;
 }
 
 /** PostgreSQL: writes the documents of calls (`replace`: calls indexed before). */
 async function indexPostgres(trx: Kysely<Database>, ids: readonly number[], replace: boolean): Promise<void> {
-  await sql`insert into call_search (call_id, document)
-    select c.id, ${sql.raw(pgDocument(replace))} from calls c where c.id in (${sql.join(ids)})
+  await sql`insert into call_search (call_id, created_at, document)
+    select c.id, c.created_at, ${sql.raw(pgDocument(replace))} from calls c where c.id in (${sql.join(ids)})
     ${sql.raw(replace ? 'on conflict (call_id) do update set document = excluded.document' : '')}`.execute(trx);
 }
 
@@ -153,8 +164,8 @@ export const searchIndexSubscriber: ChangeSubscriber = {
     return {
       with: [
         `search_index as (
-  insert into call_search (call_id, document)
-  select c.id, ${pgDocument(false)} from calls c where c.id = any(${bind(ids)}::bigint[])
+  insert into call_search (call_id, created_at, document)
+  select c.id, c.created_at, ${pgDocument(false)} from calls c where c.id = any(${bind(ids)}::bigint[])
   returning 1
 )`,
       ],
@@ -176,8 +187,9 @@ export async function indexCallsAfter(db: Kysely<Database>, afterId = 0): Promis
       .executeTakeFirst();
     let indexed = 0;
     for (let from = afterId; from < Number(last?.id ?? 0); from += 20 * BATCH) {
-      const result = await sql`insert into call_search (call_id, document)
-        select c.id, ${sql.raw(pgDocument(true))} from calls c where c.id > ${from} and c.id <= ${from + 20 * BATCH}
+      const result = await sql`insert into call_search (call_id, created_at, document)
+        select c.id, c.created_at, ${sql.raw(pgDocument(true))} from calls c
+        where c.id > ${from} and c.id <= ${from + 20 * BATCH}
         on conflict (call_id) do update set document = excluded.document`.execute(db);
       indexed += Number(result.numAffectedRows ?? 0);
     }

@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder,
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { customerDefaultCountry } from '../customers';
-import { type SearchTerm, companyToken, ftsQuery, highlightOf, searchTerms } from './search.text';
+import { type SearchTerm, companyTerm, ftsQuery, highlightOf, searchTerms } from './search.text';
 
 /**
  * The call search in the lists' queries: a search's terms prepared once per request, the calls they match (with
@@ -13,17 +13,27 @@ import { type SearchTerm, companyToken, ftsQuery, highlightOf, searchTerms } fro
 export type PreparedSearch = {
   terms: readonly SearchTerm[];
   /**
-   * PostgreSQL: the terms as the text of one tsquery (without the company), worked out once by the database's own
+   * PostgreSQL: the terms as the text of one tsquery of the company's terms, worked out once by the database's own
    * `german` and `english` configurations, so the list's statements compare a constant (no stemming per row).
    */
   tsquery?: string;
 };
 
+/** A lexeme in the text of a tsquery: quoted, a quote or backslash in it doubled. */
+const LEXEME = /'((?:[^'\\]|''|\\\\)*)'/g;
+
+/** The text of a tsquery with each of its lexemes made a term of the company (search.text.ts, companyTerm). */
+export function companyTsquery(customerId: number, tsquery: string): string {
+  return tsquery.replace(LEXEME, (_, lexeme: string) => `'${companyTerm(customerId, lexeme)}'`);
+}
+
 /** One term as a tsquery: a word in either language, or a number among the callers' numbers or in the texts. */
 function termTsquery(term: SearchTerm): RawBuilder<unknown> {
   if (term.kind === 'word') {
     const lexeme = `'${term.word}'${term.prefix ? ':*' : ''}`;
-    return sql`(to_tsquery('german', ${lexeme}) || to_tsquery('english', ${lexeme}))`;
+    // One stem when both languages agree: the same lexeme twice would count twice in the planner's estimate.
+    return sql`(select case when g = e then g else g || e end
+      from (select to_tsquery('german', ${lexeme}) as g, to_tsquery('english', ${lexeme}) as e) as stems)`;
   }
   const numbers = [...term.starts, term.end].map((token) => `'${token}':*`).join(' | ');
   const phrase = term.groups.map((group) => `'${group}'`).join(' <-> ');
@@ -46,7 +56,7 @@ export async function prepareSearch(
   const query = sql.join(terms.map(termTsquery), sql` && `);
   const row = await sql<{ query: string }>`select (${query})::text as query`.execute(db);
   const tsquery = row.rows[0]?.query ?? '';
-  return tsquery ? { terms, tsquery } : undefined;
+  return tsquery ? { terms, tsquery: companyTsquery(customerId, tsquery) } : undefined;
 }
 
 /**
@@ -60,9 +70,7 @@ const SEARCH_WINDOW = 1000;
 function searchMatches(db: Kysely<Database>, customerId: number, search: PreparedSearch) {
   // Statements on call_search are SQL text: an FTS5 table on SQLite, a tsvector on PostgreSQL.
   if (isPostgres(db)) {
-    const query = sql`${search.tsquery}::tsquery`;
-    const company = sql`${`'${companyToken(customerId)}'`}::tsquery`;
-    return sql<{ call_id: number }>`(select call_id from call_search where document @@ (${company} && ${query}))`;
+    return sql<{ call_id: number }>`(select call_id from call_search where document @@ ${search.tsquery}::tsquery)`;
   }
   return sql<{ call_id: number }>`(select rowid as call_id from call_search
     where call_search match ${ftsQuery(customerId, search.terms)})`;
@@ -71,33 +79,56 @@ function searchMatches(db: Kysely<Database>, customerId: number, search: Prepare
 /**
  * The newest calls of a filtered query (`calls as c` and its conditions) that a search matches, at most
  * SEARCH_WINDOW, with their relevance (higher first), as a subquery `(id, score)`. PostgreSQL reads them newest
- * first by the company's (customer_id, created_at) index or by the GIN index, whichever its estimates make quicker,
- * and ranks only those it keeps; SQLite walks the FTS5 index from the newest call (the rowid is the call's id) and
- * stops once it has enough.
+ * first from the search's own table (by the word's list in the GIN index or by its time index, whichever its
+ * estimates make quicker) and ranks only those it keeps; SQLite walks the FTS5 index from the newest call (the
+ * rowid is the call's id) and stops once it has enough.
  */
 export function searchWindow<Q extends SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object>>(
   db: Kysely<Database>,
   customerId: number,
   search: PreparedSearch,
   filtered: Q,
-) {
+): SelectQueryBuilder<Database, never, { id: number; score: number }> {
   if (isPostgres(db)) {
     const query = sql`${search.tsquery}::tsquery`;
-    const company = sql`${`'${companyToken(customerId)}'`}::tsquery`;
-    return filtered
+    // Newest first by the document's own time (call_search.created_at, the call's): PostgreSQL either takes the
+    // word's calls from the GIN index or walks the documents newest first, whichever its statistics of the word
+    // make quicker, and reads the calls table only for the filter's other conditions. The relevance is worked out
+    // for the kept calls only.
+    const newest = filtered
       .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.call_id = c.id`))
-      .where(sql<boolean>`s.document @@ (${company} && ${query})`)
-      .select([sql<number>`c.id`.as('id'), sql<number>`ts_rank(s.document, ${query})`.as('score')])
-      .orderBy(sql`c.created_at`, 'desc')
-      .orderBy(sql`c.id`, 'desc')
+      .where(sql<boolean>`s.document @@ ${query}`)
+      .select(sql<number>`s.call_id`.as('id'))
+      .orderBy(sql`s.created_at`, 'desc')
+      .orderBy(sql`s.call_id`, 'desc')
       .limit(SEARCH_WINDOW);
+    return db
+      .selectFrom(newest.as('n'))
+      .innerJoin(sql`call_search`.as('r'), (join) => join.on(sql<boolean>`r.call_id = n.id`))
+      .select([sql<number>`n.id`.as('id'), sql<number>`ts_rank(r.document, ${query})`.as('score')]) as never;
   }
   return filtered
     .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.rowid = c.id`))
     .where(sql<boolean>`s.call_search match ${ftsQuery(customerId, search.terms)}`)
     .select([sql<number>`c.id`.as('id'), sql<number>`-bm25(s.call_search)`.as('score')])
     .orderBy(sql`s.rowid`, 'desc')
-    .limit(SEARCH_WINDOW);
+    .limit(SEARCH_WINDOW) as never;
+}
+
+/**
+ * The calls a search found (searchWindow, run once per request) as a table `(id, score)` for the lists' queries: the
+ * count is their number and a page joins them.
+ */
+export function hitsTable(db: Kysely<Database>, hits: readonly { id: number; score: number }[]) {
+  if (isPostgres(db)) {
+    const ids = hits.map((hit) => hit.id);
+    const scores = hits.map((hit) => hit.score);
+    return sql<{ id: number; score: number }>`(select h.id, h.score
+      from unnest(${ids}::bigint[], ${scores}::float8[]) as h(id, score))`;
+  }
+  const rows = JSON.stringify(hits.map((hit) => [hit.id, hit.score]));
+  return sql<{ id: number; score: number }>`(select value ->> '$[0]' as id, value ->> '$[1]' as score
+    from json_each(${rows}))`;
 }
 
 /**

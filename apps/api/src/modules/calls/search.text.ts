@@ -52,19 +52,24 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
-/** The token every indexed call of a company carries: a search looks only among the company's calls. */
-export function companyToken(customerId: number): string {
-  return `t:${customerId}`;
+/**
+ * A term of a company's index: every term carries its company (`<id>:heizung`), so the index's list of the calls
+ * with a word holds only that company's calls. A search reads nothing of other companies, and never has to
+ * intersect a word's calls with a list of all the company's calls (which at a million calls cost more than the
+ * search itself).
+ */
+export function companyTerm(customerId: number, term: string): string {
+  return `${customerId}:${term}`;
 }
 
 /**
- * What SQLite indexes of a call: its company's token, its caller's number tokens, then the stems of every word of
- * its texts (the conversation, notes and SMS), in order.
+ * What SQLite indexes of a call: its caller's number tokens, then the stems of every word of its texts (the
+ * conversation, notes and SMS), in order, each as a term of its company.
  */
 export function indexedTerms(customerId: number, callerNumber: string, texts: readonly string[]): string {
-  const terms = [companyToken(customerId), ...numberTokens(callerNumber)];
+  const terms = numberTokens(callerNumber);
   for (const text of texts) for (const word of wordsOf(text)) terms.push(...stemsOf(word));
-  return terms.join(' ');
+  return terms.map((term) => companyTerm(customerId, term)).join(' ');
 }
 
 /** A word of a search: its stems, matched whole or (the last word being typed) as their beginning. */
@@ -103,16 +108,21 @@ export function searchTerms(search: string, country?: string | null): SearchTerm
 
 const quoted = (token: string) => `"${token.replace(/"/g, '""')}"`;
 
-/** The FTS5 query of a search within one company (SQLite). */
+/** The FTS5 query of a search within one company (SQLite): every term as a term of the company. */
 export function ftsQuery(customerId: number, terms: readonly SearchTerm[]): string {
+  const own = (token: string) => quoted(companyTerm(customerId, token));
   const parts = terms.map((term) => {
     const alternatives =
       term.kind === 'word'
-        ? term.stems.map((stem) => `${quoted(stem)}${term.prefix ? '*' : ''}`)
-        : [...term.starts.map((start) => `${quoted(start)}*`), `${quoted(term.end)}*`, quoted(term.groups.join(' '))];
+        ? term.stems.map((stem) => `${own(stem)}${term.prefix ? '*' : ''}`)
+        : [
+            ...term.starts.map((start) => `${own(start)}*`),
+            `${own(term.end)}*`,
+            quoted(term.groups.map((group) => companyTerm(customerId, group)).join(' ')),
+          ];
     return `(${alternatives.join(' OR ')})`;
   });
-  return [quoted(companyToken(customerId)), ...parts].join(' AND ');
+  return parts.join(' AND ');
 }
 
 /** The texts of a call the highlight is taken from, in the order they are looked at. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { numberForms, numberTokens } from './search.numbers';
+import { companyTsquery } from './search.query';
 import { escapeHtml, ftsQuery, highlightOf, indexedTerms, searchTerms, stemsOf, wordsOf } from './search.text';
 
 /** Whether a typed number (read in `country`) finds a caller's number, as the index compares them. */
@@ -32,11 +33,12 @@ describe('the words of the call search', () => {
     ]);
   });
 
-  it('indexes the company, the caller’s number and the stems of every word', () => {
+  it('indexes the caller’s number and the stems of every word, each as a term of the company', () => {
     expect(indexedTerms(7, '+49301234567', ['Heizungen kaputt'])).toBe(
-      't:7 n:49301234567 r:76543210394 heizung heizungen kaputt',
+      '7:n:49301234567 7:r:76543210394 7:heizung 7:heizungen 7:kaputt',
     );
-    expect(indexedTerms(7, 'anonymous', ['Hallo'])).toBe('t:7 hallo');
+    expect(indexedTerms(7, 'anonymous', ['Hallo'])).toBe('7:hallo');
+    expect(indexedTerms(7, 'anonymous', [])).toBe('');
   });
 
   it('reads numbers out of a search before its words, the last word as a beginning', () => {
@@ -52,10 +54,27 @@ describe('the words of the call search', () => {
     expect(searchTerms(' !? ', 'DE')).toEqual([]);
   });
 
-  it('writes the FTS5 query with the company first and every term quoted', () => {
-    expect(ftsQuery(3, searchTerms('Heizung "kaputt"', 'DE'))).toBe('"t:3" AND ("heizung") AND ("kaputt"*)');
+  it('writes the FTS5 query of the company’s terms, every term quoted', () => {
+    expect(ftsQuery(3, searchTerms('Heizung "kaputt"', 'DE'))).toBe('("3:heizung") AND ("3:kaputt"*)');
     expect(ftsQuery(3, searchTerms('030 1234567', 'DE'))).toBe(
-      '"t:3" AND ("n:0301234567"* OR "n:49301234567"* OR "r:765432103"* OR "030 1234567")',
+      '("3:n:0301234567"* OR "3:n:49301234567"* OR "3:r:765432103"* OR "3:030 3:1234567")',
+    );
+  });
+
+  it('keeps one company’s terms apart from another’s whose id begins alike', () => {
+    // Company 1's "2abc" being typed and company 12's "abc": the colon after the id tells them apart.
+    const query = ftsQuery(1, searchTerms('2abc', 'DE'));
+    expect(query).toBe('("1:2abc"*)');
+    expect(
+      indexedTerms(12, '+4912345', ['abc'])
+        .split(' ')
+        .some((term) => term.startsWith('1:2abc')),
+    ).toBe(false);
+  });
+
+  it('makes every lexeme of a PostgreSQL query a term of the company, quotes and prefixes kept', () => {
+    expect(companyTsquery(3, `'heizung':* | 'heiz':* & 'n:030' <-> 'it''s'`)).toBe(
+      `'3:heizung':* | '3:heiz':* & '3:n:030' <-> '3:it''s'`,
     );
   });
 });
