@@ -7,9 +7,9 @@ import { columnTypes } from './dialect';
  * company's calls, so a search no longer intersects it with the list of all the company's calls (at a million
  * calls that list alone took longer than a search may).
  *
- * On PostgreSQL each document also gets its call's time (`created_at`, with an index newest first): a search finds
- * the newest calls with a word either from the word's list in the GIN index or by walking the newest documents
- * (a word in every other call), without reading the calls table for either.
+ * On PostgreSQL each document also gets its call's company and time (`customer_id`, `created_at`, with an index of
+ * the company's documents newest first): a search finds the newest calls with a word either from the word's list in
+ * the GIN index or, for a common word, by walking the company's newest documents, without reading the calls table.
  *
  * The terms there are are rewritten from themselves into a new table (nothing is stemmed again): on SQLite the
  * FTS5 rows' text, on PostgreSQL each document's lexemes with their positions. This copy of how a term is written is
@@ -70,12 +70,12 @@ const POSTGRES_DOWN = `array_to_tsvector(array['t:' || c.customer_id]) || (
 
 /**
  * PostgreSQL: the documents written into a new table by `document` (an expression of the old row `s` and its call
- * `c`), with the call's time beside them when `withTime`; the indexes are built once it is full. Quicker than
- * updating a million documents under their GIN index, and it leaves no dead rows behind.
+ * `c`), with the call's company and time beside them when `withTime`; the indexes are built once it is full.
+ * Quicker than updating a million documents under their GIN index, and it leaves no dead rows behind.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against Kysely<any> on purpose
 async function rewritePostgres(db: Kysely<any>, document: string, withTime: boolean): Promise<void> {
-  const time = withTime ? 'created_at timestamptz not null,' : '';
+  const time = withTime ? 'customer_id integer not null, created_at timestamptz not null,' : '';
   await sql
     .raw(
       `create table call_search_new (
@@ -87,8 +87,8 @@ async function rewritePostgres(db: Kysely<any>, document: string, withTime: bool
     .execute(db);
   await sql
     .raw(
-      `insert into call_search_new (call_id, ${withTime ? 'created_at, ' : ''}document)
-    select s.call_id, ${withTime ? 'c.created_at, ' : ''}${document}
+      `insert into call_search_new (call_id, ${withTime ? 'customer_id, created_at, ' : ''}document)
+    select s.call_id, ${withTime ? 'c.customer_id, c.created_at, ' : ''}${document}
     from call_search s join calls c on c.id = s.call_id`,
     )
     .execute(db);
@@ -100,7 +100,9 @@ async function rewritePostgres(db: Kysely<any>, document: string, withTime: bool
   );
   await sql`create index call_search_document_idx on call_search using gin (document)`.execute(db);
   if (withTime) {
-    await sql`create index call_search_recent_idx on call_search (created_at desc, call_id desc)`.execute(db);
+    await sql`create index call_search_recent_idx on call_search (customer_id, created_at desc, call_id desc)`.execute(
+      db,
+    );
   }
   await sql`analyze call_search`.execute(db);
 }

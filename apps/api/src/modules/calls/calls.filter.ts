@@ -16,7 +16,8 @@ import {
   hitsTable,
   matchesSearch,
   prepareSearch,
-  searchWindow,
+  findSearchHits,
+  type SearchHit,
   searchedStatements,
 } from './search.query';
 
@@ -53,8 +54,8 @@ export type CallFilter = {
   prepared?: { q: PreparedSearch | undefined; search: PreparedSearch | undefined; window?: SearchHits } | undefined;
 };
 
-/** The calls a call search (`q`) found for a filter, newest first, with their relevance (search.query.ts). */
-type SearchHits = readonly { id: number; score: number }[];
+/** The calls a search (`q`) found for a filter, with their relevance (search.query.ts). */
+type SearchHits = readonly SearchHit[];
 
 /**
  * A filter with its searches prepared for the queries: one read of the company's country, and on PostgreSQL one of
@@ -68,13 +69,15 @@ export async function prepareFilter(db: Kysely<Database>, filter: CallFilter): P
   ]);
   if (!q) return { ...filter, prepared: { q, search } };
   // The calls `q` finds among the filter's (at most SEARCH_WINDOW), found once: the count and the page read them.
-  const window = await searchedStatements(db, true, (reader) =>
-    searchWindow(reader, filter.customerId, q, narrowedCalls(reader, filter, search)).execute(),
-  );
-  return {
-    ...filter,
-    prepared: { q, search, window: window.map((hit) => ({ id: Number(hit.id), score: Number(hit.score) })) },
-  };
+  // A filter that holds all the company's calls needs nothing of the calls table: the index's terms are the company's.
+  const narrowed = wholeCompany(filter) ? undefined : narrowedCalls(db, filter, search);
+  return { ...filter, prepared: { q, search, window: await findSearchHits(db, filter.customerId, q, narrowed) } };
+}
+
+/** Whether a filter holds every call of its company: the view of all calls and no other condition but `q`. */
+function wholeCompany(filter: CallFilter): boolean {
+  const { customerId: _company, now: _now, view, q: _q, prepared: _prepared, ...conditions } = filter;
+  return view === 'all' && Object.values(conditions).every((value) => value === undefined || value === '');
 }
 
 /** The prepared searches of a filter; a filter that searches must have been prepared (prepareFilter). */

@@ -125,8 +125,8 @@ function pgDocument(followUps: boolean): string {
 
 /** PostgreSQL: writes the documents of calls (`replace`: calls indexed before). */
 async function indexPostgres(trx: Kysely<Database>, ids: readonly number[], replace: boolean): Promise<void> {
-  await sql`insert into call_search (call_id, created_at, document)
-    select c.id, c.created_at, ${sql.raw(pgDocument(replace))} from calls c where c.id in (${sql.join(ids)})
+  await sql`insert into call_search (call_id, customer_id, created_at, document)
+    select c.id, c.customer_id, c.created_at, ${sql.raw(pgDocument(replace))} from calls c where c.id in (${sql.join(ids)})
     ${sql.raw(replace ? 'on conflict (call_id) do update set document = excluded.document' : '')}`.execute(trx);
 }
 
@@ -164,8 +164,8 @@ export const searchIndexSubscriber: ChangeSubscriber = {
     return {
       with: [
         `search_index as (
-  insert into call_search (call_id, created_at, document)
-  select c.id, c.created_at, ${pgDocument(false)} from calls c where c.id = any(${bind(ids)}::bigint[])
+  insert into call_search (call_id, customer_id, created_at, document)
+  select c.id, c.customer_id, c.created_at, ${pgDocument(false)} from calls c where c.id = any(${bind(ids)}::bigint[])
   returning 1
 )`,
       ],
@@ -187,8 +187,8 @@ export async function indexCallsAfter(db: Kysely<Database>, afterId = 0): Promis
       .executeTakeFirst();
     let indexed = 0;
     for (let from = afterId; from < Number(last?.id ?? 0); from += 20 * BATCH) {
-      const result = await sql`insert into call_search (call_id, created_at, document)
-        select c.id, c.created_at, ${sql.raw(pgDocument(true))} from calls c
+      const result = await sql`insert into call_search (call_id, customer_id, created_at, document)
+        select c.id, c.customer_id, c.created_at, ${sql.raw(pgDocument(true))} from calls c
         where c.id > ${from} and c.id <= ${from + 20 * BATCH}
         on conflict (call_id) do update set document = excluded.document`.execute(db);
       indexed += Number(result.numAffectedRows ?? 0);

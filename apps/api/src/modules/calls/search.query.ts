@@ -76,50 +76,101 @@ function searchMatches(db: Kysely<Database>, customerId: number, search: Prepare
     where call_search match ${ftsQuery(customerId, search.terms)})`;
 }
 
+/** The calls of a company's calls table a search looks among: a filtered query `calls as c`. */
+type Filtered = SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object>;
+/** A call a search found, with its relevance (higher first). */
+export type SearchHit = { id: number; score: number };
+
 /**
- * The newest calls of a filtered query (`calls as c` and its conditions) that a search matches, at most
- * SEARCH_WINDOW, with their relevance (higher first), as a subquery `(id, score)`. PostgreSQL reads them newest
- * first from the search's own table (by the word's list in the GIN index or by its time index, whichever its
- * estimates make quicker) and ranks only those it keeps; SQLite walks the FTS5 index from the newest call (the
- * rowid is the call's id) and stops once it has enough.
+ * PostgreSQL: the most matches of a search read from the word's lists in the GIN index before its newest calls are
+ * found by walking them newest first instead. Reading a match costs about three times a step of the walk, and the
+ * walk needs SEARCH_WINDOW / (the word's share of the calls) steps: a word with more matches than this is common
+ * enough that the walk finds its newest thousand sooner.
  */
-export function searchWindow<Q extends SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object>>(
+export const SEARCH_LIST_CAP = 20_000;
+
+/**
+ * The newest calls of a filter (`filtered`, or undefined for all the company's calls) that a search matches, at most
+ * SEARCH_WINDOW, with their relevance: found once per request (the count and the page read them, see hitsTable).
+ *
+ * SQLite walks the FTS5 index from the newest call (the rowid is the call's id) and stops once it has enough.
+ * PostgreSQL does not leave the choice to its planner, whose estimate of a word's matches can be off by a factor
+ * of three and then walks half a million documents: it reads the word's matches from the GIN index (at most
+ * `cap`), and only when there are more (a common word) walks the newest documents of the company, or the newest
+ * calls of the filter, testing each. The relevance is worked out for the kept calls only.
+ */
+export async function findSearchHits(
   db: Kysely<Database>,
   customerId: number,
   search: PreparedSearch,
-  filtered: Q,
-): SelectQueryBuilder<Database, never, { id: number; score: number }> {
-  if (isPostgres(db)) {
-    const query = sql`${search.tsquery}::tsquery`;
-    // Newest first by the document's own time (call_search.created_at, the call's): PostgreSQL either takes the
-    // word's calls from the GIN index or walks the documents newest first, whichever its statistics of the word
-    // make quicker, and reads the calls table only for the filter's other conditions. The relevance is worked out
-    // for the kept calls only.
-    const newest = filtered
-      .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.call_id = c.id`))
-      .where(sql<boolean>`s.document @@ ${query}`)
-      .select(sql<number>`s.call_id`.as('id'))
-      .orderBy(sql`s.created_at`, 'desc')
-      .orderBy(sql`s.call_id`, 'desc')
-      .limit(SEARCH_WINDOW);
-    return db
-      .selectFrom(newest.as('n'))
-      .innerJoin(sql`call_search`.as('r'), (join) => join.on(sql<boolean>`r.call_id = n.id`))
-      .select([sql<number>`n.id`.as('id'), sql<number>`ts_rank(r.document, ${query})`.as('score')]) as never;
+  filtered: Filtered | undefined,
+  cap = SEARCH_LIST_CAP,
+): Promise<SearchHit[]> {
+  if (!isPostgres(db)) {
+    const match = sql<boolean>`s.call_search match ${ftsQuery(customerId, search.terms)}`;
+    const score = sql<number>`-bm25(s.call_search)`.as('score');
+    const hits = filtered
+      ? filtered
+          .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.rowid = c.id`))
+          .where(match)
+          .select([sql<number>`c.id`.as('id'), score])
+      : db
+          .selectFrom(sql`call_search`.as('s'))
+          .where(match)
+          .select([sql<number>`s.rowid`.as('id'), score]);
+    const rows = await hits
+      .orderBy(sql`s.rowid`, 'desc')
+      .limit(SEARCH_WINDOW)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
   }
-  return filtered
-    .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.rowid = c.id`))
-    .where(sql<boolean>`s.call_search match ${ftsQuery(customerId, search.terms)}`)
-    .select([sql<number>`c.id`.as('id'), sql<number>`-bm25(s.call_search)`.as('score')])
-    .orderBy(sql`s.rowid`, 'desc')
-    .limit(SEARCH_WINDOW) as never;
+  return searchedStatements(db, true, async (trx) => {
+    const query = sql`${search.tsquery}::tsquery`;
+    // The word's matches from the GIN index (the planner may not scan the table instead), the filter applied.
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const conditions = filtered ? sql`where m.call_id in (${filtered.select(sql<number>`c.id`.as('id'))})` : sql``;
+    const listed = await sql<{ id: string; matched: string }>`
+      with m as materialized (
+        select call_id, created_at from call_search
+        where customer_id = ${customerId} and document @@ ${query}
+        limit ${cap + 1}
+      )
+      select m.call_id as id, (select count(*) from m) as matched from m ${conditions}
+      order by m.created_at desc, m.call_id desc
+      limit ${SEARCH_WINDOW}`.execute(trx);
+    await sql`set local enable_seqscan = on`.execute(trx);
+    let ids = listed.rows.map((row) => Number(row.id));
+    if (Number(listed.rows[0]?.matched ?? 0) > cap) {
+      // A common word: its newest matches by walking the newest documents of the company or calls of the filter.
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      const walked = filtered
+        ? filtered
+            .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.call_id = c.id`))
+            .where(sql<boolean>`s.document @@ ${query}`)
+            .select(sql<string>`c.id`.as('id'))
+            .orderBy(sql`c.created_at`, 'desc')
+            .orderBy(sql`c.id`, 'desc')
+        : db
+            .selectFrom(sql`call_search`.as('s'))
+            .where(sql<boolean>`s.customer_id = ${customerId} and s.document @@ ${query}`)
+            .select(sql<string>`s.call_id`.as('id'))
+            .orderBy(sql`s.created_at`, 'desc')
+            .orderBy(sql`s.call_id`, 'desc');
+      ids = (await walked.limit(SEARCH_WINDOW).execute()).map((row) => Number(row.id));
+    }
+    if (ids.length === 0) return [];
+    const scores = await sql<{ id: string; score: number }>`
+      select call_id as id, ts_rank(document, ${query}) as score from call_search where call_id = any(${ids}::bigint[])
+    `.execute(trx);
+    return scores.rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+  });
 }
 
 /**
- * The calls a search found (searchWindow, run once per request) as a table `(id, score)` for the lists' queries: the
+ * The calls a search found (findSearchHits, run once per request) as a table `(id, score)` for the lists' queries: the
  * count is their number and a page joins them.
  */
-export function hitsTable(db: Kysely<Database>, hits: readonly { id: number; score: number }[]) {
+export function hitsTable(db: Kysely<Database>, hits: readonly SearchHit[]) {
   if (isPostgres(db)) {
     const ids = hits.map((hit) => hit.id);
     const scores = hits.map((hit) => hit.score);

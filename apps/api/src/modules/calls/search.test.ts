@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
+import { type CallFilter, filteredCalls } from './calls.filter';
 import { deleteOldCalls } from './retention.service';
+import { findSearchHits, prepareSearch } from './search.query';
 
 /*
  * The call search (`q`, `filter[q]`, and `search` besides its own fields) on both engines: words by stem in German
@@ -225,6 +227,25 @@ describe('the call search', () => {
     // Without a search, rows carry no highlight.
     const plain = await api('GET', `/calls`, c.admin.token);
     expect(plain.json.data[0].attributes).not.toHaveProperty('highlight');
+  });
+
+  it('finds the same newest calls when a common word’s calls are walked instead of listed', async () => {
+    const c = await company();
+    const other = await company();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await ingest(c, `+49301000${i}`, `Heizung Nummer ${i}`));
+    await ingest(other, '+4930999', 'Heizung woanders');
+    const customerId = c.admin.customerId!;
+    const search = (await prepareSearch(app.db.db, customerId, 'Heizung'))!;
+    const open: CallFilter = { customerId, view: 'open', now: new Date().toISOString() };
+    for (const filtered of [undefined, filteredCalls(app.db.db, open)]) {
+      // Read from the index's lists (every match), and walked (a cap of 2 makes the word common) on PostgreSQL.
+      const listed = await findSearchHits(app.db.db, customerId, search, filtered);
+      const walked = await findSearchHits(app.db.db, customerId, search, filtered, 2);
+      expect(listed.map((hit) => String(hit.id)).sort()).toEqual([...ids].sort());
+      expect(walked).toEqual(expect.arrayContaining(listed));
+      expect(walked).toHaveLength(listed.length);
+    }
   });
 
   it('highlights the matching piece, HTML-escaped, matches in <mark>, cut at words', async () => {
