@@ -82,6 +82,25 @@ export async function createCompanies(db: Kysely<Database>): Promise<Fixture> {
 }
 
 /**
+ * The measured company of a database createCompanies made earlier (a kept benchmark database), with a new access
+ * token for its admin and a new bot token for its first phonebot.
+ */
+export async function fixtureOf(db: Kysely<Database>): Promise<Fixture> {
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'customer_id'])
+    .where('email', '=', 'admin1@bench.example')
+    .executeTakeFirstOrThrow();
+  const botToken = `pbt_${randomToken()}`;
+  await db
+    .updateTable('phonebots')
+    .set({ bot_token_hash: tokenHash(botToken) })
+    .where('license_key', '=', 'PB-bench-1-0')
+    .execute();
+  return { token: (await issueAccessToken(db, admin.id)).token, botToken, customerId: admin.customer_id! };
+}
+
+/**
  * Adds calls until the measured company has `size` and the others `size` between them, spread over the last 60
  * days: 5 % New, 3 % In Progress, the rest Completed; four priorities; categories from the terms or none.
  */

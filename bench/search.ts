@@ -11,8 +11,8 @@
  *
  *   node --import tsx bench/search.ts [--engines sqlite,postgres] [--size 1000000] [--seconds 10] [--queries 200]
  *     [--ingest-connections 100] [--no-ingest] [--no-http] [--keep] [--reuse <data dir or PostgreSQL URL>]
- * `--reuse` measures the searches again on a database an earlier run kept (one engine; its migrations run first,
- * timed, and nothing is generated).
+ * `--reuse` measures again on a database an earlier run kept (one engine; its migrations run first, timed, and
+ * nothing is generated; the ingest adds its calls to it).
  * Results: bench/results/search-<engine>.json and a table on stdout.
  */
 import crypto from 'node:crypto';
@@ -26,7 +26,7 @@ import { type Kysely, sql } from 'kysely';
 import { createDb, migrateToLatest } from '../apps/api/src/db/client';
 import type { Database } from '../apps/api/src/db/schema';
 import { type CallFilter, countCalls, indexCallsAfter, listPage, prepareFilter } from '../apps/api/src/modules/calls';
-import { COMPANIES, DAYS, createCompanies, scratchPostgres } from './generate';
+import { COMPANIES, DAYS, type Fixture, createCompanies, fixtureOf, scratchPostgres } from './generate';
 import { runIngest, startBenchServer, stopBenchServer } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -221,18 +221,13 @@ for (const engine of engines) {
   try {
     let started = performance.now();
     const applied = await migrateToLatest(db.db);
-    let fixture: { customerId: number; token: string; botToken: string };
+    let fixture: Fixture;
     if (reuse) {
       rows.push({
         measure: `migrations on the kept database: ${applied.join(', ') || 'none'}`,
         seconds: seconds1(started),
       });
-      const company = await db.db
-        .selectFrom('customers')
-        .select('id')
-        .where('company_name', '=', 'Company 1')
-        .executeTakeFirstOrThrow();
-      fixture = { customerId: company.id, token: '', botToken: '' };
+      fixture = await fixtureOf(db.db);
     } else {
       fixture = await createCompanies(db.db);
       started = performance.now();
@@ -283,7 +278,7 @@ for (const engine of engines) {
     }
     console.table(rows);
 
-    if (values['no-http'] || reuse) continue;
+    if (values['no-http']) continue;
     const server = await startBenchServer(PORT, { ...env, BENCH_CEILING_FILE: path.join(dataDir, 'ceiling.json') });
     const auth = { authorization: `Bearer ${fixture.token}` };
     try {

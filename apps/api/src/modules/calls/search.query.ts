@@ -97,7 +97,9 @@ export const SEARCH_LIST_CAP = 20_000;
  * PostgreSQL does not leave the choice to its planner, whose estimate of a word's matches can be off by a factor
  * of three and then walks half a million documents: it reads the word's matches from the GIN index (at most
  * `cap`), and only when there are more (a common word) walks the newest documents of the company, or the newest
- * calls of the filter, testing each. The relevance is worked out for the kept calls only.
+ * calls of the filter, testing each. A word the planner's statistics call common is walked first, for at most
+ * WALK_STEPS documents, and read from the GIN index only when those held too few. The relevance is worked out for
+ * the kept calls only.
  */
 export async function findSearchHits(
   db: Kysely<Database>,
@@ -126,37 +128,14 @@ export async function findSearchHits(
   }
   return searchedStatements(db, true, async (trx) => {
     const query = sql`${search.tsquery}::tsquery`;
-    // The word's matches from the GIN index (the planner may not scan the table instead), the filter applied.
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const conditions = filtered ? sql`where m.call_id in (${filtered.select(sql<number>`c.id`.as('id'))})` : sql``;
-    const listed = await sql<{ id: string; matched: string }>`
-      with m as materialized (
-        select call_id, created_at from call_search
-        where customer_id = ${customerId} and document @@ ${query}
-        limit ${cap + 1}
-      )
-      select m.call_id as id, (select count(*) from m) as matched from m ${conditions}
-      order by m.created_at desc, m.call_id desc
-      limit ${SEARCH_WINDOW}`.execute(trx);
-    await sql`set local enable_seqscan = on`.execute(trx);
-    let ids = listed.rows.map((row) => Number(row.id));
-    if (Number(listed.rows[0]?.matched ?? 0) > cap) {
-      // A common word: its newest matches by walking the newest documents of the company or calls of the filter.
-      await sql`set local enable_bitmapscan = off`.execute(trx);
-      const walked = filtered
-        ? filtered
-            .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.call_id = c.id`))
-            .where(sql<boolean>`s.document @@ ${query}`)
-            .select(sql<string>`c.id`.as('id'))
-            .orderBy(sql`c.created_at`, 'desc')
-            .orderBy(sql`c.id`, 'desc')
-        : db
-            .selectFrom(sql`call_search`.as('s'))
-            .where(sql<boolean>`s.customer_id = ${customerId} and s.document @@ ${query}`)
-            .select(sql<string>`s.call_id`.as('id'))
-            .orderBy(sql`s.created_at`, 'desc')
-            .orderBy(sql`s.call_id`, 'desc');
-      ids = (await walked.limit(SEARCH_WINDOW).execute()).map((row) => Number(row.id));
+    let ids: number[] | undefined;
+    // A word the statistics call common is walked first, for a bounded number of steps.
+    if ((await estimatedMatches(trx, query)) > cap) {
+      ids = await walkNewest(trx, customerId, query, filtered, WALK_STEPS);
+    }
+    if (!ids) {
+      const listed = await listMatches(trx, query, filtered, cap);
+      ids = listed.over ? ((await walkNewest(trx, customerId, query, filtered)) ?? []) : listed.ids;
     }
     if (ids.length === 0) return [];
     const scores = await sql<{ id: string; score: number }>`
@@ -164,6 +143,80 @@ export async function findSearchHits(
     `.execute(trx);
     return scores.rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
   });
+}
+
+/** PostgreSQL: the most steps a walk takes on the statistics' word that it is common, before the GIN lists decide. */
+const WALK_STEPS = 50_000;
+
+/**
+ * PostgreSQL: the planner's estimate of the documents a tsquery of company terms matches (only the company's can;
+ * a condition on the company would only make the planner read all of its documents' index entries as well).
+ */
+async function estimatedMatches(trx: Kysely<Database>, query: RawBuilder<unknown>) {
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
+    select call_id from call_search where document @@ ${query}`.execute(trx);
+  return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * PostgreSQL: the newest matches (of the filter) read from the GIN lists: at most `cap` of the word's documents
+ * are read (the planner may not scan the table instead); `over` when there were more. The company's terms match
+ * only its documents, so no condition on the company is added (the planner would read the company's million
+ * entries of the time index to intersect them).
+ */
+async function listMatches(
+  trx: Kysely<Database>,
+  query: RawBuilder<unknown>,
+  filtered: Filtered | undefined,
+  cap: number,
+) {
+  await sql`set local enable_seqscan = off`.execute(trx);
+  const conditions = filtered ? sql`where m.call_id in (${filtered.select(sql<number>`c.id`.as('id'))})` : sql``;
+  const listed = await sql<{ id: string; matched: string }>`
+    with m as materialized (
+      select call_id, created_at from call_search where document @@ ${query}
+      limit ${cap + 1}
+    )
+    select m.call_id as id, (select count(*) from m) as matched from m ${conditions}
+    order by m.created_at desc, m.call_id desc
+    limit ${SEARCH_WINDOW}`.execute(trx);
+  // Back as it was, for the rest of a transaction this ran in.
+  await sql`set local enable_seqscan to default`.execute(trx);
+  return { ids: listed.rows.map((row) => Number(row.id)), over: Number(listed.rows[0]?.matched ?? 0) > cap };
+}
+
+/**
+ * PostgreSQL: the newest matches found by walking the company's newest documents (or the filter's newest calls) and
+ * testing each. With `steps`, at most that many are tested, and undefined answers that they held too few matches.
+ */
+async function walkNewest(
+  trx: Kysely<Database>,
+  customerId: number,
+  query: RawBuilder<unknown>,
+  filtered: Filtered | undefined,
+  steps?: number,
+): Promise<number[] | undefined> {
+  const newest = filtered
+    ? filtered.select([sql<string>`c.id`.as('id'), sql<string>`c.created_at`.as('created_at')])
+    : trx
+        .selectFrom(sql`call_search`.as('c'))
+        .where(sql<boolean>`c.customer_id = ${customerId}`)
+        .select([sql<string>`c.call_id`.as('id'), sql<string>`c.created_at`.as('created_at')]);
+  // By the names of the selected columns: the calls' `id` or the documents' `call_id`.
+  const ordered = newest.orderBy(sql`created_at`, 'desc').orderBy(sql`id`, 'desc');
+  if (steps === undefined) await sql`set local enable_bitmapscan = off`.execute(trx);
+  const rows = await trx
+    .selectFrom((steps === undefined ? ordered : ordered.limit(steps)).as('t'))
+    .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.call_id = t.id`))
+    .where(sql<boolean>`s.document @@ ${query}`)
+    .select(sql<string>`t.id`.as('id'))
+    .orderBy(sql`t.created_at`, 'desc')
+    .orderBy(sql`t.id`, 'desc')
+    .limit(SEARCH_WINDOW)
+    .execute();
+  if (steps === undefined) await sql`set local enable_bitmapscan to default`.execute(trx);
+  else if (rows.length < SEARCH_WINDOW) return undefined;
+  return rows.map((row) => Number(row.id));
 }
 
 /**
