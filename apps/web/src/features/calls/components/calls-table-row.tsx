@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCallDate } from '../../../lib/dates';
 import type { CallRow } from '../api';
 import { messagePreview } from '../call-rows';
-import { highlightParts } from '../search-highlight';
+import { highlightParts, nearFirstMatch } from '../search-highlight';
 import { CallbackState, RepeatBadge } from './call-badges';
 import type { CallColumn } from './call-columns';
 import type { RowCallActions } from './call-selects';
@@ -18,11 +18,13 @@ function onControl(event: MouseEvent): boolean {
   return (event.target as HTMLElement).closest('button, a, input, select, textarea, label') !== null;
 }
 
-/** Where a searched call matches: a piece of what was said, a note or an SMS, the matches marked. */
+/** Where a searched call matches: a piece of what was said, a note or an SMS, from just before the first match. */
 function SearchHighlight({ highlight }: { highlight: string }) {
   return (
     <Text component="span" size="xs" c="dimmed" lineClamp={2} w="100%" style={{ overflowWrap: 'anywhere' }}>
-      {highlightParts(highlight).map((part, i) => (part.match ? <Mark key={i}>{part.text}</Mark> : part.text))}
+      {nearFirstMatch(highlightParts(highlight)).map((part, i) =>
+        part.match ? <Mark key={i}>{part.text}</Mark> : part.text,
+      )}
     </Text>
   );
 }
