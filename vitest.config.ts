@@ -4,6 +4,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const e2eFilesAtOnce = Math.max(1, Number(process.env.E2E_FILES_AT_ONCE ?? 2) || 1);
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
+/**
+ * Password hashes of N=2^10 instead of the product's 2^15 in the test runs that make accounts and sign in (thousands
+ * of hashes, about a third of the API tests' time); honoured only where NODE_ENV is test (lib/crypto.ts), which
+ * Vitest sets, and so also in the servers the tests start.
+ */
+const cheapHashes = { PASSWORD_HASH_COST: '10' };
 const unitTests = [
   'packages/shared/src/**/*.unit.test.ts',
   'apps/api/src/**/*.unit.test.ts',
@@ -91,7 +97,7 @@ export default defineConfig({
           include: apiTests,
           exclude: unitTests,
           isolate: false,
-          env: { TEST_DB: 'sqlite' },
+          env: { TEST_DB: 'sqlite', ...cheapHashes },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -102,7 +108,7 @@ export default defineConfig({
           include: apiTests,
           exclude: unitTests,
           isolate: false,
-          env: { TEST_DB: 'postgres' },
+          env: { TEST_DB: 'postgres', ...cheapHashes },
           // One database migrated for the run; each test app's database is a copy of it.
           globalSetup: ['apps/api/test/postgres-template.ts'],
           testTimeout: 30_000,
@@ -113,6 +119,7 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['apps/api/test/reliability/**/*.reliability.ts'],
+          env: cheapHashes,
           fileParallelism: false,
           testTimeout: 600_000,
           hookTimeout: 120_000,
@@ -122,6 +129,7 @@ export default defineConfig({
         test: {
           name: 'node-versions',
           include: ['apps/api/test/node-versions/**/*.node-versions.ts'],
+          env: cheapHashes,
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -131,6 +139,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.ts'],
+          env: cheapHashes,
           // Two files at once (each with its own server and Chromium): a flow waits on its pages about a third of
           // the time. E2E_FILES_AT_ONCE=1 runs one at a time.
           fileParallelism: e2eFilesAtOnce > 1,

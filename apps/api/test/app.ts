@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,26 +65,6 @@ export type TestResponse = {
 };
 
 let passwordHash: Promise<string> | undefined;
-let cheapPasswordHash: Promise<string> | undefined;
-
-/**
- * PASSWORD hashed as the product stores it (`scrypt$N$r$p$salt$hash`) but at N=2^10, about a hundredth of the
- * product's cost: for the fixture users of tests that sign in with wrong passwords hundreds of times to reach a limit
- * (`cheapPasswords`). The product verifies a hash at the cost written in it, so these sign-ins run the same code; the
- * hashes the product makes keep its cost, which test/security/secrets.test.ts checks.
- */
-function cheapHash(password: string): Promise<string> {
-  const salt = crypto.randomBytes(16);
-  const [N, r, p, keylen] = [1024, 8, 1, 32];
-  return new Promise((resolve, reject) =>
-    crypto.scrypt(password.normalize('NFC'), salt, keylen, { N, r, p }, (error, hash) =>
-      error
-        ? reject(error)
-        : resolve(['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$')),
-    ),
-  );
-}
-
 let counter = 0;
 
 type AnswerChecker = ReturnType<typeof openApiChecker>;
@@ -115,8 +94,6 @@ export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   options: {
     logLines?: string[];
-    /** The fixture users' password hashed at a low scrypt cost (see `cheapHash`); the product's hashes keep theirs. */
-    cheapPasswords?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pbp-test-'));
@@ -135,7 +112,7 @@ export async function createTestApp(
     },
     { validateAnswers: true, ...overrides },
   );
-  const { logLines, cheapPasswords = false } = options;
+  const { logLines } = options;
   const logger = logLines
     ? createLogger('trace', { write: (line: string) => void logLines.push(line) })
     : createLogger(config.logLevel);
@@ -178,9 +155,7 @@ export async function createTestApp(
   const signIn: TestApp['signIn'] = async (role, options = {}) => {
     const db = runtime.db.db;
     const now = nowIso();
-    const fixtureHash = cheapPasswords
-      ? (cheapPasswordHash ??= cheapHash(PASSWORD))
-      : (passwordHash ??= hashPassword(PASSWORD));
+    const fixtureHash = (passwordHash ??= hashPassword(PASSWORD));
     let customerId: number | null = options.customerId ?? null;
     if (role !== 'super' && customerId === null) {
       const customer = await db

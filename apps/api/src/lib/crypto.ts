@@ -12,17 +12,29 @@ const scrypt = promisify(crypto.scrypt) as (
 export const SCRYPT_PARAMS = { N: 32768, r: 8, p: 1, keylen: 32 } as const;
 const MAXMEM = 64 * 1024 * 1024;
 
+/**
+ * The N that new hashes are made with: the product's (SCRYPT_PARAMS.N) everywhere but in a test run. A test run
+ * (NODE_ENV=test) may lower it with PASSWORD_HASH_COST, log2 of N from 10 to 15, for the thousands of accounts and
+ * sign-ins its tests make; outside a test run the setting is ignored, so a deployment cannot weaken its hashes by it.
+ */
+export function passwordHashCost(env: NodeJS.ProcessEnv = process.env): number {
+  const wanted = Number(env.PASSWORD_HASH_COST);
+  if (env.NODE_ENV !== 'test' || !Number.isInteger(wanted) || wanted < 10 || wanted > 15) return SCRYPT_PARAMS.N;
+  return 2 ** wanted;
+}
+
 /** Hash format: scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const { N, r, p, keylen } = SCRYPT_PARAMS;
+  const { r, p, keylen } = SCRYPT_PARAMS;
+  const N = passwordHashCost();
   const hash = await scrypt(password.normalize('NFC'), salt, keylen, { N, r, p, maxmem: MAXMEM });
   return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   // Without a stored hash a dummy one is checked anyway, so a missing account costs the same time as a wrong password.
-  const [kind, n, r, p, saltText, hashText] = (stored ?? DUMMY_HASH).split('$');
+  const [kind, n, r, p, saltText, hashText] = (stored ?? dummyHash()).split('$');
   if (kind !== 'scrypt' || !n || !r || !p || !saltText || !hashText) return false;
   const expected = Buffer.from(hashText, 'base64url');
   const actual = await scrypt(password.normalize('NFC'), Buffer.from(saltText, 'base64url'), expected.length, {
@@ -34,7 +46,9 @@ export async function verifyPassword(password: string, stored: string | null | u
   return stored != null && crypto.timingSafeEqual(actual, expected);
 }
 
-const DUMMY_HASH = `scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(32).toString('base64url')}`;
+/** What a missing account's password is checked against: a hash of the cost new hashes get. */
+const dummyHash = () =>
+  `scrypt$${passwordHashCost()}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(32).toString('base64url')}`;
 
 /** An unguessable token (256 bits), URL-safe. */
 export function randomToken(bytes = 32): string {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { safeUrl } from '../logger';
 import { resetPageUrl } from '../modules/auth';
-import { SCRYPT_PARAMS, generatePassword, hashPassword, randomToken, tokenHash, verifyPassword } from './crypto';
+import {
+  SCRYPT_PARAMS,
+  generatePassword,
+  passwordHashCost,
+  hashPassword,
+  randomToken,
+  tokenHash,
+  verifyPassword,
+} from './crypto';
 import { likePattern, parseSort } from './list';
 
 describe('passwords and tokens', () => {
@@ -12,6 +20,19 @@ describe('passwords and tokens', () => {
     expect(await verifyPassword('wrong horse', hash)).toBe(false);
     expect(await verifyPassword('anything', null)).toBe(false);
     expect(SCRYPT_PARAMS.N).toBeGreaterThanOrEqual(2 ** 15);
+  });
+
+  it('makes hashes of at least 32 MiB outside a test run, whatever PASSWORD_HASH_COST says', () => {
+    const memory = (n: number) => 128 * n * SCRYPT_PARAMS.r;
+    expect(memory(passwordHashCost({}))).toBeGreaterThanOrEqual(32 * 1024 * 1024);
+    for (const NODE_ENV of [undefined, 'production', 'development']) {
+      expect(passwordHashCost({ NODE_ENV, PASSWORD_HASH_COST: '10' })).toBe(SCRYPT_PARAMS.N);
+    }
+    // A test run may make cheap hashes; a value out of range is ignored.
+    expect(passwordHashCost({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' })).toBe(1024);
+    for (const PASSWORD_HASH_COST of ['9', '16', 'x', '12.5']) {
+      expect(passwordHashCost({ NODE_ENV: 'test', PASSWORD_HASH_COST })).toBe(SCRYPT_PARAMS.N);
+    }
   });
 
   it('makes unguessable tokens and stores only their hash', () => {

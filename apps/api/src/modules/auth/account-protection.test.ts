@@ -12,8 +12,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  // Its limits are reached by wrong passwords: the fixture users' hashes are cheap (test/app.ts, cheapPasswords).
-  app = await createTestApp({}, { SMTP_URL: smtp.url }, { cheapPasswords: true });
+  app = await createTestApp({}, { SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await app?.stop();
