@@ -2,8 +2,8 @@
 // reliability proofs, the browser flows in Chromium and the compiled server under the other supported Node.js
 // versions. A missing PostgreSQL or Chromium is said loudly; with CI=true it is a failure, found before anything runs.
 // Work that leaves a core idle runs beside other work: lint, the type check and the builds (server, web app, OpenAPI
-// document) side by side, the Node.js versions beside the browser flows.
-import { spawn, spawnSync } from 'node:child_process';
+// document) side by side, the reliability proofs and then the Node.js versions beside the browser flows.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,15 +40,20 @@ const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 /** Each stage's title and seconds, for the table at the end: where the time of a run went, at a glance. */
 const stageTimes = [];
 
-function run(title, command, args, env = {}) {
+/**
+ * Runs a stage in the foreground with its output on the terminal; a failed stage ends the run. Asynchronous, so that
+ * what runs in the background meanwhile is followed (its next step started when one ends).
+ */
+async function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} (at ${elapsed()}): ${command} ${args.join(' ')}`);
   const from = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
   stageTimes.push([title, Math.round((Date.now() - from) / 1000)]);
-  if (result.status !== 0) {
-    console.error(`\n${title} failed (exit ${result.status}).`);
+  if (status !== 0) {
+    console.error(`\n${title} failed (exit ${status}).`);
     summary();
-    process.exit(result.status ?? 1);
+    process.exit(typeof status === 'number' ? status : 1);
   }
 }
 
@@ -253,7 +258,7 @@ await runChains([
 if (wants('api')) {
   const projects = ['--project', 'unit', '--project', 'web', '--project', 'api-sqlite'];
   if (postgres === true) projects.push('--project', 'api-postgres');
-  run('Unit, component and API tests', 'npx', [
+  await run('Unit, component and API tests', 'npx', [
     'vitest',
     'run',
     ...projects,
@@ -263,55 +268,55 @@ if (wants('api')) {
   ]);
 }
 
-// Crash safety, a PostgreSQL restart under load and two processes on one database (they restart the local
-// PostgreSQL, so they run alone, after the API tests).
-if (wants('reliability')) {
-  run('Reliability proofs', 'npx', [
-    'vitest',
-    'run',
-    '--project',
-    'reliability',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${reports}/reliability.json`,
-  ]);
-}
-
-// Node.js 20.19, 22 and 24 from the npm registry (kept in .tmp/node-versions: a few minutes the first time, seconds
-// after), each running the compiled server against SQLite and PostgreSQL. They start a server process at a time and
-// mostly wait for it, so they run beside the browser flows; their output follows the flows'.
-let versions = null;
-if (wants('node-versions')) {
-  const prepared = await preparing;
-  if (prepared.code !== 0) {
-    process.stdout.write(fs.readFileSync(prepared.log, 'utf8'));
-    console.error(`\nPreparing the Node.js versions failed (exit ${prepared.code}).`);
-    summary();
-    process.exit(1);
-  }
-  console.log(`\n=== Node.js versions (at ${elapsed()}, in the background): vitest run --project node-versions`);
+/** A vitest project in the background, its output in .tmp and its JSON report with the others; answers its result. */
+async function backgroundProject(title, project, env = {}) {
+  console.log(`\n=== ${title} (at ${elapsed()}, in the background): vitest run --project ${project}`);
   const from = Date.now();
-  versions = background(
+  const result = await background(
     'npx',
     [
       'vitest',
       'run',
       '--project',
-      'node-versions',
+      project,
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${reports}/node-versions.json`,
+      `--outputFile.json=${reports}/${project}.json`,
     ],
-    path.join(root, '.tmp/node-versions.log'),
-    {
-      NODE_VERSIONS_FILE: path.join(root, '.tmp/node-versions/targets.json'),
-      ...(postgres === true ? {} : { NODE_VERSIONS_ENGINES: 'sqlite' }),
-    },
-  ).then((result) => ({ ...result, prepared, seconds: Math.round((Date.now() - from) / 1000) }));
+    path.join(root, `.tmp/${project}.log`),
+    env,
+  );
+  return { ...result, title, seconds: Math.round((Date.now() - from) / 1000) };
 }
 
+// Beside the browser flows, one after the other: the reliability proofs (crash safety, a PostgreSQL restart under
+// load, two and three processes on one database), then Node.js 20.19, 22 and 24 (binaries from the npm registry, kept
+// in .tmp/node-versions and prepared since the start), each running the compiled server against SQLite and PostgreSQL.
+// The proofs restart the local PostgreSQL, so they run after the API tests and before the Node.js versions, and
+// never beside anything else that uses PostgreSQL: the browser flows run on SQLite. Both wait on their processes
+// more than they compute, which the flows' two files at once leave room for. Their output follows the flows'.
+const besideFlows = (async () => {
+  const done = [];
+  if (wants('reliability')) {
+    done.push(await backgroundProject('Reliability proofs', 'reliability'));
+    if (done.at(-1).code !== 0) return done;
+  }
+  if (wants('node-versions')) {
+    const prepared = await preparing;
+    if (prepared.code !== 0) return [...done, { ...prepared, title: 'Preparing the Node.js versions', seconds: 0 }];
+    done.push({
+      ...(await backgroundProject('Node.js versions', 'node-versions', {
+        NODE_VERSIONS_FILE: path.join(root, '.tmp/node-versions/targets.json'),
+        ...(postgres === true ? {} : { NODE_VERSIONS_ENGINES: 'sqlite' }),
+      })),
+      prepared,
+    });
+  }
+  return done;
+})();
+
 if (browserFlows) {
-  run(
+  await run(
     'Browser flows',
     'npx',
     [
@@ -327,13 +332,13 @@ if (browserFlows) {
   );
 }
 
-if (versions) {
-  const result = await versions;
-  console.log(`\n=== Node.js versions (${result.seconds} s, beside the browser flows): binaries and better-sqlite3`);
-  process.stdout.write(fs.readFileSync(result.prepared.log, 'utf8'));
+for (const result of await besideFlows) {
+  console.log(`\n=== ${result.title} (${result.seconds} s, beside the browser flows)`);
+  if (result.prepared) process.stdout.write(fs.readFileSync(result.prepared.log, 'utf8'));
   process.stdout.write(fs.readFileSync(result.log, 'utf8'));
+  stageTimes.push([`${result.title} (beside the browser flows)`, result.seconds]);
   if (result.code !== 0) {
-    console.error(`\nNode.js versions failed (exit ${result.code}).`);
+    console.error(`\n${result.title} failed (exit ${result.code}).`);
     summary();
     process.exit(1);
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './axe';
-import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, confirmItIsYou, startStack } from './harness';
+import { SUPER_EMAIL, SUPER_PASSWORD, type Stack, confirmItIsYou, dialogFocused, startStack } from './harness';
 
 let stack: Stack;
 let superToken: string;
@@ -342,6 +342,7 @@ describe('super administration in the browser', () => {
 
     // The same address again is refused.
     await page.getByRole('button', { name: 'Add Guest' }).click();
+    await dialogFocused(dialog);
     await dialog.getByRole('combobox', { name: 'Customer' }).fill('nora');
     await page.getByRole('option', { name: /nora@example\.com/ }).click();
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Gustav Again');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from 'playwright-core';
 import { createPostgresDatabase } from '../../api/test/db';
 import { SERVER_START, freePort } from '../../api/test/process';
 import { startSmtp, verificationIn } from '../../api/test/smtp';
@@ -94,6 +94,20 @@ export async function screenSettled(page: Page): Promise<void> {
       document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
   await nextFrames(page);
+}
+
+/**
+ * Waits until a dialog that has just opened holds the focus: its focus trap moves the focus in after the first render,
+ * and a field typed into before that loses the focus (a searchable select its open options) when it does.
+ */
+export async function dialogFocused(dialog: Locator): Promise<void> {
+  await dialog.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const check = () => (element.contains(document.activeElement) ? resolve() : requestAnimationFrame(check));
+        check();
+      }),
+  );
 }
 
 /**
