@@ -79,13 +79,13 @@ export default defineConfig({
     // whole server again (about a third of the API stage's time).
     projects: [
       { test: { name: 'unit', include: unitTests, environment: 'node' } },
-      // The screens in jsdom with the API's answers stubbed at `fetch` (apps/web/src/test): texts, validation,
+      // The screens in happy-dom with the API's answers stubbed at `fetch` (apps/web/src/test): texts, validation,
       // dialogs, empty and error states, German. The journeys through the real server stay in the browser flows.
       {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.component.test.tsx'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           isolate: false,
           testTimeout: 60_000,

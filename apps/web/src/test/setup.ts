@@ -1,5 +1,5 @@
-// Set-up of the component tests (vitest project `web`, jsdom): what Mantine needs of a browser that jsdom lacks,
-// the app's texts, and a clean page, session and cache before every test.
+// Set-up of the component tests (vitest project `web`, happy-dom): what Mantine needs of a browser that a test DOM
+// lacks, the app's texts, and a clean page, session and cache before every test.
 import { cleanup, configure } from '@testing-library/react';
 import { setI18n } from 'react-i18next';
 import { afterEach, beforeEach, expect } from 'vitest';
@@ -7,7 +7,7 @@ import { i18n, initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { apiStub } from './api';
 
-// jsdom computes no layout: Mantine asks for media queries, observes sizes and scrolls elements into view.
+// A test DOM computes no layout: Mantine asks for media queries, observes sizes and scrolls elements into view.
 window.matchMedia = (query: string): MediaQueryList =>
   ({
     matches: false,
@@ -66,7 +66,7 @@ window.EventSource = class {
 Element.prototype.scrollIntoView = () => {};
 Element.prototype.scrollTo = () => {};
 window.scrollTo = () => {};
-// Mantine reads computed styles with a pseudo-element argument that jsdom does not implement.
+// Mantine reads computed styles with a pseudo-element argument, which a test DOM does not implement.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 

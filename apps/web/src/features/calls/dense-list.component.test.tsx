@@ -125,7 +125,7 @@ describe('the dense call list', () => {
     // The mouse arms the row first (its menu is made then), as in the browser; the click finds the armed button.
     await view.user.hover(await screen.findByRole('button', { name: menuButton }, LOADING));
     await view.user.click(screen.getByRole('button', { name: menuButton }));
-    // jsdom lays nothing out, so Mantine keeps the menu hidden as if its button were off screen: hidden: true.
+    // happy-dom lays nothing out, so Mantine keeps the menu hidden as if its button were off screen: hidden: true.
     const menu = await screen.findByRole('menu', { hidden: true });
     for (const name of ['Conversation', 'Notes', 'Send SMS', 'Mark completed', 'In Progress', 'Sales', 'Delete'])
       within(menu).getByRole('menuitem', { name, hidden: true });

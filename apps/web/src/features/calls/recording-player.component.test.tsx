@@ -30,7 +30,7 @@ beforeEach(() => {
   apiStub.on('POST', '/calls/42/recording/ticket', () => ({
     body: { meta: { ticket: `pbr_ticket${++tickets}`, expires_in: 60 } },
   }));
-  // jsdom plays nothing: play and pause only tell the element's listeners, as a browser does.
+  // happy-dom plays nothing: play and pause only tell the element's listeners, as a browser does.
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     played();
     this.dispatchEvent(new Event('play'));

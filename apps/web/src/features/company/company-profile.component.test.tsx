@@ -13,7 +13,7 @@ function fieldError(label: string): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
-/** Sets a field's value as a paste would (typing letter by letter through the whole form is slow in jsdom). */
+/** Sets a field's value as a paste would (typing letter by letter through the whole form is slow in a test DOM). */
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { selector: 'input, textarea' }), { target: { value } });
 }

@@ -73,7 +73,7 @@ describe("the super edits a customer's country and business hours", () => {
     expect(country.value).toBe('Germany');
     await user.clear(country);
     await user.type(country, 'Aust');
-    // jsdom lays nothing out, so the list stays hidden: the option is chosen with the keyboard.
+    // happy-dom lays nothing out, so the list stays hidden: the option is chosen with the keyboard.
     await user.keyboard('{ArrowDown}{Enter}');
     expect(country.value).toBe('Austria');
     await user.click(screen.getByRole('button', { name: 'Update Customer' }));
