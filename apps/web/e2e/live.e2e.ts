@@ -149,10 +149,9 @@ describe('live updates', () => {
     await postCall('+4930700002');
     await banner.waitFor({ state: 'detached', timeout: 40_000 });
     await rowOf(page, '+4930700002').waitFor({ timeout: 10_000 });
-    const reopened = page.waitForResponse((res) => res.url().includes('/api/v2/events?') && res.status() === 200);
+    // And one posted after it has: the stream is open again.
     await postCall('+4930700003');
     await rowOf(page, '+4930700003').waitFor({ timeout: 10_000 });
-    await reopened.catch(() => undefined);
     await context.close();
   });
 
