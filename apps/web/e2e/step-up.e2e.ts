@@ -3,10 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '@phonebot/shared';
-import { totpCode, totpStep } from '../../api/src/lib/totp';
+import { totpCode } from '../../api/src/lib/totp';
 import { axeViolations } from './axe';
 import { englishLeftovers } from './english-leftovers';
 import { type Stack, startStack } from './harness';
+import { codeAfter } from './totp-codes';
 
 let stack: Stack;
 
@@ -24,8 +25,9 @@ beforeAll(async () => {
   const token = await apiLogin(TWO_FACTOR.email, TWO_FACTOR.password);
   expect((await stack.api('POST', '/me/reauth', { password: TWO_FACTOR.password }, token)).status).toBe(204);
   secret = (await stack.api('POST', '/me/mfa/totp', undefined, token)).json.meta.secret as string;
-  usedStep = totpStep(Date.now());
-  const confirmed = await stack.api('POST', '/me/mfa/totp/confirm', { code: totpCode(secret) }, token);
+  const first = await codeAfter(secret, -1);
+  usedStep = first.step;
+  const confirmed = await stack.api('POST', '/me/mfa/totp/confirm', { code: first.code }, token);
   expect(confirmed.status).toBe(200);
 }, 120_000);
 afterAll(async () => {
@@ -50,10 +52,9 @@ async function twoFactorLogin(): Promise<string> {
 
 /** A code of a step after the last one used, within the step on either side of now that the server accepts. */
 async function freshCode(): Promise<string> {
-  while (totpStep(Date.now()) + 1 <= usedStep) await new Promise((resolve) => setTimeout(resolve, 1000));
-  const step = Math.max(usedStep + 1, totpStep(Date.now()));
+  const { code, step } = await codeAfter(secret, usedStep);
   usedStep = step;
-  return totpCode(secret, step * 30_000);
+  return code;
 }
 
 /** A code the server refuses: none of the steps it would accept now. */
