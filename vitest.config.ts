@@ -22,15 +22,15 @@ const unitTests = [
  * accessibility passes) started last would keep one worker busy long after the others are done.
  */
 const SLOWEST_FIRST = [
-  // Browser flows, by their durations of 7 December 2026 (two at once).
+  // Browser flows, by their durations of 7 December 2026 (two at once, the reliability proofs beside).
   'apps/web/e2e/inbox.e2e.ts',
   'apps/web/e2e/account-protection.e2e.ts',
   'apps/web/e2e/first-hour.e2e.ts',
-  'apps/web/e2e/live.e2e.ts',
   'apps/web/e2e/screens.e2e.ts',
-  'apps/web/e2e/users.e2e.ts',
-  'apps/web/e2e/admin.e2e.ts',
   'apps/web/e2e/calls.e2e.ts',
+  'apps/web/e2e/admin.e2e.ts',
+  'apps/web/e2e/users.e2e.ts',
+  'apps/web/e2e/live.e2e.ts',
   // API tests, each project on its own.
   'apps/api/test/security/authz-matrix.test.ts',
   'apps/api/test/redis-faults.test.ts',
