@@ -10,6 +10,11 @@ const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
  * Vitest sets, and so also in the servers the tests start.
  */
 const cheapHashes = { PASSWORD_HASH_COST: '10' };
+/**
+ * What the quick tier (`npm run test:quick`, TEST_TIER=quick) leaves to `npm test`: the resource-exhaustion proof,
+ * which floods a real server process with hundreds of connections, a load test of about a tenth of the tier's CPU.
+ */
+const loadProofs = process.env.TEST_TIER === 'quick' ? ['apps/api/test/exhaustion.test.ts'] : [];
 const unitTests = [
   'packages/shared/src/**/*.unit.test.ts',
   'apps/api/src/**/*.unit.test.ts',
@@ -95,7 +100,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: apiTests,
-          exclude: unitTests,
+          exclude: [...unitTests, ...loadProofs],
           isolate: false,
           env: { TEST_DB: 'sqlite', ...cheapHashes },
           testTimeout: 30_000,
