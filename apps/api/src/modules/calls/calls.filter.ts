@@ -14,7 +14,6 @@ import { localHourSpans, serverZone } from './local-time';
 import {
   type PreparedSearch,
   hitsTable,
-  matchesSearch,
   prepareSearch,
   findSearchHits,
   type SearchHit,
@@ -51,7 +50,16 @@ export type CallFilter = {
    */
   q?: string | undefined;
   /** `q` and `search` as the queries use them (prepareFilter); a filter with either is prepared before it is read. */
-  prepared?: { q: PreparedSearch | undefined; search: PreparedSearch | undefined; window?: SearchHits } | undefined;
+  prepared?:
+    | {
+        q: PreparedSearch | undefined;
+        search: PreparedSearch | undefined;
+        /** The calls `q` found among the filter's. */
+        window?: SearchHits;
+        /** The calls the call search finds for `search`'s text among the filter's (its other conditions). */
+        searchWindow?: SearchHits;
+      }
+    | undefined;
 };
 
 /** The calls a search (`q`) found for a filter, with their relevance (search.query.ts). */
@@ -67,11 +75,20 @@ export async function prepareFilter(db: Kysely<Database>, filter: CallFilter): P
     prepareSearch(db, filter.customerId, filter.q),
     prepareSearch(db, filter.customerId, filter.search),
   ]);
-  if (!q) return { ...filter, prepared: { q, search } };
+  // `search`'s text part: the newest calls the call search finds among the filter's other conditions (at most
+  // SEARCH_WINDOW, as for `q`), found once; its own four fields are conditions of the list's queries.
+  const others = { ...filter, search: undefined };
+  const searchWindow = search
+    ? await findSearchHits(db, filter.customerId, search, wholeCompany(others) ? undefined : narrowedCalls(db, others))
+    : undefined;
+  if (!q) return { ...filter, prepared: { q, search, searchWindow } };
   // The calls `q` finds among the filter's (at most SEARCH_WINDOW), found once: the count and the page read them.
   // A filter that holds all the company's calls needs nothing of the calls table: the index's terms are the company's.
-  const narrowed = wholeCompany(filter) ? undefined : narrowedCalls(db, filter, search);
-  return { ...filter, prepared: { q, search, window: await findSearchHits(db, filter.customerId, q, narrowed) } };
+  const narrowed = wholeCompany(filter) ? undefined : narrowedCalls(db, filter, searchWindow);
+  return {
+    ...filter,
+    prepared: { q, search, searchWindow, window: await findSearchHits(db, filter.customerId, q, narrowed) },
+  };
 }
 
 /** Whether a filter holds every call of its company: the view of all calls and no other condition but `q`. */
@@ -109,7 +126,7 @@ export function dayRange(date: string): [string, string] {
  */
 export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
   const prepared = preparedOf(filter);
-  const query = narrowedCalls(db, filter, prepared.search);
+  const query = narrowedCalls(db, filter, prepared.searchWindow);
   if (!prepared.q) return query;
   // The call search: the calls it found (prepareFilter) with their relevance, as `w` (`w.score` orders the page).
   // The join keeps the query's type: only raw SQL reads `w`.
@@ -119,8 +136,11 @@ export function filteredCalls(db: Kysely<Database>, filter: CallFilter) {
     .where('c.customer_id', '=', filter.customerId) as unknown as typeof query;
 }
 
-/** The calls of a filter but its call search (`q`): the view, the other filters and `search`. */
-function narrowedCalls(db: Kysely<Database>, filter: CallFilter, text: PreparedSearch | undefined) {
+/**
+ * The calls of a filter but its call search (`q`): the view, the other filters and `search`, whose text part is the
+ * calls the call search found for it (`found`, prepareFilter).
+ */
+function narrowedCalls(db: Kysely<Database>, filter: CallFilter, found?: SearchHits) {
   let query = db.selectFrom('calls as c').where('c.customer_id', '=', filter.customerId);
   if (filter.view === 'open') query = query.where('c.status', 'in', [...OPEN_STATUSES]);
   if (filter.view === 'completed') query = query.where('c.status', '=', 'Completed');
@@ -174,10 +194,10 @@ function narrowedCalls(db: Kysely<Database>, filter: CallFilter, text: PreparedS
   // The company's phonebots whose name contains the term, resolved within the company.
   const namedBots = phonebotIdsNamedQuery(db, filter.customerId, term);
   // Besides its own fields, `search` finds what the call search finds.
-  const found = (eb: ExpressionBuilder<{ c: Database['calls'] }, 'c'>) =>
-    text ? [matchesSearch(db, filter.customerId, text, eb.ref('c.id'))] : [];
+  const text = (eb: ExpressionBuilder<{ c: Database['calls'] }, 'c'>) =>
+    found?.length ? [sql<SqlBool>`${eb.ref('c.id')} in (select h.id from ${hitsTable(db, found)} as h)`] : [];
   // The simple dashboard (all calls) filters by phonebot name only (docs/product.md §7).
-  if (filter.view === 'all') return query.where((eb) => eb.or([eb('c.phonebot_id', 'in', namedBots), ...found(eb)]));
+  if (filter.view === 'all') return query.where((eb) => eb.or([eb('c.phonebot_id', 'in', namedBots), ...text(eb)]));
   // Status and priority are fixed lists: a term matches the values containing it, which the indexes can use.
   const statuses = CALL_STATUSES.filter((s) => s.toLowerCase().includes(term));
   const priorities = CALL_PRIORITIES.filter((p) => p.toLowerCase().includes(term));
@@ -188,7 +208,7 @@ function narrowedCalls(db: Kysely<Database>, filter: CallFilter, text: PreparedS
     ];
     if (statuses.length) any.push(eb('c.status', 'in', statuses));
     if (priorities.length) any.push(eb('c.priority', 'in', priorities));
-    any.push(...found(eb));
+    any.push(...text(eb));
     return eb.or(any);
   });
   return query;

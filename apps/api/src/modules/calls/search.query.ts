@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { customerDefaultCountry } from '../customers';
@@ -65,16 +65,6 @@ export async function prepareSearch(
  * would not), and what an inbox is searched for is recent.
  */
 const SEARCH_WINDOW = 1000;
-
-/** The company's calls a search matches, as a subquery `(call_id)` (the `search` parameter's part of its fields). */
-function searchMatches(db: Kysely<Database>, customerId: number, search: PreparedSearch) {
-  // Statements on call_search are SQL text: an FTS5 table on SQLite, a tsvector on PostgreSQL.
-  if (isPostgres(db)) {
-    return sql<{ call_id: number }>`(select call_id from call_search where document @@ ${search.tsquery}::tsquery)`;
-  }
-  return sql<{ call_id: number }>`(select rowid as call_id from call_search
-    where call_search match ${ftsQuery(customerId, search.terms)})`;
-}
 
 /** The calls of a company's calls table a search looks among: a filtered query `calls as c`. */
 type Filtered = SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object>;
@@ -250,16 +240,6 @@ export async function searchedStatements<T>(
     await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
     return run(trx);
   });
-}
-
-/** Whether a call (its id) is one the search matches, as a condition. */
-export function matchesSearch(
-  db: Kysely<Database>,
-  customerId: number,
-  search: PreparedSearch,
-  callId: Expression<number>,
-) {
-  return sql<boolean>`${callId} in (select call_id from ${searchMatches(db, customerId, search)} as m)`;
 }
 
 /**
