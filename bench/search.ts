@@ -6,7 +6,8 @@
  *   - searches as the list route runs them when nothing is kept yet (the count and the page with highlights), one
  *     at a time and every query new: a word, a common word, a number in its national writing, a word with filters;
  *   - the same through HTTP at 10 connections (every request a new URL, so no kept page answers it), as a share of
- *     the ceiling route answering a search page's bytes without the database;
+ *     the ceiling route answering a search page's bytes without the database; and 100 searches polled over and over,
+ *     as open dashboards keep asking for theirs (each page kept after its first answer, as a list page is);
  *   - ingest through the Bot API with a real conversation, with the search index and without it (same run).
  *
  *   node --import tsx bench/search.ts [--engines sqlite,postgres] [--size 1000000] [--seconds 10] [--queries 200]
@@ -321,6 +322,24 @@ for (const engine of engines) {
           non2xx: result.non2xx,
         });
       }
+      // As open dashboards poll their searches (the list route keeps each page per calls version and minute): 100
+      // searches, each read from the database on its first request and from the kept page after it.
+      const polled = words.slice(0, 100).map((word) => `/api/v2/calls?filter[q]=${encodeURIComponent(word)}`);
+      const repeated = await autocannon({
+        url: `${base}/api/v2/calls`,
+        headers: auth,
+        connections: 10,
+        duration: seconds,
+        requests: [{ setupRequest: (request) => ({ ...request, path: polled[++n % polled.length]! }) }],
+      });
+      rows.push({
+        measure: 'HTTP 10 conn, 100 searches polled: word',
+        req_per_s: Math.round(repeated.requests.average),
+        share_of_ceiling: Number((repeated.requests.average / Math.max(1, ceiling.requests.average)).toFixed(3)),
+        p50_ms: repeated.latency.p50,
+        p99_ms: repeated.latency.p99,
+        non2xx: repeated.non2xx,
+      });
     } finally {
       await stopBenchServer(server);
     }

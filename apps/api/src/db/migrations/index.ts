@@ -37,6 +37,7 @@ import * as callbackAttempts from './20261206184506-callback-attempts';
 import * as phonebotSilenceAlert from './20261206190500-phonebot-silence-alert';
 import * as pushNotifications from './20261206203404-push-notifications';
 import * as callSearchCompanyTerms from './20261207030756-call-search-company-terms';
+import * as callSearchVocabulary from './20261207091500-call-search-vocabulary';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '20261206190500-phonebot-silence-alert': phonebotSilenceAlert,
   '20261206203404-push-notifications': pushNotifications,
   '20261207030756-call-search-company-terms': callSearchCompanyTerms,
+  '20261207091500-call-search-vocabulary': callSearchVocabulary,
 };

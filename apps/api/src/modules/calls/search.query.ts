@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { customerDefaultCountry } from '../customers';
-import { type SearchTerm, companyTerm, ftsQuery, highlightOf, searchTerms } from './search.text';
+import { type SearchTerm, companyTerm, fold, ftsParts, highlightOf, searchTerms } from './search.text';
 
 /**
  * The call search in the lists' queries: a search's terms prepared once per request, the calls they match (with
@@ -83,13 +83,15 @@ export const SEARCH_LIST_CAP = 20_000;
  * The newest calls of a filter (`filtered`, or undefined for all the company's calls) that a search matches, at most
  * SEARCH_WINDOW, with their relevance: found once per request (the count and the page read them, see hitsTable).
  *
- * SQLite walks the FTS5 index from the newest call (the rowid is the call's id) and stops once it has enough.
+ * SQLite walks the FTS5 index from the newest call (the rowid is the call's id) and stops once it has enough, the
+ * rarest term first (rarestFirst), a word being typed asking for its terms by name (beginningsOf).
  * PostgreSQL does not leave the choice to its planner, whose estimate of a word's matches can be off by a factor
  * of three and then walks half a million documents: it reads the word's matches from the GIN index (at most
  * `cap`), and only when there are more (a common word) walks the newest documents of the company, or the newest
- * calls of the filter, testing each. A word the planner's statistics call common is walked first, for at most
- * WALK_STEPS documents, and read from the GIN index only when those held too few. The relevance is worked out for
- * the kept calls only.
+ * calls of the filter, testing each. A word the planner's statistics call common (more than `cap` matches in a
+ * filter, WALK_FROM in all) is walked first, for at most WALK_STEPS documents, and read from the GIN index only when
+ * those held too few; a word with many matches in all is read for a recent span of the company's time first
+ * (recentMatches). The relevance is worked out for the kept calls only.
  */
 export async function findSearchHits(
   db: Kysely<Database>,
@@ -99,30 +101,38 @@ export async function findSearchHits(
   cap = SEARCH_LIST_CAP,
 ): Promise<SearchHit[]> {
   if (!isPostgres(db)) {
-    const match = sql<boolean>`s.call_search match ${ftsQuery(customerId, search.terms)}`;
-    const score = sql<number>`-bm25(s.call_search)`.as('score');
+    const parts = ftsParts(customerId, search.terms, await beginningsOf(db, customerId, search.terms));
+    const query = (await rarestFirst(db, parts)).join(' AND ');
+    const match = sql<boolean>`s.call_search match ${query}`;
+    // What relevance is made of (see relevanceOf): the call's terms with the matched ones marked, and their number.
+    const columns = [
+      sql<string>`highlight(s.call_search, 0, char(1), '')`.as('marked'),
+      sql<number>`length(s.terms) - length(replace(s.terms, ' ', '')) + 1`.as('length'),
+    ];
     const hits = filtered
       ? filtered
           .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.rowid = c.id`))
           .where(match)
-          .select([sql<number>`c.id`.as('id'), score])
+          .select([sql<number>`c.id`.as('id'), ...columns])
       : db
           .selectFrom(sql`call_search`.as('s'))
           .where(match)
-          .select([sql<number>`s.rowid`.as('id'), score]);
+          .select([sql<number>`s.rowid`.as('id'), ...columns]);
     const rows = await hits
       .orderBy(sql`s.rowid`, 'desc')
       .limit(SEARCH_WINDOW)
       .execute();
-    return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+    return relevanceOf(rows);
   }
   return searchedStatements(db, true, async (trx) => {
     const query = sql`${search.tsquery}::tsquery`;
     let ids: number[] | undefined;
     // A word the statistics call common is walked first, for a bounded number of steps.
-    if ((await estimatedMatches(trx, query)) > cap) {
+    const estimate = await estimatedMatches(trx, query);
+    if (estimate > (filtered ? cap : WALK_FROM)) {
       ids = await walkNewest(trx, customerId, query, filtered, WALK_STEPS);
     }
+    if (!ids && !filtered && estimate > RECENT_FROM) ids = await recentMatches(trx, customerId, query, estimate);
     if (!ids) {
       const listed = await listMatches(trx, query, filtered, cap);
       ids = listed.over ? ((await walkNewest(trx, customerId, query, filtered)) ?? []) : listed.ids;
@@ -132,6 +142,96 @@ export async function findSearchHits(
       select call_id as id, ts_rank(document, ${query}) as score from call_search where call_id = any(${ids}::bigint[])
     `.execute(trx);
     return scores.rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+  });
+}
+
+/** How far the calls of a part of a search are counted to tell the rarer parts from the more common ones. */
+const PROBE = 2000;
+
+/**
+ * SQLite: the parts of a search (one per term) with the rarest first, each counted up to PROBE calls. FTS5 reads an
+ * AND by stepping its first part and seeking the others: a common word first stepped through a list of most of the
+ * company's calls, and marking the found calls' terms read them all again (three to four times as long).
+ */
+async function rarestFirst(db: Kysely<Database>, parts: readonly string[]): Promise<readonly string[]> {
+  if (parts.length < 2) return parts;
+  const counted = await Promise.all(
+    parts.map(async (part) => {
+      const row = await sql<{ n: number }>`select count(*) as n from
+        (select 1 from call_search where call_search match ${part} limit ${PROBE})`.execute(db);
+      return { part, n: Number(row.rows[0]?.n ?? 0) };
+    }),
+  );
+  return counted.sort((a, b) => a.n - b.n).map(({ part }) => part);
+}
+
+/** The most index terms a word being typed is asked for by name; one with more asks FTS5 for the beginning. */
+const MAX_BEGINNINGS = 64;
+/** After every other character in the index's order (UTF-8 bytes): the end of the terms that begin with a text. */
+const LAST = '\u{10FFFF}';
+
+/**
+ * SQLite: the index's terms that a search's words being typed begin, by the term's place in `terms` (see ftsQuery):
+ * read from the vocabulary of the index (migration `call-search-vocabulary`), which counts each term's calls as it
+ * goes, so a stem's own term (often the most common one, "gut" of "guten") is left out of the ranges. A word with
+ * more than MAX_BEGINNINGS such terms is left to FTS5's own reading of a beginning.
+ */
+async function beginningsOf(db: Kysely<Database>, customerId: number, terms: readonly SearchTerm[]) {
+  const beginnings = new Map<number, string[]>();
+  for (const [i, term] of terms.entries()) {
+    if (term.kind !== 'word' || !term.prefix) continue;
+    const stems = [...new Set(term.stems.map((stem) => fold(companyTerm(customerId, stem))))];
+    const found = new Set<string>();
+    for (const [from, to] of beginningRanges(stems)) {
+      const rows = await sql<{ term: string }>`select term from call_search_vocabulary
+        where term >= ${from} and term <= ${to} limit ${MAX_BEGINNINGS + 1}`.execute(db);
+      for (const row of rows.rows) if (!stems.includes(row.term)) found.add(row.term);
+      if (found.size > MAX_BEGINNINGS) break;
+    }
+    if (found.size <= MAX_BEGINNINGS) beginnings.set(i, [...found]);
+  }
+  return beginnings;
+}
+
+/**
+ * The ranges `[from, to]` of the terms longer than one of `stems` that begin with it, without the stems themselves:
+ * a stem that begins with another ("guten", "gut") splits the other's range around itself.
+ */
+export function beginningRanges(stems: readonly string[]): [string, string][] {
+  const ranges: [string, string][] = [];
+  for (const stem of stems) {
+    let from = `${stem}\u0001`;
+    const inside = stems.filter((other) => other.length > stem.length && other.startsWith(stem)).sort();
+    for (const other of inside) {
+      ranges.push([from, justBefore(other)]);
+      from = `${other}\u0001`;
+    }
+    ranges.push([from, `${stem}${LAST}`]);
+  }
+  return ranges;
+}
+
+/** The last text before `term` in the index's order that is not itself a term's beginning of it. */
+function justBefore(term: string): string {
+  const last = term.codePointAt(term.length - 1)!;
+  return `${term.slice(0, -1)}${String.fromCodePoint(last - 1)}${LAST}`;
+}
+
+/** BM25's weights of a term's count in a call and of the call's length against the others'. */
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * SQLite: the relevance of the calls found, from how often the search's terms are in each and how long it is (BM25
+ * without the terms' rarity, as PostgreSQL's ts_rank has none either): FTS5's own bm25() reads every call of each
+ * term to weigh its rarity, which for a word in most calls of a million took longer than the search.
+ */
+function relevanceOf(rows: readonly { id: number; marked: string; length: number }[]): SearchHit[] {
+  const average = rows.reduce((sum, row) => sum + Number(row.length), 0) / Math.max(1, rows.length);
+  return rows.map((row) => {
+    const count = row.marked.split('\u0001').length - 1;
+    const norm = K1 * (1 - B + (B * Number(row.length)) / Math.max(1, average));
+    return { id: Number(row.id), score: (count * (K1 + 1)) / (count + norm) };
   });
 }
 
@@ -146,6 +246,51 @@ async function estimatedMatches(trx: Kysely<Database>, query: RawBuilder<unknown
   const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
     select call_id from call_search where document @@ ${query}`.execute(trx);
   return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * PostgreSQL: the planner's estimate of a word's matches from which the company's newest documents are walked first
+ * (without a filter): reading the GIN list of the word costs about as much as walking to its thousandth match there.
+ */
+const WALK_FROM = 50_000;
+
+/** PostgreSQL: the most matches a word may have for all of them to be read from the GIN lists at once. */
+const RECENT_FROM = 3 * SEARCH_WINDOW;
+
+/**
+ * PostgreSQL: the newest matches of a word with many (more than RECENT_FROM by the planner's estimate), read from the
+ * GIN lists for the company's documents of a recent span only: the database intersects the word's list with the
+ * span's entries of the time index (a BitmapAnd) and reads only their documents, where reading all of a word's
+ * 20,000 matches took 200 ms. The span is the share of the company's time that should hold one and a half times
+ * SEARCH_WINDOW matches if the calls came evenly, four times longer while it holds too few; undefined once it would
+ * reach half of the company's time (all matches are read then, listMatches).
+ */
+export async function recentMatches(
+  trx: Kysely<Database>,
+  customerId: number,
+  query: RawBuilder<unknown>,
+  estimate: number,
+  window = SEARCH_WINDOW,
+): Promise<number[] | undefined> {
+  const oldest = await sql<{ created_at: Date | string }>`select created_at from call_search
+    where customer_id = ${customerId} order by created_at, call_id limit 1`.execute(trx);
+  const first = oldest.rows[0]?.created_at;
+  if (first === undefined) return [];
+  const now = Date.now();
+  const time = now - new Date(first).getTime();
+  // The planner may walk the time index newest first and test each document instead, which suits common words only.
+  await sql`set local enable_indexscan = off`.execute(trx);
+  try {
+    for (let span = (time * 1.5 * window) / estimate; span < time / 2; span *= 4) {
+      const rows = await sql<{ id: string }>`select call_id as id from call_search
+        where document @@ ${query} and customer_id = ${customerId} and created_at >= ${new Date(now - span).toISOString()}
+        order by created_at desc, call_id desc limit ${window}`.execute(trx);
+      if (rows.rows.length >= window) return rows.rows.map((row) => Number(row.id));
+    }
+    return undefined;
+  } finally {
+    await sql`set local enable_indexscan to default`.execute(trx);
+  }
 }
 
 /**
@@ -226,9 +371,9 @@ export function hitsTable(db: Kysely<Database>, hits: readonly SearchHit[]) {
 }
 
 /**
- * Runs the statements of a searched list. On PostgreSQL without parallel workers (in a transaction of its own, `set
- * local`): a search reads a few thousand rows at most, and starting workers for it took three to four times the
- * query itself on two cores.
+ * Runs the statements of a searched list. On PostgreSQL without parallel workers and without JIT compilation (in a
+ * transaction of its own, `set local`): a search reads a few thousand rows at most, and starting workers for it took
+ * three to four times the query itself on two cores.
  */
 export async function searchedStatements<T>(
   db: Kysely<Database>,
@@ -238,6 +383,9 @@ export async function searchedStatements<T>(
   if (!searched || !isPostgres(db) || db.isTransaction) return run(db);
   return db.transaction().execute(async (trx) => {
     await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    // Nor compiled: a search's statements look costly to the planner (a GIN list of thousands), and compiling them
+    // took 15 ms of a 40 ms search.
+    await sql`set local jit = off`.execute(trx);
     return run(trx);
   });
 }

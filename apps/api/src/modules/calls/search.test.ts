@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres } from '../../db/engine';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
 import { type CallFilter, filteredCalls } from './calls.filter';
 import { deleteOldCalls } from './retention.service';
-import { findSearchHits, prepareSearch } from './search.query';
+import { findSearchHits, prepareSearch, recentMatches } from './search.query';
 
 /*
  * The call search (`q`, `filter[q]`, and `search` besides its own fields) on both engines: words by stem in German
@@ -121,6 +123,22 @@ describe('the call search', () => {
     expect(await found(a, q('Term'))).toEqual([ids.plain]);
     expect(await found(a, q('Wasserschaden'))).toEqual([ids.withheld]);
     expect(await found(a, q('Nichts dergleichen'))).toEqual([]);
+  });
+
+  it('finds the words a word being typed begins, also beside a word of its own stem', async () => {
+    const c = await company();
+    const own = await ingest(c, '+4930100', 'Gut, danke.');
+    const longer = await ingest(c, '+4930101', 'Guten Tag, die Gutschrift fehlt.');
+    const compound = await ingest(c, '+4930102', 'Die Heizungsanlage und der Heizkörper.');
+    const heating = await ingest(c, '+4930103', 'Die Heizung läuft.');
+    // "gut" is a word of its own, and the stem of "guten": both, and every word beginning with it.
+    expect((await found(c, q('gut'))).sort()).toEqual([own, longer].sort());
+    expect(await found(c, q('Gutschr'))).toEqual([longer]);
+    expect((await found(c, q('heiz'))).sort()).toEqual([compound, heating].sort());
+    expect((await found(c, q('Heizung'))).sort()).toEqual([compound, heating].sort());
+    // Not being typed (another word follows): the word by its stem only.
+    expect(await found(c, q('Heizung läuft'))).toEqual([heating]);
+    expect(await found(c, q('gut danke'))).toEqual([own]);
   });
 
   it('finds a caller by the number in any writing, read in the company’s country', async () => {
@@ -246,6 +264,32 @@ describe('the call search', () => {
       expect(walked).toEqual(expect.arrayContaining(listed));
       expect(walked).toHaveLength(listed.length);
     }
+  });
+
+  it('reads a word with many matches for a recent span first, growing it while it holds too few (PostgreSQL)', async () => {
+    if (!isPostgres(app.db.db)) return;
+    const c = await company();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await ingest(c, `+49301100${i}`, `Wasserschaden Nummer ${i}`));
+    await ingest(await company(), '+4930998', 'Wasserschaden woanders');
+    const customerId = c.admin.customerId!;
+    // The calls a day apart, the last one now (the first five days ago).
+    const day = 86_400_000;
+    for (const [i, id] of ids.entries()) {
+      const at = new Date(Date.now() - (ids.length - 1 - i) * day).toISOString();
+      await sql`update call_search set created_at = ${at} where call_id = ${Number(id)}`.execute(app.db.db);
+    }
+    const search = (await prepareSearch(app.db.db, customerId, 'Wasserschaden'))!;
+    const query = sql`${search.tsquery}::tsquery`;
+    const newest = (found: number[] | undefined) => found?.map(String);
+    await app.db.db.transaction().execute(async (trx) => {
+      // Eight matches expected over five days: the last 1.9 days hold the two newest.
+      expect(newest(await recentMatches(trx, customerId, query, 8, 2))).toEqual([ids[5], ids[4]]);
+      // Expected a hundred times as often: the span grows from an hour to 2.4 days, the three newest.
+      expect(newest(await recentMatches(trx, customerId, query, 600, 3))).toEqual([ids[5], ids[4], ids[3]]);
+      // Never as many as asked for within half of the time: left to reading every match.
+      expect(await recentMatches(trx, customerId, query, 60, 5)).toBeUndefined();
+    });
   });
 
   it('highlights the matching piece, HTML-escaped, matches in <mark>, cut at words', async () => {

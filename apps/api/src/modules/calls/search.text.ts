@@ -48,7 +48,7 @@ export function wordsOf(text: string): string[] {
 }
 
 /** Letters without their accents, as SQLite's tokenizer compares them (`remove_diacritics 2`). */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
@@ -108,13 +108,31 @@ export function searchTerms(search: string, country?: string | null): SearchTerm
 
 const quoted = (token: string) => `"${token.replace(/"/g, '""')}"`;
 
-/** The FTS5 query of a search within one company (SQLite): every term as a term of the company. */
-export function ftsQuery(customerId: number, terms: readonly SearchTerm[]): string {
+/**
+ * The FTS5 query of a search within one company (SQLite): every term as a term of the company. `beginnings` holds,
+ * by the term's place in `terms`, the index's terms that a word being typed begins (its stems excluded), named one by
+ * one (search.query.ts); a word being typed without them asks for its stems' beginnings (`"<id>:heiz"*`).
+ */
+export function ftsQuery(
+  customerId: number,
+  terms: readonly SearchTerm[],
+  beginnings: ReadonlyMap<number, readonly string[]> = new Map(),
+): string {
+  return ftsParts(customerId, terms, beginnings).join(' AND ');
+}
+
+/** The parts of ftsQuery, one per term, each the alternatives of its term. */
+export function ftsParts(
+  customerId: number,
+  terms: readonly SearchTerm[],
+  beginnings: ReadonlyMap<number, readonly string[]> = new Map(),
+): string[] {
   const own = (token: string) => quoted(companyTerm(customerId, token));
-  const parts = terms.map((term) => {
+  const parts = terms.map((term, i) => {
+    const named = beginnings.get(i);
     const alternatives =
       term.kind === 'word'
-        ? term.stems.map((stem) => `${own(stem)}${term.prefix ? '*' : ''}`)
+        ? [...term.stems.map((stem) => `${own(stem)}${term.prefix && !named ? '*' : ''}`), ...(named ?? []).map(quoted)]
         : [
             ...term.starts.map((start) => `${own(start)}*`),
             `${own(term.end)}*`,
@@ -122,7 +140,7 @@ export function ftsQuery(customerId: number, terms: readonly SearchTerm[]): stri
           ];
     return `(${alternatives.join(' OR ')})`;
   });
-  return parts.join(' AND ');
+  return parts;
 }
 
 /** The texts of a call the highlight is taken from, in the order they are looked at. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { numberForms, numberTokens } from './search.numbers';
-import { companyTsquery } from './search.query';
+import { beginningRanges, companyTsquery } from './search.query';
 import { escapeHtml, ftsQuery, highlightOf, indexedTerms, searchTerms, stemsOf, wordsOf } from './search.text';
 
 /** Whether a typed number (read in `country`) finds a caller's number, as the index compares them. */
@@ -59,6 +59,28 @@ describe('the words of the call search', () => {
     expect(ftsQuery(3, searchTerms('030 1234567', 'DE'))).toBe(
       '("3:n:0301234567"* OR "3:n:49301234567"* OR "3:r:765432103"* OR "3:030 3:1234567")',
     );
+  });
+
+  it('names the terms a word being typed begins, when they were read from the vocabulary', () => {
+    const terms = searchTerms('Heizung gut', 'DE');
+    expect(ftsQuery(3, terms, new Map([[1, ['3:gutschrift', '3:guten']]]))).toBe(
+      '("3:heizung") AND ("3:gut" OR "3:gutschrift" OR "3:guten")',
+    );
+  });
+
+  it('reads the terms a stem begins around the stems themselves', () => {
+    const last = '\u{10FFFF}';
+    expect(beginningRanges(['3:heiz'])).toEqual([['3:heiz\u0001', `3:heiz${last}`]]);
+    // "guten" begins with "gut": its own term is left out of gut's range, which goes on after it.
+    expect(beginningRanges(['3:gut', '3:guten'])).toEqual([
+      ['3:gut\u0001', `3:gutem${last}`],
+      ['3:guten\u0001', `3:gut${last}`],
+      ['3:guten\u0001', `3:guten${last}`],
+    ]);
+    for (const [from, to] of beginningRanges(['3:gut', '3:guten'])) {
+      expect('3:guten' >= from && '3:guten' <= to).toBe(false);
+      expect('3:gut' >= from && '3:gut' <= to).toBe(false);
+    }
   });
 
   it('keeps one company’s terms apart from another’s whose id begins alike', () => {
