@@ -102,13 +102,17 @@ export async function findSearchHits(
 ): Promise<SearchHit[]> {
   if (!isPostgres(db)) {
     const parts = ftsParts(customerId, search.terms, await beginningsOf(db, customerId, search.terms));
-    const query = (await rarestFirst(db, parts)).join(' AND ');
-    const match = sql<boolean>`s.call_search match ${query}`;
-    // What relevance is made of (see relevanceOf): the call's terms with the matched ones marked, and their number.
-    const columns = [
-      sql<string>`highlight(s.call_search, 0, char(1), '')`.as('marked'),
-      sql<number>`length(s.terms) - length(replace(s.terms, ' ', '')) + 1`.as('length'),
-    ];
+    const counted = await rarestFirst(db, parts);
+    const match = sql<boolean>`s.call_search match ${counted.map(({ part }) => part).join(' AND ')}`;
+    // Relevance: FTS5's bm25() when every term is rare, else what relevanceOf makes it of (the call's terms with the
+    // matched ones marked, and their number).
+    const rare = counted.every(({ n }) => n < PROBE);
+    const columns = rare
+      ? [sql<number>`-bm25(s.call_search)`.as('score')]
+      : [
+          sql<string>`highlight(s.call_search, 0, char(1), '')`.as('marked'),
+          sql<number>`length(s.terms) - length(replace(s.terms, ' ', '')) + 1`.as('length'),
+        ];
     const hits = filtered
       ? filtered
           .innerJoin(sql`call_search`.as('s'), (join) => join.on(sql<boolean>`s.rowid = c.id`))
@@ -122,7 +126,9 @@ export async function findSearchHits(
       .orderBy(sql`s.rowid`, 'desc')
       .limit(SEARCH_WINDOW)
       .execute();
-    return relevanceOf(rows);
+    return rare
+      ? rows.map((row) => ({ id: Number(row.id), score: Number((row as { score?: number }).score) }))
+      : relevanceOf(rows as unknown as Parameters<typeof relevanceOf>[0]);
   }
   return searchedStatements(db, true, async (trx) => {
     const query = sql`${search.tsquery}::tsquery`;
@@ -132,7 +138,11 @@ export async function findSearchHits(
     if (estimate > (filtered ? cap : WALK_FROM)) {
       ids = await walkNewest(trx, customerId, query, filtered, WALK_STEPS);
     }
-    if (!ids && !filtered && estimate > RECENT_FROM) ids = await recentMatches(trx, customerId, query, estimate);
+    // A number's estimate is the planner's guess for its beginnings, far above its few matches.
+    const words = search.terms.every((term) => term.kind === 'word');
+    if (!ids && !filtered && words && estimate > RECENT_FROM) {
+      ids = await recentMatches(trx, customerId, query, estimate);
+    }
     if (!ids) {
       const listed = await listMatches(trx, query, filtered, cap);
       ids = listed.over ? ((await walkNewest(trx, customerId, query, filtered)) ?? []) : listed.ids;
@@ -145,16 +155,19 @@ export async function findSearchHits(
   });
 }
 
-/** How far the calls of a part of a search are counted to tell the rarer parts from the more common ones. */
-const PROBE = 2000;
+/**
+ * How far the calls of a part of a search are counted (SQLite), to tell the rarer parts from the more common ones
+ * and whether bm25() may weigh the terms' rarity: it reads every call of each term for it. Counting this far took
+ * 3-4 ms at 1M calls; bm25() of a term in 20,000 calls about as long.
+ */
+const PROBE = 20_000;
 
 /**
- * SQLite: the parts of a search (one per term) with the rarest first, each counted up to PROBE calls. FTS5 reads an
- * AND by stepping its first part and seeking the others: a common word first stepped through a list of most of the
- * company's calls, and marking the found calls' terms read them all again (three to four times as long).
+ * SQLite: the parts of a search (one per term), each with its calls counted up to PROBE, the rarest first. FTS5 reads
+ * an AND by stepping its first part and seeking the others: a common word first stepped through a list of most of
+ * the company's calls, and marking the found calls' terms read them all again (three to four times as long).
  */
-async function rarestFirst(db: Kysely<Database>, parts: readonly string[]): Promise<readonly string[]> {
-  if (parts.length < 2) return parts;
+async function rarestFirst(db: Kysely<Database>, parts: readonly string[]) {
   const counted = await Promise.all(
     parts.map(async (part) => {
       const row = await sql<{ n: number }>`select count(*) as n from
@@ -162,7 +175,7 @@ async function rarestFirst(db: Kysely<Database>, parts: readonly string[]): Prom
       return { part, n: Number(row.rows[0]?.n ?? 0) };
     }),
   );
-  return counted.sort((a, b) => a.n - b.n).map(({ part }) => part);
+  return counted.sort((a, b) => a.n - b.n);
 }
 
 /** The most index terms a word being typed is asked for by name; one with more asks FTS5 for the beginning. */
@@ -222,9 +235,11 @@ const K1 = 1.2;
 const B = 0.75;
 
 /**
- * SQLite: the relevance of the calls found, from how often the search's terms are in each and how long it is (BM25
- * without the terms' rarity, as PostgreSQL's ts_rank has none either): FTS5's own bm25() reads every call of each
- * term to weigh its rarity, which for a word in most calls of a million took longer than the search.
+ * SQLite: the relevance of the calls found for a search with a common term, from how often the search's terms are in
+ * each and how long it is (BM25 without the terms' rarity, as PostgreSQL's ts_rank has none either): FTS5's own
+ * bm25() reads every call of each term to weigh its rarity, which for a word in most calls of a million took longer
+ * than the search. A search of rare terms keeps bm25(): marking reads each found call's terms, which costs more
+ * than bm25()'s reading of a rare term's calls.
  */
 function relevanceOf(rows: readonly { id: number; marked: string; length: number }[]): SearchHit[] {
   const average = rows.reduce((sum, row) => sum + Number(row.length), 0) / Math.max(1, rows.length);
@@ -250,9 +265,10 @@ async function estimatedMatches(trx: Kysely<Database>, query: RawBuilder<unknown
 
 /**
  * PostgreSQL: the planner's estimate of a word's matches from which the company's newest documents are walked first
- * (without a filter): reading the GIN list of the word costs about as much as walking to its thousandth match there.
+ * (without a filter): reading the GIN list of such a word costs more than walking to its thousandth match. The
+ * estimate of a word with two stems adds up both beginnings, often twice the matches.
  */
-const WALK_FROM = 50_000;
+const WALK_FROM = 100_000;
 
 /** PostgreSQL: the most matches a word may have for all of them to be read from the GIN lists at once. */
 const RECENT_FROM = 3 * SEARCH_WINDOW;
@@ -262,8 +278,9 @@ const RECENT_FROM = 3 * SEARCH_WINDOW;
  * GIN lists for the company's documents of a recent span only: the database intersects the word's list with the
  * span's entries of the time index (a BitmapAnd) and reads only their documents, where reading all of a word's
  * 20,000 matches took 200 ms. The span is the share of the company's time that should hold one and a half times
- * SEARCH_WINDOW matches if the calls came evenly, four times longer while it holds too few; undefined once it would
- * reach half of the company's time (all matches are read then, listMatches).
+ * SEARCH_WINDOW matches if the calls came evenly, made longer by the rate of matches found while it holds too few
+ * (only the older part is read again); undefined once it would reach half of the company's time (all matches are
+ * read then, listMatches).
  */
 export async function recentMatches(
   trx: Kysely<Database>,
@@ -281,11 +298,20 @@ export async function recentMatches(
   // The planner may walk the time index newest first and test each document instead, which suits common words only.
   await sql`set local enable_indexscan = off`.execute(trx);
   try {
-    for (let span = (time * 1.5 * window) / estimate; span < time / 2; span *= 4) {
+    const ids: number[] = [];
+    let before: string | undefined;
+    for (let span = (time * 1.5 * window) / estimate; span < time / 2;) {
+      const from = new Date(now - span).toISOString();
+      // Only the part of the span the last round did not read.
+      const older = before === undefined ? sql`` : sql`and created_at < ${before}`;
       const rows = await sql<{ id: string }>`select call_id as id from call_search
-        where document @@ ${query} and customer_id = ${customerId} and created_at >= ${new Date(now - span).toISOString()}
-        order by created_at desc, call_id desc limit ${window}`.execute(trx);
-      if (rows.rows.length >= window) return rows.rows.map((row) => Number(row.id));
+        where document @@ ${query} and customer_id = ${customerId} and created_at >= ${from} ${older}
+        order by created_at desc, call_id desc limit ${window - ids.length}`.execute(trx);
+      for (const row of rows.rows) ids.push(Number(row.id));
+      if (ids.length >= window) return ids;
+      // Long enough for what is missing at the rate found so far, with a margin: two to eight times as long.
+      span *= Math.min(8, Math.max(2, (1.3 * window) / Math.max(1, ids.length)));
+      before = from;
     }
     return undefined;
   } finally {
