@@ -230,10 +230,25 @@ function rowsPage(
   limit: number,
   offset: number,
 ) {
-  const rows = ordered(db, filter, sortParam, categories).limit(limit).offset(offset);
+  // Listed best first: only the found calls that can be on the page are joined (a thousand calls read otherwise).
+  const paged = byRelevance(filter) && !listSort(sortParam, filter) ? withBestHits(filter, offset + limit) : filter;
+  const rows = ordered(db, paged, sortParam, categories).limit(limit).offset(offset);
   return withCallerCounts(db, filter.customerId, rows, filter.now, (column) =>
     orderTerms(listSort(sortParam, filter), categories, column, byRelevance(filter)),
   );
+}
+
+/**
+ * A filter whose call search keeps only the found calls that can be among the first `count` by relevance: those
+ * scoring at least the `count`-th best (all that tie with it, so the list's other order terms still decide among
+ * them).
+ */
+function withBestHits(filter: CallFilter, count: number): CallFilter {
+  const prepared = filter.prepared;
+  const hits = prepared?.window;
+  if (!prepared || !hits || hits.length <= count || count <= 0) return filter;
+  const least = hits.map((hit) => hit.score).sort((a, b) => b - a)[count - 1]!;
+  return { ...filter, prepared: { ...prepared, window: hits.filter((hit) => hit.score >= least) } };
 }
 
 export async function listPage(

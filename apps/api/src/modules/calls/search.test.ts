@@ -247,6 +247,21 @@ describe('the call search', () => {
     expect(plain.json.data[0].attributes).not.toHaveProperty('highlight');
   });
 
+  it('pages a list ordered by relevance as it orders the whole of it, ties newest first', async () => {
+    const c = await company();
+    const texts = ['Rohr', 'Rohr Rohr', 'Rohr im Bad', 'Rohr Rohr Rohr', 'Rohr', 'Rohr Rohr', 'Rohr'];
+    for (const [i, text] of texts.entries()) await entered(c, `+4930555${i}`, text);
+    const whole = await found(c, q('Rohr'));
+    expect(whole).toHaveLength(texts.length);
+    const paged: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const res = await api('GET', `/calls?${q('Rohr')}&page[size]=2&page[number]=${page}`, c.admin.token);
+      expect(res.json.meta.total).toBe(texts.length);
+      paged.push(...(res.json.data as Row[]).map((row) => row.id));
+    }
+    expect(paged).toEqual(whole);
+  });
+
   it('finds the same newest calls when a common word’s calls are walked instead of listed', async () => {
     const c = await company();
     const other = await company();
