@@ -14,7 +14,8 @@ const RECONNECT_MAX_MS = 1_000;
  * - while there is no connection a command fails at once instead of waiting in a queue (`enableOfflineQueue`);
  *   a command whose connection broke fails too and is never sent again (an INCR must not count twice);
  * - the connection is opened again by itself, every 0.1 to 1 s, until Redis answers (`retryStrategy`); opening it
- *   gives up after twice the command timeout (at least 1 s), so an address that swallows packets is retried too.
+ *   gives up after twice the command timeout (at least 1 s), so an address that swallows packets is retried too;
+ *   its channels are not subscribed to again by themselves (the subscriber does it on `ready`).
  * Errors are logged at debug level: whoever uses the connection says once what an outage means for it.
  */
 export function createRedis(
@@ -30,6 +31,9 @@ export function createRedis(
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
     retryStrategy: (times) => Math.min(100 * times, RECONNECT_MAX_MS),
+    // A subscription is made again by its owner, who handles its failure: ioredis's own leaves the SUBSCRIBE's
+    // promise unhandled, and one that timed out on a stalled connection ended the process.
+    autoResubscribe: false,
     // TCP keep-alive ends, in time, a connection whose peer vanished while nothing was sent on it.
     keepAlive: 10_000,
     lazyConnect: options.lazyConnect ?? false,

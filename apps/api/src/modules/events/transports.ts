@@ -163,8 +163,8 @@ const SUBSCRIBER_PING_MS = 2_000;
  *
  * Redis may be away: nothing waits for it. A publish fails at once or within the command timeout (lib/redis.ts),
  * and the failure is logged once per outage; the subscriber's connection is pinged every 2 s, so a stalled one is
- * torn down and opened again. Both connections come back by themselves; the subscriber then subscribes again and the
- * hub reads what it missed. Meanwhile the streams get their events from the hub's sweep of the database (every 5 s).
+ * torn down and opened again. Both connections come back by themselves; the subscriber then subscribes again (on each
+ * `ready`) and the hub reads what it missed. Meanwhile the streams get their events from the hub's sweep of the database (every 5 s).
  * A process also starts while Redis is away.
  */
 export function redisTransport(
@@ -177,18 +177,15 @@ export function redisTransport(
   const publisher = createRedis(url, { commandTimeoutMs, log, name: 'events-publisher', lazyConnect: true });
   const subscriber = createRedis(url, { commandTimeoutMs, log, name: 'events-subscriber', lazyConnect: true });
   let readyOnce = false;
-  let subscribed = false;
   let subscribing: Promise<void> | undefined;
   let publishFailing = false;
   let pinger: NodeJS.Timeout | undefined;
-  // ioredis subscribes again by itself to what it was subscribed to; a first subscription that failed (Redis was
-  // away at the start) is made when the connection is next ready.
+  // The channel is subscribed to on every new connection (lib/redis.ts leaves that to the subscriber), its failure
+  // logged: a connection that stalls again meanwhile is torn down and the next one subscribes.
   const subscribe = () =>
     (subscribing ??= subscriber
       .subscribe(channel)
-      .then(() => {
-        subscribed = true;
-      })
+      .then(() => undefined)
       .finally(() => {
         subscribing = undefined;
       }));
@@ -203,7 +200,7 @@ export function redisTransport(
         if (Number.isSafeInteger(customerId) && Number.isSafeInteger(lastId)) handlers.signal(customerId!, lastId);
       });
       subscriber.on('ready', () => {
-        if (!subscribed) subscribe().catch((error: unknown) => log.debug({ err: error }, 'redis subscribe failed'));
+        subscribe().catch((error: unknown) => log.debug({ err: error }, 'redis subscribe failed'));
         if (readyOnce) {
           log.info('event subscriber connection restored');
           handlers.resync();
