@@ -502,6 +502,37 @@ describe('migrating', () => {
     expect(await foundInSearch(kysely, `'1:n:4930111'`, `"1:n:4930111"`)).toEqual([2, 3]);
   });
 
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'keeps each call’s status, priority, category and phonebot beside its search document (PostgreSQL), and drops them when undone',
+    async () => {
+      const { kysely } = await openDb();
+      const triage = SORTED.find((name) => name.endsWith('-call-search-triage'))!;
+      const before = SORTED[SORTED.indexOf(triage) - 1]!;
+      await migrateStepByStep(
+        kysely,
+        Object.fromEntries(SORTED.slice(0, SORTED.indexOf(triage) + 1).map((name) => [name, migrations[name]!])),
+      );
+      const triaged = async () =>
+        (
+          await sql<{ call_id: string; status: string; priority: string; category: string | null; bot: number }>`
+            select call_id, status, priority, selected_category as category, phonebot_id as bot
+            from call_search order by call_id`.execute(kysely)
+        ).rows.map((row) => [Number(row.call_id), row.status, row.priority, row.category, Number(row.bot)]);
+      expect(await triaged()).toEqual([
+        [1, 'Completed', 'Normal Callback', null, 1],
+        [2, 'New', 'Transferred', null, 1],
+        [3, 'In Progress', 'Important Callback', null, 1],
+      ]);
+      const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
+      where table_name = 'call_search' order by column_name`.execute(kysely);
+      expect(columns.rows.map((row) => row.column_name)).toEqual(['call_id', 'created_at', 'customer_id', 'document']);
+      // The documents themselves stay: the search finds what it found.
+      expect(await foundInSearch(kysely, `'1:n:4930111'`, `"1:n:4930111"`)).toEqual([1, 2, 3]);
+    },
+  );
+
   it('upgrades a database migrated under the old names in their old order: renamed once, the same schema', async () => {
     // The migrator before 2026-12-06 on a new database: every migration by its old name, in the order of those.
     const old = await openDb();

@@ -16,6 +16,7 @@ import {
   hitsTable,
   prepareSearch,
   findSearchHits,
+  type Triage,
   type SearchHit,
   searchedStatements,
 } from './search.query';
@@ -79,7 +80,13 @@ export async function prepareFilter(db: Kysely<Database>, filter: CallFilter): P
   // SEARCH_WINDOW, as for `q`), found once; its own four fields are conditions of the list's queries.
   const others = { ...filter, search: undefined };
   const searchWindow = search
-    ? await findSearchHits(db, filter.customerId, search, wholeCompany(others) ? undefined : narrowedCalls(db, others))
+    ? await findSearchHits(
+        db,
+        filter.customerId,
+        search,
+        wholeCompany(others) ? undefined : narrowedCalls(db, others),
+        triageOf(db, others),
+      )
     : undefined;
   if (!q) return { ...filter, prepared: { q, search, searchWindow } };
   // The calls `q` finds among the filter's (at most SEARCH_WINDOW), found once: the count and the page read them.
@@ -87,7 +94,43 @@ export async function prepareFilter(db: Kysely<Database>, filter: CallFilter): P
   const narrowed = wholeCompany(filter) ? undefined : narrowedCalls(db, filter, searchWindow);
   return {
     ...filter,
-    prepared: { q, search, searchWindow, window: await findSearchHits(db, filter.customerId, q, narrowed) },
+    prepared: {
+      q,
+      search,
+      searchWindow,
+      window: await findSearchHits(db, filter.customerId, q, narrowed, triageOf(db, filter)),
+    },
+  };
+}
+
+/**
+ * The statuses, priority, category and phonebot a filter's calls have (narrowedCalls), for the call search to read
+ * beforehand.
+ */
+function triageOf(db: Kysely<Database>, filter: CallFilter): Triage {
+  const views: Partial<Record<CallView, readonly string[]>> = {
+    open: OPEN_STATUSES,
+    completed: ['Completed'],
+    new: ['New'],
+  };
+  const open: readonly string[] = OPEN_STATUSES;
+  let statuses = views[filter.view];
+  // Each further condition on the status keeps the statuses of both.
+  if (filter.overdue === true) statuses = (statuses ?? open).filter((status) => open.includes(status));
+  if (filter.status !== undefined)
+    statuses = (statuses ?? [filter.status]).filter((status) => status === filter.status);
+  const { category, phonebot } = filter;
+  return {
+    whole: triageIsWhole(filter),
+    statuses,
+    priority: filter.priority,
+    categories:
+      category === undefined
+        ? undefined
+        : category === UNCATEGORIZED
+          ? { names: ['', UNCATEGORIZED], none: true }
+          : { names: [category], none: false },
+    phonebots: phonebot === undefined ? undefined : phonebotIdByLicenseKeyQuery(db, filter.customerId, phonebot),
   };
 }
 
@@ -95,6 +138,17 @@ export async function prepareFilter(db: Kysely<Database>, filter: CallFilter): P
 function wholeCompany(filter: CallFilter): boolean {
   const { customerId: _company, now: _now, view, q: _q, prepared: _prepared, ...conditions } = filter;
   return view === 'all' && Object.values(conditions).every((value) => value === undefined || value === '');
+}
+
+/** Whether a filter asks nothing of a call but `q` and what its triage holds (triageOf). */
+function triageIsWhole(filter: CallFilter): boolean {
+  const { customerId: _company, now: _now, q: _q, prepared: _prepared, view, ...conditions } = filter;
+  const { status: _status, priority: _priority, category: _category, phonebot: _phonebot, ...others } = conditions;
+  // The open view also leaves out what is snoozed, the new view what was seen.
+  return (
+    (view === 'all' || view === 'completed') &&
+    Object.values(others).every((value) => value === undefined || value === '')
+  );
 }
 
 /** The prepared searches of a filter; a filter that searches must have been prepared (prepareFilter). */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { WITHHELD_NUMBER_CODES } from '@phonebot/shared/calls';
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
-import type { Change, ChangeSubscriber } from '../../lib/changes';
+import type { Change, ChangeSubscriber, CountsMove } from '../../lib/changes';
 import { indexedTerms } from './search.text';
 
 /**
@@ -123,11 +123,34 @@ function pgDocument(followUps: boolean): string {
   ], null)) || (select ${words} from (select ${body} as body) b)`;
 }
 
+/** PostgreSQL: what a call indexed again takes anew. */
+const REINDEXED = `document = excluded.document, ${['status', 'priority', 'selected_category', 'phonebot_id']
+  .map((column) => `${column} = excluded.${column}`)
+  .join(', ')}`;
+/** PostgreSQL: the columns of a call kept beside its document (migration `call-search-triage`), in an insert's list. */
+const TRIAGE = 'status, priority, selected_category, phonebot_id';
+const TRIAGE_OF_C = 'c.status, c.priority, c.selected_category, c.phonebot_id';
+
 /** PostgreSQL: writes the documents of calls (`replace`: calls indexed before). */
 async function indexPostgres(trx: Kysely<Database>, ids: readonly number[], replace: boolean): Promise<void> {
-  await sql`insert into call_search (call_id, customer_id, created_at, document)
-    select c.id, c.customer_id, c.created_at, ${sql.raw(pgDocument(replace))} from calls c where c.id in (${sql.join(ids)})
-    ${sql.raw(replace ? 'on conflict (call_id) do update set document = excluded.document' : '')}`.execute(trx);
+  await sql`insert into call_search (call_id, customer_id, created_at, ${sql.raw(TRIAGE)}, document)
+    select c.id, c.customer_id, c.created_at, ${sql.raw(TRIAGE_OF_C)}, ${sql.raw(pgDocument(replace))}
+    from calls c where c.id in (${sql.join(ids)})
+    ${sql.raw(replace ? `on conflict (call_id) do update set ${REINDEXED}` : '')}`.execute(trx);
+}
+
+/**
+ * PostgreSQL: the status, priority and category beside the documents of calls where one of them changed, copied from
+ * the calls (a search within a view, a priority or a category reads them from the index, search.query.ts; a call's
+ * phonebot never changes).
+ */
+async function retriage(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  await sql`update call_search s set status = c.status, priority = c.priority, selected_category = c.selected_category
+    from calls c
+    where c.id = s.call_id and s.call_id in (${sql.join(ids)})
+      and (s.status, s.priority, s.selected_category) is distinct from (c.status, c.priority, c.selected_category)`.execute(
+    trx,
+  );
 }
 
 /** Indexes calls just stored, or again those whose notes or SMS changed (`replace`). */
@@ -139,24 +162,34 @@ async function indexCalls(trx: Kysely<Database>, ids: readonly number[], replace
   }
 }
 
-/** The calls a change asks to index: new ones, and those whose texts changed. */
-function toIndex(changes: readonly Change[]): { created: number[]; changed: number[] } {
+/**
+ * The calls a change asks to index: new ones, those whose texts changed, and (PostgreSQL) those whose status,
+ * priority or category changed (`triaged`: every such change publishes its counts' move).
+ */
+function toIndex(changes: readonly Change[]): { created: number[]; changed: number[]; triaged: number[] } {
   const created: number[] = [];
   const changed: number[] = [];
+  const triaged: number[] = [];
   for (const change of changes) {
     if (change.kind === 'created') created.push(...change.calls.map((call) => call.facts.id));
     else if (change.kind === 'updated' && change.text) changed.push(...change.callIds);
     else if (change.kind === 'sms') changed.push(change.sms.call_id);
+    const triage = (move: CountsMove) => Object.keys(move.set).length > 0;
+    if (change.kind === 'updated' && change.moves?.some(triage)) triaged.push(...change.callIds);
   }
-  return { created, changed };
+  return { created, changed, triaged };
 }
 
 export const searchIndexSubscriber: ChangeSubscriber = {
   name: 'search index',
   async take(trx, changes) {
-    const { created, changed } = toIndex(changes);
+    const { created, changed, triaged } = toIndex(changes);
     if (created.length) await indexCalls(trx, created, false);
     if (changed.length) await indexCalls(trx, changed, true);
+    if (triaged.length && isPostgres(trx)) {
+      const unique = [...new Set(triaged)];
+      for (let i = 0; i < unique.length; i += BATCH) await retriage(trx, unique.slice(i, i + BATCH));
+    }
   },
   createdInOneStatement(batch, bind) {
     const ids = batch.flatMap((change) => change.calls.map((call) => call.facts.id));
@@ -164,8 +197,9 @@ export const searchIndexSubscriber: ChangeSubscriber = {
     return {
       with: [
         `search_index as (
-  insert into call_search (call_id, customer_id, created_at, document)
-  select c.id, c.customer_id, c.created_at, ${pgDocument(false)} from calls c where c.id = any(${bind(ids)}::bigint[])
+  insert into call_search (call_id, customer_id, created_at, ${TRIAGE}, document)
+  select c.id, c.customer_id, c.created_at, ${TRIAGE_OF_C}, ${pgDocument(false)}
+  from calls c where c.id = any(${bind(ids)}::bigint[])
   returning 1
 )`,
       ],
@@ -187,10 +221,10 @@ export async function indexCallsAfter(db: Kysely<Database>, afterId = 0): Promis
       .executeTakeFirst();
     let indexed = 0;
     for (let from = afterId; from < Number(last?.id ?? 0); from += 20 * BATCH) {
-      const result = await sql`insert into call_search (call_id, customer_id, created_at, document)
-        select c.id, c.customer_id, c.created_at, ${sql.raw(pgDocument(true))} from calls c
+      const result = await sql`insert into call_search (call_id, customer_id, created_at, ${sql.raw(TRIAGE)}, document)
+        select c.id, c.customer_id, c.created_at, ${sql.raw(TRIAGE_OF_C)}, ${sql.raw(pgDocument(true))} from calls c
         where c.id > ${from} and c.id <= ${from + 20 * BATCH}
-        on conflict (call_id) do update set document = excluded.document`.execute(db);
+        on conflict (call_id) do update set ${sql.raw(REINDEXED)}`.execute(db);
       indexed += Number(result.numAffectedRows ?? 0);
     }
     return indexed;

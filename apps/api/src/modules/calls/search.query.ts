@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { customerDefaultCountry } from '../customers';
@@ -66,6 +66,40 @@ export async function prepareSearch(
  */
 const SEARCH_WINDOW = 1000;
 
+/**
+ * What a filter asks of a call's status, priority, category and phonebot, which PostgreSQL keeps beside each search
+ * document (migration `call-search-triage`): the filter's calls are still the filtered query's, but the word's matches
+ * outside these are left before any document or call is read. `statuses`: one of them; `categories`: one of the names,
+ * or none at all with `none`; `phonebots`: a query of the phonebots' ids.
+ */
+export type Triage = {
+  /** Whether the filter asks nothing else of a call. */
+  whole?: boolean;
+  statuses?: readonly string[] | undefined;
+  priority?: string | undefined;
+  categories?: { names: readonly string[]; none: boolean } | undefined;
+  phonebots?: Expression<unknown> | undefined;
+};
+
+/**
+ * PostgreSQL: a triage as conditions on `call_search`, by its indexes `(customer_id, status, priority)`,
+ * `(customer_id, selected_category)` and `(customer_id, phonebot_id)`: the database intersects their entries with the
+ * word's GIN list (a BitmapAnd). Nothing when the triage asks nothing.
+ */
+function triageConditions(customerId: number, triage: Triage): RawBuilder<unknown> {
+  const { statuses, priority, categories, phonebots } = triage;
+  const conditions: RawBuilder<unknown>[] = [];
+  if (statuses !== undefined) conditions.push(sql`status = any(${[...statuses]}::text[])`);
+  if (priority !== undefined) conditions.push(sql`priority = ${priority}`);
+  if (categories !== undefined) {
+    const named = sql`selected_category = any(${[...categories.names]}::text[])`;
+    conditions.push(categories.none ? sql`(${named} or selected_category is null)` : named);
+  }
+  if (phonebots !== undefined) conditions.push(sql`phonebot_id in (${phonebots})`);
+  if (conditions.length === 0) return sql``;
+  return sql`and customer_id = ${customerId} and ${sql.join(conditions, sql` and `)}`;
+}
+
 /** The calls of a company's calls table a search looks among: a filtered query `calls as c`. */
 type Filtered = SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object>;
 /** A call a search found, with its relevance (higher first). */
@@ -98,6 +132,7 @@ export async function findSearchHits(
   customerId: number,
   search: PreparedSearch,
   filtered: Filtered | undefined,
+  triage: Triage = {},
   cap = SEARCH_LIST_CAP,
 ): Promise<SearchHit[]> {
   if (!isPostgres(db)) {
@@ -134,18 +169,21 @@ export async function findSearchHits(
     const query = sql`${search.tsquery}::tsquery`;
     let ids: number[] | undefined;
     // A word the statistics call common is walked first, for a bounded number of steps.
-    const estimate = await estimatedMatches(trx, query);
-    if (estimate > (filtered ? cap : WALK_FROM)) {
-      ids = await walkNewest(trx, customerId, query, filtered, WALK_STEPS);
+    const within = triageConditions(customerId, triage);
+    // A filter its triage says all of is the index's alone: no call is read to test it.
+    const among = triage.whole ? undefined : filtered;
+    const estimate = await estimatedMatches(trx, query, within);
+    if (estimate > (among ? Math.min(cap, await walkFrom(trx, among)) : WALK_FROM)) {
+      ids = await walkNewest(trx, customerId, query, within, among, WALK_STEPS);
     }
     // A number's estimate is the planner's guess for its beginnings, far above its few matches.
     const words = search.terms.every((term) => term.kind === 'word');
-    if (!ids && !filtered && words && estimate > RECENT_FROM) {
-      ids = await recentMatches(trx, customerId, query, estimate);
+    if (!ids && !among && words && estimate > RECENT_FROM) {
+      ids = await recentMatches(trx, customerId, query, within, estimate);
     }
     if (!ids) {
-      const listed = await listMatches(trx, query, filtered, cap);
-      ids = listed.over ? ((await walkNewest(trx, customerId, query, filtered)) ?? []) : listed.ids;
+      const listed = await listMatches(trx, query, within, among, cap);
+      ids = listed.over ? ((await walkNewest(trx, customerId, query, within, among)) ?? []) : listed.ids;
     }
     if (ids.length === 0) return [];
     const scores = await sql<{ id: string; score: number }>`
@@ -257,9 +295,9 @@ const WALK_STEPS = 50_000;
  * PostgreSQL: the planner's estimate of the documents a tsquery of company terms matches (only the company's can;
  * a condition on the company would only make the planner read all of its documents' index entries as well).
  */
-async function estimatedMatches(trx: Kysely<Database>, query: RawBuilder<unknown>) {
+async function estimatedMatches(trx: Kysely<Database>, query: RawBuilder<unknown>, within: RawBuilder<unknown>) {
   const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
-    select call_id from call_search where document @@ ${query}`.execute(trx);
+    select call_id from call_search where document @@ ${query} ${within}`.execute(trx);
   return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }
 
@@ -269,6 +307,19 @@ async function estimatedMatches(trx: Kysely<Database>, query: RawBuilder<unknown
  * estimate of a word with two stems adds up both beginnings, often twice the matches.
  */
 const WALK_FROM = 100_000;
+
+/**
+ * PostgreSQL: the matches of a word among a filter's calls (the planner's estimate) from which the filter's newest
+ * calls are walked first. Walking to the thousandth match takes SEARCH_WINDOW / share steps (the share of the
+ * filter's calls the word is in), reading them takes a document each and costs about a third of that per match, so
+ * the two meet at sqrt(SEARCH_WINDOW * calls / 3): about 5,000 matches among the 80,000 open calls of a million.
+ */
+async function walkFrom(trx: Kysely<Database>, filtered: Filtered): Promise<number> {
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
+    ${filtered.select(sql<number>`c.id`.as('id'))}`.execute(trx);
+  const calls = Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  return Math.sqrt((SEARCH_WINDOW * calls) / 3);
+}
 
 /** PostgreSQL: the most matches a word may have for all of them to be read from the GIN lists at once. */
 const RECENT_FROM = 3 * SEARCH_WINDOW;
@@ -286,6 +337,7 @@ export async function recentMatches(
   trx: Kysely<Database>,
   customerId: number,
   query: RawBuilder<unknown>,
+  within: RawBuilder<unknown>,
   estimate: number,
   window = SEARCH_WINDOW,
 ): Promise<number[] | undefined> {
@@ -305,7 +357,7 @@ export async function recentMatches(
       // Only the part of the span the last round did not read.
       const older = before === undefined ? sql`` : sql`and created_at < ${before}`;
       const rows = await sql<{ id: string }>`select call_id as id from call_search
-        where document @@ ${query} and customer_id = ${customerId} and created_at >= ${from} ${older}
+        where document @@ ${query} and customer_id = ${customerId} and created_at >= ${from} ${older} ${within}
         order by created_at desc, call_id desc limit ${window - ids.length}`.execute(trx);
       for (const row of rows.rows) ids.push(Number(row.id));
       if (ids.length >= window) return ids;
@@ -328,6 +380,7 @@ export async function recentMatches(
 async function listMatches(
   trx: Kysely<Database>,
   query: RawBuilder<unknown>,
+  within: RawBuilder<unknown>,
   filtered: Filtered | undefined,
   cap: number,
 ) {
@@ -335,7 +388,7 @@ async function listMatches(
   const conditions = filtered ? sql`where m.call_id in (${filtered.select(sql<number>`c.id`.as('id'))})` : sql``;
   const listed = await sql<{ id: string; matched: string }>`
     with m as materialized (
-      select call_id, created_at from call_search where document @@ ${query}
+      select call_id, created_at from call_search where document @@ ${query} ${within}
       limit ${cap + 1}
     )
     select m.call_id as id, (select count(*) from m) as matched from m ${conditions}
@@ -354,6 +407,7 @@ async function walkNewest(
   trx: Kysely<Database>,
   customerId: number,
   query: RawBuilder<unknown>,
+  within: RawBuilder<unknown>,
   filtered: Filtered | undefined,
   steps?: number,
 ): Promise<number[] | undefined> {
@@ -361,7 +415,7 @@ async function walkNewest(
     ? filtered.select([sql<string>`c.id`.as('id'), sql<string>`c.created_at`.as('created_at')])
     : trx
         .selectFrom(sql`call_search`.as('c'))
-        .where(sql<boolean>`c.customer_id = ${customerId}`)
+        .where(sql<boolean>`c.customer_id = ${customerId} ${within}`)
         .select([sql<string>`c.call_id`.as('id'), sql<string>`c.created_at`.as('created_at')]);
   // By the names of the selected columns: the calls' `id` or the documents' `call_id`.
   const ordered = newest.orderBy(sql`created_at`, 'desc').orderBy(sql`id`, 'desc');

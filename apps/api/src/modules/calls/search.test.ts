@@ -247,6 +247,58 @@ describe('the call search', () => {
     expect(plain.json.data[0].attributes).not.toHaveProperty('highlight');
   });
 
+  it('finds a call within a view, a priority, a category and a phonebot as they are now, however they were changed', async () => {
+    const c = await company();
+    const first = await ingest(c, '+4930311', 'Die Markise klemmt');
+    const second = await entered(c, '+4930312', 'Markise reparieren', { priority: 'Important Callback' });
+    const third = await ingest(c, '+4930313', 'Neue Markise bestellen');
+    const within = (query: string) => found(c, `${q('Markise')}&${query}`).then((list) => [...list].sort());
+    expect(await within('filter[view]=open')).toEqual([first, second, third].sort());
+    // In bulk, one by one, and by a priority that moves its deadline.
+    const bulk = await api('PATCH', '/updateBulkStatus', c.admin.token, {
+      calls: [
+        { id: Number(first), status: 'Completed' },
+        { id: Number(second), status: 'In Progress' },
+      ],
+    });
+    expect(bulk.status, bulk.body).toBe(200);
+    expect(await within('filter[view]=completed')).toEqual([first]);
+    expect(await within('filter[status]=In%20Progress')).toEqual([second]);
+    await api('PATCH', `/calls/${third}`, c.admin.token, {
+      data: { type: 'calls', id: third, attributes: { priority: 'Important Callback', status: 'In Progress' } },
+    });
+    await api('PATCH', `/calls/${second}`, c.admin.token, {
+      data: { type: 'calls', id: second, attributes: { priority: 'Normal Callback' } },
+    });
+    expect(await within('filter[view]=open&filter[priority]=Important%20Callback')).toEqual([third]);
+    expect(await within('filter[view]=open&filter[priority]=Normal%20Callback')).toEqual([second]);
+    expect(await within('filter[view]=open&filter[status]=Completed')).toEqual([]);
+    expect(await within('filter[view]=new')).toEqual([]);
+    // A category set and cleared; the phonebot's calls.
+    await api('PATCH', `/calls/${first}`, c.admin.token, {
+      data: { type: 'calls', id: first, attributes: { selected_category: 'Sales' } },
+    });
+    expect(await within('filter[category]=Sales')).toEqual([first]);
+    expect(await within('filter[category]=Uncategorized')).toEqual([second, third].sort());
+    await api('PATCH', `/calls/${first}`, c.admin.token, {
+      data: { type: 'calls', id: first, attributes: { selected_category: null } },
+    });
+    expect(await within('filter[category]=Sales')).toEqual([]);
+    expect(await within(`filter[phonebot]=${c.licenseKey}&filter[category]=Uncategorized`)).toEqual(
+      [first, second, third].sort(),
+    );
+    const elsewhere = await company();
+    expect(await within(`filter[phonebot]=${elsewhere.licenseKey}`)).toEqual([]);
+    // On PostgreSQL the search index keeps each call's status, priority, category and phonebot beside its document:
+    // always the call's.
+    if (isPostgres(app.db.db)) {
+      const differ = await sql<{ n: string }>`select count(*) as n from call_search s join calls c on c.id = s.call_id
+        where (s.status, s.priority, s.selected_category, s.phonebot_id)
+          is distinct from (c.status, c.priority, c.selected_category, c.phonebot_id)`.execute(app.db.db);
+      expect(Number(differ.rows[0]?.n)).toBe(0);
+    }
+  });
+
   it('pages a list ordered by relevance as it orders the whole of it, ties newest first', async () => {
     const c = await company();
     const texts = ['Rohr', 'Rohr Rohr', 'Rohr im Bad', 'Rohr Rohr Rohr', 'Rohr', 'Rohr Rohr', 'Rohr'];
@@ -270,11 +322,18 @@ describe('the call search', () => {
     await ingest(other, '+4930999', 'Heizung woanders');
     const customerId = c.admin.customerId!;
     const search = (await prepareSearch(app.db.db, customerId, 'Heizung'))!;
-    const open: CallFilter = { customerId, view: 'open', now: new Date().toISOString() };
-    for (const filtered of [undefined, filteredCalls(app.db.db, open)]) {
+    const now = new Date().toISOString();
+    const open: CallFilter = { customerId, view: 'open', now };
+    const fresh: CallFilter = { customerId, view: 'all', status: 'New', now };
+    for (const [filtered, triage] of [
+      [undefined, {}],
+      [filteredCalls(app.db.db, open), { statuses: ['New', 'In Progress'] }],
+      // A filter the index's status says all of (PostgreSQL reads no call).
+      [filteredCalls(app.db.db, fresh), { whole: true, statuses: ['New'] }],
+    ] as const) {
       // Read from the index's lists (every match), and walked (a cap of 2 makes the word common) on PostgreSQL.
-      const listed = await findSearchHits(app.db.db, customerId, search, filtered);
-      const walked = await findSearchHits(app.db.db, customerId, search, filtered, 2);
+      const listed = await findSearchHits(app.db.db, customerId, search, filtered, triage);
+      const walked = await findSearchHits(app.db.db, customerId, search, filtered, triage, 2);
       expect(listed.map((hit) => String(hit.id)).sort()).toEqual([...ids].sort());
       expect(walked).toEqual(expect.arrayContaining(listed));
       expect(walked).toHaveLength(listed.length);
@@ -299,11 +358,11 @@ describe('the call search', () => {
     const newest = (found: number[] | undefined) => found?.map(String);
     await app.db.db.transaction().execute(async (trx) => {
       // Eight matches expected over five days: the last 1.9 days hold the two newest.
-      expect(newest(await recentMatches(trx, customerId, query, 8, 2))).toEqual([ids[5], ids[4]]);
+      expect(newest(await recentMatches(trx, customerId, query, sql``, 8, 2))).toEqual([ids[5], ids[4]]);
       // Expected a hundred times as often: the span grows from an hour to 2.4 days, the three newest.
-      expect(newest(await recentMatches(trx, customerId, query, 600, 3))).toEqual([ids[5], ids[4], ids[3]]);
+      expect(newest(await recentMatches(trx, customerId, query, sql``, 600, 3))).toEqual([ids[5], ids[4], ids[3]]);
       // Never as many as asked for within half of the time: left to reading every match.
-      expect(await recentMatches(trx, customerId, query, 60, 5)).toBeUndefined();
+      expect(await recentMatches(trx, customerId, query, sql``, 60, 5)).toBeUndefined();
     });
   });
 
