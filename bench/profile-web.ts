@@ -60,6 +60,9 @@ function longTasks(events: TraceEvent[]): string[] {
             'PrePaint',
             'Layerize',
             'v8.compileModule',
+            'V8.CompileCode',
+            'V8.ParseFunction',
+            'DocumentLoader::CommitNavigation',
           ].includes(e.name)
         )
           continue;
@@ -96,7 +99,17 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  // With V8's compile events: a function compiled on the main thread when it is first called shows as its task's part.
+  await browser.startTracing(page, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'disabled-by-default-v8.compile',
+      'blink',
+      'loading',
+    ],
+  });
   const started = Date.now();
   await page.goto(`${server.base}${target}`);
   await page.locator('[data-call-id]').nth(19).waitFor({ timeout: 60_000 });
@@ -106,6 +119,8 @@ try {
   const domNodes = await page.locator('*').count();
   const file = path.join(profileDir, `web-${target.replace(/\W+/g, '') || 'root'}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
+  // The whole trace too, for Chrome's DevTools (Performance, "Load profile").
+  fs.writeFileSync(file.replace(/\.cpuprofile$/, '.trace.json'), JSON.stringify(trace));
 
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
