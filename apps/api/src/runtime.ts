@@ -247,7 +247,7 @@ export async function createRuntime(config: Config, log: Logger): Promise<Runtim
         everyMs: HOUR,
         run: async () => {
           const pruned = await pruneExpiredRows(db.db);
-          return `deleted ${pruned.idempotencyKeys} idempotency keys, ${pruned.sessions} expired sessions, ${pruned.oneTimeTokens} one-time tokens and ${pruned.webhookDeliveries} webhook deliveries`;
+          return `deleted ${pruned.idempotencyKeys} idempotency keys, ${pruned.sessions} expired sessions, ${pruned.oneTimeTokens} one-time tokens, ${pruned.webhookDeliveries} webhook deliveries and ${pruned.connectorClaims} claims of deleted platform calls`;
         },
       },
       {

@@ -110,7 +110,13 @@ describe('pruning what nothing reads any more', () => {
     const waiting = await challenge(null);
 
     const pruned = await pruneExpiredRows(db, { batch: 100 });
-    expect(pruned).toEqual({ idempotencyKeys: 251, sessions: 1, oneTimeTokens: 3, webhookDeliveries: 0 });
+    expect(pruned).toEqual({
+      idempotencyKeys: 251,
+      sessions: 1,
+      oneTimeTokens: 3,
+      webhookDeliveries: 0,
+      connectorClaims: 0,
+    });
 
     const keys = await db.selectFrom('idempotency_keys').select('idem_key').execute();
     expect(keys.map((k) => k.idem_key)).toEqual(['fresh-call']);
@@ -137,6 +143,7 @@ describe('pruning what nothing reads any more', () => {
       sessions: 0,
       oneTimeTokens: 0,
       webhookDeliveries: 0,
+      connectorClaims: 0,
     });
   });
 

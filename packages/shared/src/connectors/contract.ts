@@ -19,7 +19,7 @@ export const connectorContracts = {
     method: 'POST',
     path: '/connect/:source/:license_key',
     summary:
-      'A voice-agent platform’s call event (Vapi, Retell, ElevenLabs): no login, the platform’s signature over the raw body is checked as its own SDK checks it; the same call once; events it does not take answer 204',
+      'A voice-agent platform’s call event (Vapi, Retell, ElevenLabs): no login, the platform’s signature over the raw body is checked as its own SDK checks it; the same call once; events it does not take, and those of a call deleted since, answer 204',
     tags: ['Connectors'],
     auth: 'public',
     params: connectParamsSchema,

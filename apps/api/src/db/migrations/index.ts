@@ -39,6 +39,7 @@ import * as pushNotifications from './20261206203404-push-notifications';
 import * as callSearchCompanyTerms from './20261207030756-call-search-company-terms';
 import * as callSearchVocabulary from './20261207091500-call-search-vocabulary';
 import * as callSearchTriage from './20261207112927-call-search-triage';
+import * as connectorClaimsOutliveCalls from './20261207122007-connector-claims-outlive-calls';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261207030756-call-search-company-terms': callSearchCompanyTerms,
   '20261207091500-call-search-vocabulary': callSearchVocabulary,
   '20261207112927-call-search-triage': callSearchTriage,
+  '20261207122007-connector-claims-outlive-calls': connectorClaimsOutliveCalls,
 };

@@ -36,7 +36,8 @@ export type Received = { outcome: ConnectOutcome; callId: number } | null;
  * phonebot's service state (403 while unpaid or its company disabled, as the Bot API's configuration), then the
  * event. A call is stored once per platform call id, in one transaction with its claim: the same event again, also
  * at the same moment, answers the call stored first; an event that completes a call (Retell's `call_analyzed`) adds
- * its summary, caller name, fields, category and priority to it. A platform's recording address is kept on the call
+ * its summary, caller name, fields, category and priority to it. An event of a call deleted since stores nothing (the
+ * claim outlives its call, migration `connector-claims-outlive-calls`) and answers as an event not taken. A platform's recording address is kept on the call
  * and its fetch queued with the call (the recordings module downloads it).
  */
 export async function receiveEvent(
@@ -106,7 +107,8 @@ async function storeEvent(trx: Kysely<Database>, row: ConnectorPhonebot, call: P
     return { outcome: 'created', callId: stored.id };
   }
   const callId = await claimedCall(trx, row.id, call.callId);
-  if (callId === null) throw new Error('A claimed platform call id names no call');
+  // Its call was deleted since (by hand, by retention, with its caller's erasure): the event is taken as done.
+  if (callId === null) return null;
   if (!call.completes) return { outcome: 'duplicate', callId };
   const { changed, recordingAdded } = await completeCall(trx, row.customer_id, callId, {
     summary: call.summary ?? undefined,

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
+import { DELETE_BATCH, deleteInBatches } from '../../db/batches';
 import type { Database } from '../../db/schema';
+import { DAY } from '../../db/time';
+
+/** How long a platform's call id stays claimed after its call went: platforms retry an event for hours, not days. */
+const GONE_CLAIM_TTL_MS = 7 * DAY;
 
 /** The platforms' call ids each phonebot took (table connector_calls), so that one call is stored once. */
 
@@ -45,4 +50,31 @@ export async function claimedCall(trx: Kysely<Database>, phonebotId: number, sou
     .where('source_call_id', '=', sourceCallId)
     .executeTakeFirst();
   return row?.call_id === null || row?.call_id === undefined ? null : Number(row.call_id);
+}
+
+/**
+ * Deletes the claims of calls that went more than GONE_CLAIM_TTL_MS after they were claimed, in batches (the pruning
+ * job); answers how many went.
+ */
+export async function pruneGoneClaims(db: Kysely<Database>, now: Date, batch = DELETE_BATCH): Promise<number> {
+  const cutoff = new Date(now.getTime() - GONE_CLAIM_TTL_MS).toISOString();
+  return deleteInBatches(async () => {
+    const result = await db
+      .deleteFrom('connector_calls')
+      .where((eb) =>
+        eb(
+          eb.refTuple('phonebot_id', 'source_call_id'),
+          'in',
+          eb
+            .selectFrom('connector_calls')
+            .select(['phonebot_id', 'source_call_id'])
+            .where('call_id', 'is', null)
+            .where('created_at', '<', cutoff)
+            .limit(batch)
+            .$asTuple('phonebot_id', 'source_call_id'),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }, batch);
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Retell from 'retell-sdk';
 import { type SignedIn, type TestApp, createTestApp } from '../../../test/app';
+import { DAY } from '../../db/time';
+import { pruneGoneClaims } from './connectors.store';
 import { elevenLabsSignature, retellSignature } from './platform-signatures';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/connectors');
@@ -186,6 +188,34 @@ describe('Retell', () => {
       priority: 'Important Callback',
       summary: expect.stringContaining('Heizung'),
     });
+  });
+
+  it('stores nothing again for a call deleted since: its late analysis and a retry are taken as done', async () => {
+    const bot = await platformBot('retell', RETELL_KEY, { source_mapping: MAPPING });
+    const ended = await retell(bot, fixture('retell-call-ended'));
+    expect(ended.json.meta.outcome).toBe('created');
+    const id = ended.json.meta.call_id as string;
+    const removed = await app.request({ method: 'DELETE', url: `/api/v2/calls/${id}`, token: bot.admin.token });
+    expect(removed.status).toBe(204);
+    // The analysis minutes later, and the platform's retry of the first event.
+    expect((await retell(bot, fixture('retell-call-analyzed'))).status).toBe(204);
+    expect((await retell(bot, fixture('retell-call-ended'))).status).toBe(204);
+    expect(await callsOf(bot)).toHaveLength(0);
+    // The claim stays (without its call) for a week, then the pruning job deletes it.
+    const phonebot = await app.db.db
+      .selectFrom('phonebots')
+      .select('id')
+      .where('license_key', '=', bot.licenseKey)
+      .executeTakeFirstOrThrow();
+    const ours = async () =>
+      (
+        await app.db.db.selectFrom('connector_calls').select('call_id').where('phonebot_id', '=', phonebot.id).execute()
+      ).map((row) => row.call_id);
+    expect(await ours()).toEqual([null]);
+    await pruneGoneClaims(app.db.db, new Date(Date.now() + 6 * DAY));
+    expect(await ours()).toEqual([null]);
+    expect(await pruneGoneClaims(app.db.db, new Date(Date.now() + 8 * DAY))).toBeGreaterThanOrEqual(1);
+    expect(await ours()).toEqual([]);
   });
 
   it('keeps companies apart: another company’s secret is refused, and one platform call id is each company’s own', async () => {
