@@ -199,9 +199,11 @@ async function runChains(chains) {
   }
 }
 
+// The format check runs after the builds (lint took 78 s and the builds' chain 74 s in a clean run; with the format
+// check's 27 s on the lint chain, that chain ended the checks alone).
+const formatCheck = ['Format', 'npx', ['prettier', '--check', '.']];
 const lintChain = [
   ['Lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
-  ['Format', 'npx', ['prettier', '--check', '.']],
   ['Engines', 'node', ['scripts/check-engines.mjs']],
   // Dead code: unused files, exports, types and dependencies (knip.json names the entry points).
   ['Dead code', 'npx', ['knip', '--no-progress']],
@@ -248,6 +250,7 @@ const buildChain = [
     : []),
   ...(browserFlows ? [['Web build', 'npm', ['run', 'build', '-w', 'apps/web']]] : []),
   ...(wants('typecheck') ? toolsCheck : []),
+  ...(wants('lint') ? [formatCheck] : []),
 ];
 await runChains([
   ...(wants('lint') ? [lintChain] : []),
