@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import type { Kysely } from 'kysely';
@@ -121,6 +122,8 @@ export function createPushSender(options: {
   // Longer than a send may take; a claim older than this was abandoned (its process died) and is taken again.
   const claimMs = timing.timeoutMs + 30_000;
   const stopping = new AbortController();
+  // A pass posts a batch at once, each post listening for the stop (and leaving off when it ends).
+  setMaxListeners(BATCH + 1, stopping.signal);
 
   async function send(row: DeliveryRow, details: Awaited<ReturnType<typeof deliveryDetails>>[number]) {
     checkWebhookTarget(details.endpoint, options.guard);

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -65,6 +66,8 @@ export function createWebhookSender(options: {
   // Longer than a send may take; a lease older than this was abandoned (its process died) and is taken again.
   const leaseMs = timing.timeoutMs + 5_000;
   const stopping = new AbortController();
+  // Each worker's post listens for the stop (and leaves off when it ends).
+  setMaxListeners(timing.workers + 1, stopping.signal);
   const sending = new Map<number, Promise<void>>();
   const perCompany = new Map<number, number>();
   let droppedAt = 0;
