@@ -45,8 +45,8 @@ export function registerSystemRoutes(
 ): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  // Readiness asks every service a request needs, each within a short time: a stalled database answers 503 here
-  // at once instead of after the pool's acquire timeout.
+  // Readiness asks every service, each within a short time: a stalled database answers 503 here at once instead of
+  // after the pool's acquire timeout; Redis away answers 200 `degraded`.
   // Bounded like every Redis connection on a request's path: a stalled one is torn down and opened again.
   const redis = deps.redisUrl
     ? createRedis(deps.redisUrl, { commandTimeoutMs: READY_TIMEOUT_MS, log: app.log as Logger, name: 'readiness' })
@@ -77,9 +77,11 @@ export function registerSystemRoutes(
           )
         : undefined,
     ]);
-    const ready = database === 'ok' && cache !== 'unavailable';
+    // Without Redis every request is still served (rate limits count in the database, event streams sweep it), and
+    // every process shares the one Redis: taking them all out of rotation would stop what still works.
+    const ready = database === 'ok';
     return reply.code(ready ? 200 : 503).send({
-      status: ready ? 'ok' : 'unavailable',
+      status: ready ? (cache === 'unavailable' ? 'degraded' : 'ok') : 'unavailable',
       database: deps.db.engine,
       checks: { database, ...(cache ? { redis: cache } : {}) },
     });
