@@ -1,4 +1,5 @@
 import type { MessageKey } from '@phonebot/shared';
+import type { RatePolicy } from './rate-limit';
 
 /**
  * What a refusal means to the product. Services and jobs throw these and know nothing of HTTP; the API's edge
@@ -32,6 +33,8 @@ export type RefusalOptions = {
   /** The JSON pointer of the field in the request body the refusal is about. */
   pointer?: string;
   retryAfterSeconds?: number;
+  /** The limit that refused (with `retryAfterSeconds`): the answer carries its RateLimit fields. */
+  ratePolicy?: RatePolicy;
   /** Facts a client may act on, sent as the error object's `meta`. */
   meta?: Record<string, unknown>;
 };

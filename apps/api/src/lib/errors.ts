@@ -1,5 +1,6 @@
 import { type MessageKey, isMessageKey, messageText, type JsonApiErrorObject } from '@phonebot/shared';
 import type { z } from 'zod';
+import { rateLimitFields } from '../plugins/rate-limit-headers';
 import { type DomainError, type RefusalKind, notFound } from './domain-errors';
 
 export { notFound, forbidden, unauthenticated } from './domain-errors';
@@ -90,9 +91,13 @@ export const STATUS_OF_REFUSAL: Record<RefusalKind, number> = {
 /** The JSON:API error document of a refusal thrown by a service. */
 export function httpErrorOf(error: DomainError): ApiError {
   const status = STATUS_OF_REFUSAL[error.kind];
-  const { detail, pointer, retryAfterSeconds, meta } = error.options;
+  const { detail, pointer, retryAfterSeconds, ratePolicy, meta } = error.options;
   const headers: Record<string, string> =
     retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
+  if (retryAfterSeconds !== undefined && ratePolicy !== undefined) {
+    const refused = { policy: ratePolicy, count: ratePolicy.max + 1, resetMs: retryAfterSeconds * 1000 };
+    Object.assign(headers, rateLimitFields([refused]));
+  }
   return ApiError.of(status, error.code, {
     ...(detail === undefined ? {} : { detail }),
     ...(pointer === undefined ? {} : { pointer }),

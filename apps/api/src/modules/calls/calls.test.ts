@@ -533,7 +533,11 @@ describe('SMS', () => {
       const third = await send();
       expect(third.status).toBe(429);
       expect(third.json.errors[0].code).toBe('smsRateLimited');
-      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      const retry = Number(third.headers['retry-after']);
+      expect(retry).toBeGreaterThan(0);
+      // The limit that refused, as every other limit names itself (RateLimit fields).
+      expect(third.headers['ratelimit-policy']).toBe('"sms-minute";q=2;w=60');
+      expect(third.headers.ratelimit).toBe(`"sms-minute";r=0;t=${retry}`);
       // The next minute: one more fits the day, then the day is full.
       const minute = new Date().toISOString().slice(0, 16);
       await limited.db.db.deleteFrom('sms_counters').where('bucket', '=', `minute:${minute}`).execute();
@@ -542,6 +546,7 @@ describe('SMS', () => {
       const capped = await send();
       expect(capped.status).toBe(429);
       expect(capped.json.errors[0].code).toBe('smsDailyCapReached');
+      expect(capped.headers['ratelimit-policy']).toBe('"sms-day";q=3;w=86400');
       expect(await limited.db.db.selectFrom('sms_messages').select('id').execute()).toHaveLength(3);
 
       // The hourly job forgets the counts no limit reads any more; today's count stays, and still caps the day.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { normalizePhoneNumber, smsSegments } from '@phonebot/shared/calls';
 import { smsRecipientAllowed } from '@phonebot/shared/profile';
 import type { Database } from '../../db/schema';
-import { HOUR, DAY } from '../../db/time';
+import { DAY, HOUR, MINUTE } from '../../db/time';
 import { notFound, refuse } from '../../lib/domain-errors';
 import { customerSmsAllowedNumbers } from '../customers';
 
@@ -55,12 +55,14 @@ export async function guardSms(
   await db.transaction().execute(async (trx) => {
     if (!(await takeSlot(trx, customerId, minuteBucket(now), limits.ratePerMinute))) {
       const retry = 60 - now.getUTCSeconds();
-      throw refuse('tooMany', 'smsRateLimited', { retryAfterSeconds: retry });
+      const ratePolicy = { name: 'sms-minute', max: limits.ratePerMinute, windowMs: MINUTE };
+      throw refuse('tooMany', 'smsRateLimited', { retryAfterSeconds: retry, ratePolicy });
     }
     if (!(await takeSlot(trx, customerId, dayBucket(now), limits.dailyCap))) {
       const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
       const retry = Math.max(1, Math.ceil((midnight.getTime() - now.getTime()) / 1000));
-      throw refuse('tooMany', 'smsDailyCapReached', { retryAfterSeconds: retry });
+      const ratePolicy = { name: 'sms-day', max: limits.dailyCap, windowMs: DAY };
+      throw refuse('tooMany', 'smsDailyCapReached', { retryAfterSeconds: retry, ratePolicy });
     }
   });
 }
