@@ -628,8 +628,8 @@ export type PushDeliveriesTable = {
   id: Generated<number>;
   subscription_id: number;
   call_id: number;
-  kind: 'urgent' | 'assigned' | 'reply';
-  /** Who assigned the call; null for the other kinds and when that user is gone. */
+  kind: 'urgent' | 'assigned' | 'mentioned' | 'reply';
+  /** Who assigned the call or wrote the note naming its user; null for the other kinds and when that user is gone. */
   actor_id: number | null;
   urgency: 'normal' | 'high';
   attempts: Generated<number>;

@@ -17,14 +17,13 @@ type Notice = { customerId: number; userId: number; kind: NotificationKind; call
 
 /**
  * Tells one user, inside the change's transaction: the notification's row and the live event only their streams
- * get. The mail follows from the row if it stays unread (notification-mail.ts). A call given to them and an SMS reply
- * also go to the browsers they turned push on in: queued here, sent after the commit (modules/push); a mention does
- * not.
+ * get. The mail follows from the row if it stays unread (notification-mail.ts). Each also goes to the browsers they
+ * turned push on in: queued here, sent after the commit (modules/push).
  */
 async function notify(trx: Kysely<Database>, notice: Notice, at: string): Promise<void> {
   const id = await insertNotification(trx, { ...notice, at });
   await recordNotificationEvent(trx, notice.customerId, notice.userId, id);
-  if (notice.kind === 'assigned' || notice.kind === 'reply') await queueUserPush(trx, { ...notice, kind: notice.kind });
+  await queueUserPush(trx, { ...notice, kind: notice.kind });
 }
 
 /**

@@ -25,7 +25,13 @@ function alertPriorities(stored: string | undefined): Set<string> {
  */
 export async function queueUserPush(
   trx: Kysely<Database>,
-  push: { customerId: number; userId: number; callId: number; kind: 'assigned' | 'reply'; actorId: number | null },
+  push: {
+    customerId: number;
+    userId: number;
+    callId: number;
+    kind: 'assigned' | 'mentioned' | 'reply';
+    actorId: number | null;
+  },
 ): Promise<void> {
   const { callId, ...rest } = push;
   await insertDeliveries(trx, { ...rest, callIds: [callId], urgency: 'normal' });

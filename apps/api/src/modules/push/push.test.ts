@@ -388,6 +388,43 @@ describe('pushes', () => {
     expect(pushes[1]).toMatchObject({ title: `${owner.name} hat Ihnen einen Anruf zugewiesen`, tag: `call-${second}` });
   });
 
+  it('tell a user a note names, in their language; not its writer', async () => {
+    const company = await liveCompany(app);
+    const operator = await app.signIn('user', { customerId: company.customerId });
+    const device = await subscribed(operator);
+    const ownDevice = await subscribed(company.owner);
+    const callId = await ingest(app, company.botToken);
+    const names = await app.db.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('id', 'in', [operator.userId, company.owner.userId])
+      .execute();
+    const nameOf = (id: number) => names.find((row) => row.id === id)!.name;
+    await app.db.db.updateTable('users').set({ language: 'de' }).where('id', '=', operator.userId).execute();
+    const note = await app.request({
+      method: 'POST',
+      url: `/api/v2/calls/${callId}/notes`,
+      token: company.owner.token,
+      body: {
+        data: {
+          type: 'notes',
+          attributes: { text: `@${nameOf(operator.userId)} bitte zurückrufen (@${nameOf(company.owner.userId)})` },
+        },
+      },
+    });
+    expect(note.status, note.body).toBe(201);
+    await app.push.idle();
+    expect(pushesTo(device).map((entry) => entry.payload)).toEqual([
+      {
+        title: `${nameOf(company.owner.userId)} hat Sie in einer Notiz erwähnt`,
+        body: 'Zum Anruf von +4930123456.',
+        url: `http://portal.test/viewcalllogs?call=${callId}`,
+        tag: `call-${callId}`,
+      },
+    ]);
+    expect(pushesTo(ownDevice)).toHaveLength(0);
+  });
+
   it('tell the owner of a call of a caller’s SMS reply', async () => {
     const company = await liveCompany(app);
     const operator = await app.signIn('adminuser', { customerId: company.customerId });

@@ -10,7 +10,7 @@ export type PushFacts = {
   caller: string;
   priority: string;
   phonebot: string | null;
-  /** Who assigned the call; null when that user is gone (and for the other kinds). */
+  /** Who assigned the call or wrote the note; null when that user is gone (and for the other kinds). */
   actor: string | null;
 };
 
@@ -27,11 +27,13 @@ const TEXTS: Record<
     title: {
       urgent: (facts) => `Urgent call from ${facts.caller}`,
       assigned: (_facts, actor) => `${actor} assigned a call to you`,
+      mentioned: (_facts, actor) => `${actor} mentioned you in a note`,
       reply: (facts) => `New SMS reply from ${facts.caller}`,
     },
     body: {
       urgent: (facts, priority) => (facts.phonebot ? `${priority} · phonebot ${facts.phonebot}` : priority),
       assigned: (facts) => `The call from ${facts.caller} is waiting for you.`,
+      mentioned: (facts) => `On the call from ${facts.caller}.`,
       reply: () => 'Open the call to read it.',
     },
     someone: 'Someone',
@@ -46,11 +48,13 @@ const TEXTS: Record<
     title: {
       urgent: (facts) => `Dringender Anruf von ${facts.caller}`,
       assigned: (_facts, actor) => `${actor} hat Ihnen einen Anruf zugewiesen`,
+      mentioned: (_facts, actor) => `${actor} hat Sie in einer Notiz erwähnt`,
       reply: (facts) => `Neue SMS-Antwort von ${facts.caller}`,
     },
     body: {
       urgent: (facts, priority) => (facts.phonebot ? `${priority} · Phonebot ${facts.phonebot}` : priority),
       assigned: (facts) => `Der Anruf von ${facts.caller} wartet auf Sie.`,
+      mentioned: (facts) => `Zum Anruf von ${facts.caller}.`,
       reply: () => 'Öffnen Sie den Anruf, um sie zu lesen.',
     },
     someone: 'Jemand',
