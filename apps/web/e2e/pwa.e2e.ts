@@ -212,6 +212,32 @@ describe('the installable app', () => {
     await cdp.detach();
   });
 
+  it('shows the call of a clicked notification in the open window, without loading the page again', async () => {
+    // The page as the user left it, with a mark of this load on its window.
+    await page.evaluate(() => ((window as unknown as { loadMark?: string }).loadMark = 'kept'));
+    const [worker] = context.serviceWorkers();
+    expect(worker).toBeDefined();
+    // What a click on the notification asks of the open window (public/sw.js, `openApp`, which first focuses it: only
+    // a real click may): the window says it showed the address itself.
+    type Worker = {
+      clients: { matchAll: (options: object) => Promise<unknown[]> };
+      showInWindow: (client: unknown, url: string) => Promise<boolean>;
+    };
+    const shown = await worker!.evaluate(async (url) => {
+      const scope = self as unknown as Worker;
+      const [client] = await scope.clients.matchAll({ type: 'window' });
+      return scope.showInWindow(client, url);
+    }, `${stack.baseUrl}/viewcalllogs?call=${callId}`);
+    expect(shown).toBe(true);
+    await page.waitForURL(`**/viewcalllogs?call=${callId}`);
+    await page.getByText('Bitte rufen Sie mich wegen der Rechnung zurück.').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { loadMark?: string }).loadMark)).toBe('kept');
+    // Back to the list, as the next test expects it.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/viewcalllogs' && !url.searchParams.has('call'));
+    await page.getByRole('table', { name: /^(Calls|Anrufe)$/ }).waitFor();
+  });
+
   it('opens the Calls Dashboard offline from its cache and says so, in English and German', async () => {
     expect(await page.getByText(OFFLINE.en).count()).toBe(0);
     // German once online, so its texts (a chunk of their own) pass through the worker and are cached too.

@@ -173,6 +173,23 @@ self.addEventListener('push', (event) => {
   event.waitUntil(self.registration.showNotification(text(payload.title) || 'Phonebot Portal', options));
 });
 
+/**
+ * Asks a window of the app to show `url` itself, as its own links do (no reload: the app, its lists and its live
+ * stream stay); answers whether it said it did within a second (a page without the app, such as the login page, does
+ * not answer).
+ */
+function showInWindow(client, url) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), 1000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    client.postMessage({ type: 'open-url', url }, [channel.port2]);
+  });
+}
+
 async function openApp(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.filter((client) => isOwn(new URL(client.url)));
@@ -185,6 +202,7 @@ async function openApp(url) {
   for (const client of open) {
     try {
       const focused = await client.focus();
+      if (await showInWindow(focused, url)) return;
       // navigate() answers null for a window this worker does not control.
       if (await focused.navigate(url)) return;
     } catch {

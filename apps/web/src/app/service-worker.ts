@@ -18,6 +18,24 @@ async function register(): Promise<void> {
 }
 
 /**
+ * Shows an address the service worker asks for (a notification was clicked) as the app's own links do: the app stays
+ * loaded, and the worker hears that it was shown (else it loads the address into the window).
+ */
+export function followServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown; url?: unknown } | null;
+    if (data?.type !== 'open-url' || typeof data.url !== 'string') return;
+    const target = new URL(data.url, window.location.origin);
+    if (target.origin !== window.location.origin) return;
+    // React Router's BrowserRouter follows pushState and popstate.
+    window.history.pushState(null, '', `${target.pathname}${target.search}${target.hash}`);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    event.ports[0]?.postMessage('shown');
+  });
+}
+
+/**
  * Registers the service worker (installable app, the shell offline, Web Push) once the page has loaded and the main
  * thread is idle, so it never competes with the first paint: only in a production build, in a secure context (HTTPS or localhost) of a browser
  * that has service workers.

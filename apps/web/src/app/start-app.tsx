@@ -6,6 +6,7 @@ import { setI18n } from 'react-i18next';
 import { getToken } from '../lib/auth-token';
 import { i18n } from '../lib/i18n';
 import { App } from './app';
+import { followServiceWorker } from './service-worker';
 import { preloadCallScreen } from './screens/calls';
 
 /**
@@ -32,6 +33,7 @@ export function mountApp(container: HTMLElement): void {
   // The instance is initialised already (main.tsx); react-i18next's hooks use it from now on.
   setI18n(i18n);
   preloadSignedIn(window.location.pathname);
+  followServiceWorker();
   // In a transition the first render comes in slices that leave the main thread free (it mounts the router, the
   // shell and the screen: under a slow phone's CPU one block of several hundred ms), and the start frame
   // (start-frame.ts) stays on screen until it is done.
