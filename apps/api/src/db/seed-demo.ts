@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { hashPassword } from '../lib/crypto';
 import { createLogger } from '../logger';
 import { ingestCall } from '../modules/bot';
+import { setStatus } from '../modules/calls';
 import { createPhonebot } from '../modules/phonebots';
 import { emailInUse, insertUser } from '../modules/users';
 import { createRuntime } from '../runtime';
@@ -133,11 +134,9 @@ async function main() {
                 ? 'In Progress'
                 : 'New';
           const id = Number((answer.body as { data: { id: string } }).data.id);
-          await db
-            .updateTable('calls')
-            .set({ status, notified: age > DAY ? 1 : 0 })
-            .where('id', '=', id)
-            .execute();
+          // As a user sets it, so that Insights count it so.
+          if (status !== 'New') await setStatus(db, customer.id, id, status);
+          if (age > DAY) await db.updateTable('calls').set({ notified: 1 }).where('id', '=', id).execute();
           callCount++;
         }
       }

@@ -6,8 +6,9 @@ import { columnTypes } from './dialect';
  * `.priority`, `.selected_category`, `.phonebot_id`), with indexes `(customer_id, status, priority)`,
  * `(customer_id, selected_category)` and `(customer_id, phonebot_id)`. A search within a view, a priority, a category
  * or a phonebot (the open inbox, its important calls) then intersects the word's GIN list with those indexes before
- * any document is read, instead of reading every match of the word and then its call to test the filter. The search index's path of a change keeps them as the
- * calls' (search.index.ts). The table is written anew, as the migration `call-search-company-terms` did: quicker than
+ * any document is read, instead of reading every match of the word and then its call to test the filter. A trigger
+ * on `calls` keeps them as the call's in the statement that changes the call, whatever changes it (the product's
+ * services, a seed, an operator's SQL); a new call's row copies them when it is indexed (search.index.ts). The table is written anew, as the migration `call-search-company-terms` did: quicker than
  * updating a million rows under their GIN index, and no dead rows. SQLite has nothing of it (FTS5 finds the rows by
  * the calls' own indexes).
  */
@@ -50,6 +51,18 @@ async function rewrite(db: Kysely<any>, withTriage: boolean): Promise<void> {
     db,
   );
   if (withTriage) {
+    await sql`create function call_search_triage() returns trigger language plpgsql as $$
+      begin
+        update call_search set status = new.status, priority = new.priority, selected_category = new.selected_category
+        where call_id = new.id;
+        return null;
+      end
+    $$`.execute(db);
+    await sql`create trigger call_search_triage after update of status, priority, selected_category on calls
+      for each row
+      when ((old.status, old.priority, old.selected_category)
+        is distinct from (new.status, new.priority, new.selected_category))
+      execute function call_search_triage()`.execute(db);
     await sql`create index call_search_triage_idx on call_search (customer_id, status, priority)`.execute(db);
     await sql`create index call_search_category_idx on call_search (customer_id, selected_category)`.execute(db);
     await sql`create index call_search_phonebot_idx on call_search (customer_id, phonebot_id)`.execute(db);
@@ -64,5 +77,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against Kysely<any> on purpose
 export async function down(db: Kysely<any>): Promise<void> {
-  if (columnTypes(db).isPostgres) await rewrite(db, false);
+  if (!columnTypes(db).isPostgres) return;
+  await sql`drop trigger call_search_triage on calls`.execute(db);
+  await sql`drop function call_search_triage()`.execute(db);
+  await rewrite(db, false);
 }

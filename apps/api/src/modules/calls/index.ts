@@ -27,6 +27,8 @@ export {
   storeCall,
 } from './new-calls.service';
 export { type CallbackSla, companySla, parseSla } from './callbacks.service';
+// A call's status as a user sets it (the demo seed: its calls' counts and search index follow).
+export { setStatus } from './calls.service';
 export { addBusinessMinutes } from './business-hours';
 // A call a voice-agent platform completes with a later event (connectors).
 export { type CallCompletion, type CompletionResult, completeCall } from './platform-calls';

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { WITHHELD_NUMBER_CODES } from '@phonebot/shared/calls';
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
-import type { Change, ChangeSubscriber, CountsMove } from '../../lib/changes';
+import type { Change, ChangeSubscriber } from '../../lib/changes';
 import { indexedTerms } from './search.text';
 
 /**
@@ -127,7 +127,10 @@ function pgDocument(followUps: boolean): string {
 const REINDEXED = `document = excluded.document, ${['status', 'priority', 'selected_category', 'phonebot_id']
   .map((column) => `${column} = excluded.${column}`)
   .join(', ')}`;
-/** PostgreSQL: the columns of a call kept beside its document (migration `call-search-triage`), in an insert's list. */
+/**
+ * PostgreSQL: the columns of a call kept beside its document (migration `call-search-triage`, whose trigger on `calls`
+ * keeps them as the call's), in an insert's list.
+ */
 const TRIAGE = 'status, priority, selected_category, phonebot_id';
 const TRIAGE_OF_C = 'c.status, c.priority, c.selected_category, c.phonebot_id';
 
@@ -139,20 +142,6 @@ async function indexPostgres(trx: Kysely<Database>, ids: readonly number[], repl
     ${sql.raw(replace ? `on conflict (call_id) do update set ${REINDEXED}` : '')}`.execute(trx);
 }
 
-/**
- * PostgreSQL: the status, priority and category beside the documents of calls where one of them changed, copied from
- * the calls (a search within a view, a priority or a category reads them from the index, search.query.ts; a call's
- * phonebot never changes).
- */
-async function retriage(trx: Kysely<Database>, ids: readonly number[]): Promise<void> {
-  await sql`update call_search s set status = c.status, priority = c.priority, selected_category = c.selected_category
-    from calls c
-    where c.id = s.call_id and s.call_id in (${sql.join(ids)})
-      and (s.status, s.priority, s.selected_category) is distinct from (c.status, c.priority, c.selected_category)`.execute(
-    trx,
-  );
-}
-
 /** Indexes calls just stored, or again those whose notes or SMS changed (`replace`). */
 async function indexCalls(trx: Kysely<Database>, ids: readonly number[], replace: boolean): Promise<void> {
   const unique = [...new Set(ids)];
@@ -162,34 +151,24 @@ async function indexCalls(trx: Kysely<Database>, ids: readonly number[], replace
   }
 }
 
-/**
- * The calls a change asks to index: new ones, those whose texts changed, and (PostgreSQL) those whose status,
- * priority or category changed (`triaged`: every such change publishes its counts' move).
- */
-function toIndex(changes: readonly Change[]): { created: number[]; changed: number[]; triaged: number[] } {
+/** The calls a change asks to index: new ones, and those whose texts changed. */
+function toIndex(changes: readonly Change[]): { created: number[]; changed: number[] } {
   const created: number[] = [];
   const changed: number[] = [];
-  const triaged: number[] = [];
   for (const change of changes) {
     if (change.kind === 'created') created.push(...change.calls.map((call) => call.facts.id));
     else if (change.kind === 'updated' && change.text) changed.push(...change.callIds);
     else if (change.kind === 'sms') changed.push(change.sms.call_id);
-    const triage = (move: CountsMove) => Object.keys(move.set).length > 0;
-    if (change.kind === 'updated' && change.moves?.some(triage)) triaged.push(...change.callIds);
   }
-  return { created, changed, triaged };
+  return { created, changed };
 }
 
 export const searchIndexSubscriber: ChangeSubscriber = {
   name: 'search index',
   async take(trx, changes) {
-    const { created, changed, triaged } = toIndex(changes);
+    const { created, changed } = toIndex(changes);
     if (created.length) await indexCalls(trx, created, false);
     if (changed.length) await indexCalls(trx, changed, true);
-    if (triaged.length && isPostgres(trx)) {
-      const unique = [...new Set(triaged)];
-      for (let i = 0; i < unique.length; i += BATCH) await retriage(trx, unique.slice(i, i + BATCH));
-    }
   },
   createdInOneStatement(batch, bind) {
     const ids = batch.flatMap((change) => change.calls.map((call) => call.facts.id));
