@@ -19,6 +19,13 @@ import { DAY, nowIso } from './time';
 
 export const DEMO_PASSWORD = 'demo-password';
 
+/** The demo companies' business hours: weekdays 8 to 18 in Berlin. */
+const OFFICE_HOURS = {
+  time_zone: 'Europe/Berlin',
+  week: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [['08:00', '18:00']]] as const)),
+  holidays: [],
+};
+
 const COMPANIES = [
   {
     company: 'Muster Elektro GmbH',
@@ -74,6 +81,8 @@ async function main() {
           iban: null,
           bic: null,
           status: 'Active',
+          // An office's hours: deadlines count them, and a call after closing is due the next morning.
+          business_hours: JSON.stringify(OFFICE_HOURS),
           created_at: stamp,
           updated_at: stamp,
         })
@@ -123,16 +132,9 @@ async function main() {
           const answer = await ingestCall(db, bot, crypto.randomUUID(), generateCall(random, [...terms], at), at);
           const age = now - moment;
           const roll = random();
-          const status =
-            age > 2 * DAY
-              ? roll < 0.8
-                ? 'Completed'
-                : roll < 0.9
-                  ? 'In Progress'
-                  : 'New'
-              : roll < 0.3
-                ? 'In Progress'
-                : 'New';
+          // An office works its calls: most of a day's calls are done by the next, nearly all after two days.
+          const done = age > 2 * DAY ? 0.995 : age > DAY / 3 ? 0.85 : 0.1;
+          const status = roll < done ? 'Completed' : random() < 0.3 ? 'In Progress' : 'New';
           const id = Number((answer.body as { data: { id: string } }).data.id);
           // As a user sets it, so that Insights count it so.
           if (status !== 'New') await setStatus(db, customer.id, id, status);
