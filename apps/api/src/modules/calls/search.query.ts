@@ -125,7 +125,9 @@ export const SEARCH_LIST_CAP = 20_000;
  * calls of the filter, testing each. A word the planner's statistics call common (more than `cap` matches in a
  * filter, WALK_FROM in all) is walked first, for at most WALK_STEPS documents, and read from the GIN index only when
  * those held too few; a word with many matches in all is read for a recent span of the company's time first
- * (recentMatches). The relevance is worked out for the kept calls only.
+ * (recentMatches). A filter's status, priority, category and phonebot (`triage`) are conditions on the index itself,
+ * intersected with the word's GIN list; a filter they say all of reads no call. The relevance is worked out for the
+ * kept calls only.
  */
 export async function findSearchHits(
   db: Kysely<Database>,
