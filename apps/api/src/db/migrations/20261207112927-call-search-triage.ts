@@ -40,6 +40,7 @@ async function rewrite(db: Kysely<any>, withTriage: boolean): Promise<void> {
     from call_search s join calls c on c.id = s.call_id`,
     )
     .execute(db);
+  // The swap as `call-search-company-terms` does it, written out again: migrations share no steps (docs/decisions.md).
   await sql`drop table call_search`.execute(db);
   await sql`alter table call_search_new rename to call_search`.execute(db);
   await sql`alter index call_search_new_pkey rename to call_search_pkey`.execute(db);
