@@ -21,6 +21,11 @@ export type CallFacts = {
   selected_category: string | null;
   status: string;
   created_at: string;
+  /**
+   * What the call search indexes of a new call's own row (its conversation's texts, summary and caller name, see
+   * searchTexts): given with every new call, so that PostgreSQL indexes a group of them in the group's one statement.
+   */
+  texts?: readonly string[];
 };
 
 /** A call just stored: its facts, when it was stored, and the names its month's count keeps. */

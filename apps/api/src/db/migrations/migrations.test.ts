@@ -533,6 +533,37 @@ describe('migrating', () => {
     },
   );
 
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'writes every search document with the terms SQLite indexes (PostgreSQL), and as the database made them when undone',
+    async () => {
+      const { kysely } = await openDb();
+      const same = SORTED.find((name) => name.endsWith('-call-search-same-terms'))!;
+      const before = SORTED[SORTED.indexOf(same) - 1]!;
+      await migrateStepByStep(
+        kysely,
+        Object.fromEntries(SORTED.slice(0, SORTED.indexOf(before) + 1).map((name) => [name, migrations[name]!])),
+      );
+      const document = async () =>
+        (await sql<{ doc: string }>`select document::text as doc from call_search where call_id = 1`.execute(kysely))
+          .rows[0]?.doc;
+      // The database's configurations: English leaves out "me", German keeps it; positions of the second pass shifted.
+      const theirs = await document();
+      expect(theirs).toContain(`'1:pleas':1,8`);
+      const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo(same)).error).toBeUndefined();
+      // Each word's stems at its position, in the order of the conversation, the note and the SMS (the database
+      // lists the lexemes sorted).
+      expect(await document()).toBe(
+        `'1:back':4,6 '1:call':2,5 '1:called':5 '1:hi':7 '1:me':3 '1:n:4930111' '1:pleas':1 '1:r:1110394'`,
+      );
+      expect(await foundInSearch(kysely, `'1:call' & '1:hi'`, '')).toEqual([1]);
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      expect(await document()).toBe(theirs);
+      const index = await sql`select 1 from pg_indexes where indexname = 'call_search_document_idx'`.execute(kysely);
+      expect(index.rows).toHaveLength(1);
+    },
+  );
+
   it('upgrades a database migrated under the old names in their old order: renamed once, the same schema', async () => {
     // The migrator before 2026-12-06 on a new database: every migration by its old name, in the order of those.
     const old = await openDb();

@@ -13,7 +13,7 @@ import { type DomainError, refuse } from '../../lib/domain-errors';
 import type { CallFacts } from '../../lib/changes';
 import type { BotPrincipal } from '../../lib/principal';
 import type { SecretBox } from '../../lib/secrets';
-import { type CallTarget, type CallbackSla, companySla, newCallRow, publishNewCalls } from '../calls';
+import { type CallTarget, type CallbackSla, companySla, newCallRow, publishNewCalls, searchTexts } from '../calls';
 import type { BotTokenCache } from './bot-token-cache';
 import { decryptSecret, getPhonebot, phonebotByBotToken, pstatusOf, setHeartbeat, settingsOf } from '../phonebots';
 
@@ -238,6 +238,7 @@ async function ingestGroupIn(
       selected_category: row.selected_category,
       status: row.status,
       created_at: row.created_at,
+      texts: searchTexts(requests[i]!.call.response, row.summary, row.caller_name),
     });
   });
 

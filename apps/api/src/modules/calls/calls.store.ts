@@ -3,6 +3,7 @@ import type { CallPriority } from '@phonebot/shared/calls';
 import { rowLock } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import type { CallFacts } from '../../lib/changes';
+import { parsedTurns, searchTexts } from './search.index';
 
 /**
  * The calls table's own reads and writes that other modules need (docs/decisions.md "Database"). The `...Query`
@@ -161,15 +162,22 @@ const FACT_COLUMNS = [
   'created_at',
 ] as const;
 
-/** The facts of calls just stored (what the Insights counts know of them) in this transaction. */
+/**
+ * The facts of calls just stored in this transaction: what the Insights counts know of them, and the texts the call
+ * search indexes.
+ */
 export async function callFacts(trx: Kysely<Database>, ids: number[]): Promise<CallFacts[]> {
   if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('calls')
-    .select([...FACT_COLUMNS])
+    .select([...FACT_COLUMNS, 'response', 'summary', 'caller_name'])
     .where('id', 'in', ids)
     .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  return rows.map(({ response, summary, caller_name, ...row }) => ({
+    ...row,
+    id: Number(row.id),
+    texts: searchTexts(parsedTurns(response), summary, caller_name),
+  }));
 }
 
 /**

@@ -15,7 +15,7 @@ export { attemptCounts } from './attempts.store';
 export { callsVersion, callsVersionSubscriber } from './calls-version';
 export { shownCallsSubscriber } from './shown-calls';
 // The call search's index, kept by the change path in each change's transaction.
-export { indexCallsAfter, searchIndexSubscriber } from './search.index';
+export { indexCallsAfter, searchIndexSubscriber, searchTexts } from './search.index';
 
 // New calls: stored in the caller's transaction, then published (the Bot API's ingest, the demo seed).
 export {

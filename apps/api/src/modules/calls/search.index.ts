@@ -1,9 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import { WITHHELD_NUMBER_CODES } from '@phonebot/shared/calls';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
-import type { Change, ChangeSubscriber } from '../../lib/changes';
-import { indexedTerms } from './search.text';
+import type { CallFacts, Change, ChangeSubscriber } from '../../lib/changes';
+import { indexedTerms, postgresDocument } from './search.text';
 
 /**
  * The call search's index (table `call_search`, made by the migration `call-search`), kept by the path of a change
@@ -14,8 +13,8 @@ import { indexedTerms } from './search.text';
  *
  * What is indexed of a call: its conversation's text, its summary and caller name, its notes and its SMS, and its
  * caller's number (search.numbers.ts), every term as a term of the call's company (`<company id>:<term>`, see
- * companyTerm in search.text.ts). SQLite keeps the terms search.text.ts makes in an FTS5 table; PostgreSQL keeps a
- * tsvector of the texts in its `german` and `english` configurations plus the same number tokens.
+ * companyTerm in search.text.ts). SQLite keeps the terms search.text.ts makes in an FTS5 table; PostgreSQL keeps the
+ * same terms as a tsvector (postgresDocument), made here, not by the database's text search configurations.
  */
 
 /** Calls indexed per statement. */
@@ -29,18 +28,29 @@ const BATCH = 500;
  */
 type IndexedCall = { id: number; customer_id: number; caller_number: string; texts: string[] };
 
-function turnsOf(response: string): string[] {
-  let turns: unknown;
+/**
+ * What the search indexes of a call's own row, in order: the text of each turn of its conversation, its summary and
+ * its caller's name (its notes and SMS follow them, see callTexts).
+ */
+export function searchTexts(turns: unknown, summary: string | null, callerName: string | null): string[] {
+  const texts = Array.isArray(turns)
+    ? turns.flatMap((turn) => {
+        const text = (turn as { text?: unknown } | null)?.text;
+        return typeof text === 'string' ? [text] : [];
+      })
+    : [];
+  if (summary !== null) texts.push(summary);
+  if (callerName !== null) texts.push(callerName);
+  return texts;
+}
+
+/** A call's stored conversation (`calls.response`), or null where it is not JSON. */
+export function parsedTurns(response: string): unknown {
   try {
-    turns = JSON.parse(response);
+    return JSON.parse(response);
   } catch {
-    return [];
+    return null;
   }
-  if (!Array.isArray(turns)) return [];
-  return turns.flatMap((turn) => {
-    const text = (turn as { text?: unknown } | null)?.text;
-    return typeof text === 'string' ? [text] : [];
-  });
 }
 
 /** The calls with their texts (`followUps`: with their notes and SMS; a new call has none). */
@@ -57,7 +67,7 @@ async function callTexts(trx: Kysely<Database>, ids: readonly number[], followUp
         id: Number(row.id),
         customer_id: row.customer_id,
         caller_number: row.caller_number,
-        texts: [...turnsOf(row.response), ...[row.summary, row.caller_name].filter((text) => text !== null)],
+        texts: searchTexts(parsedTurns(row.response), row.summary, row.caller_name),
       },
     ]),
   );
@@ -91,55 +101,28 @@ async function indexSqlite(trx: Kysely<Database>, ids: readonly number[], replac
   await sql`insert into call_search (rowid, terms) values ${sql.join(rows)}`.execute(trx);
 }
 
-const codes = WITHHELD_NUMBER_CODES.map((code) => `'${code}'`).join(', ');
-/** `not isWithheldNumber(c.caller_number)`, as withheld.ts writes it. */
-const NAMED = `(c.caller_number ~ '[1-9]' and c.caller_number not in (${codes}))`;
-const DIGITS = `regexp_replace(c.caller_number, '[^0-9]', '', 'g')`;
-/** The texts of a call `c` as one text, punctuation as spaces (so "030/1234567" is two numbers, as in search.text.ts). */
-const TURNS = `(select string_agg(t.value ->> 'text', ' ' order by t.i)
-  from jsonb_array_elements(case when jsonb_typeof(c.response::jsonb) = 'array' then c.response::jsonb else '[]'::jsonb end)
-    with ordinality t(value, i))`;
-const FOLLOW_UPS = `(select string_agg(n.text, ' ' order by n.id) from call_notes n where n.call_id = c.id),
-  (select string_agg(s.body, ' ' order by s.id) from sms_messages s where s.call_id = c.id)`;
-
 /**
- * PostgreSQL: a tsvector `vector` of a call `c` with each lexeme made a term of the call's company
- * (search.text.ts, companyTerm), its positions kept (a number's groups are found one after the other by them).
- */
-export function companyVector(vector: string): string {
-  const lexeme = `replace(replace(u.lexeme, '\\', '\\\\'), '''', '''''')`;
-  const term = `'''' || c.customer_id || ':' || ${lexeme} || '''' || coalesce(':' || array_to_string(u.positions, ','), '')`;
-  return `(select coalesce(string_agg(${term}, ' '), '')::tsvector from unnest(${vector}) u)`;
-}
-
-/** PostgreSQL: the document of a call `c` (`followUps`: with its notes and SMS). */
-function pgDocument(followUps: boolean): string {
-  const texts = `${TURNS}, c.summary, c.caller_name${followUps ? `, ${FOLLOW_UPS}` : ''}`;
-  const body = `regexp_replace(concat_ws(' ', ${texts}), '[[:punct:]]+', ' ', 'g')`;
-  const words = companyVector(`to_tsvector('german', b.body) || to_tsvector('english', b.body)`);
-  return `array_to_tsvector(array_remove(array[
-    case when ${NAMED} then c.customer_id || ':n:' || ${DIGITS} end,
-    case when ${NAMED} then c.customer_id || ':r:' || reverse(${DIGITS}) end
-  ], null)) || (select ${words} from (select ${body} as body) b)`;
-}
-
-/** PostgreSQL: what a call indexed again takes anew. */
-const REINDEXED = `document = excluded.document, ${['status', 'priority', 'selected_category', 'phonebot_id']
-  .map((column) => `${column} = excluded.${column}`)
-  .join(', ')}`;
-/**
- * PostgreSQL: the columns of a call kept beside its document (migration `call-search-triage`, whose trigger on `calls`
- * keeps them as the call's), in an insert's list.
+ * PostgreSQL: the columns of a call kept beside its document (migration `call-search-triage`, whose trigger on
+ * `calls` keeps them as the call's), in an insert's list and taken from the call `c`; what a call indexed again takes
+ * anew.
  */
 const TRIAGE = 'status, priority, selected_category, phonebot_id';
 const TRIAGE_OF_C = 'c.status, c.priority, c.selected_category, c.phonebot_id';
+const REINDEXED = `document = excluded.document, ${TRIAGE.split(', ')
+  .map((column) => `${column} = excluded.${column}`)
+  .join(', ')}`;
 
 /** PostgreSQL: writes the documents of calls (`replace`: calls indexed before). */
-async function indexPostgres(trx: Kysely<Database>, ids: readonly number[], replace: boolean): Promise<void> {
-  await sql`insert into call_search (call_id, customer_id, created_at, ${sql.raw(TRIAGE)}, document)
-    select c.id, c.customer_id, c.created_at, ${sql.raw(TRIAGE_OF_C)}, ${sql.raw(pgDocument(replace))}
-    from calls c where c.id in (${sql.join(ids)})
-    ${sql.raw(replace ? `on conflict (call_id) do update set ${REINDEXED}` : '')}`.execute(trx);
+async function indexPostgres(trx: Kysely<Database>, callIds: readonly number[], replace: boolean): Promise<void> {
+  const calls = await callTexts(trx, callIds, replace);
+  if (calls.length === 0) return;
+  const docs = calls.map((call) => postgresDocument(call.customer_id, call.caller_number, call.texts));
+  const ids = calls.map((call) => call.id);
+  const insert = `insert into call_search (call_id, customer_id, created_at, ${TRIAGE}, document)
+    select c.id, c.customer_id, c.created_at, ${TRIAGE_OF_C}, d.doc::tsvector
+    from unnest($1::bigint[], $2::text[]) d(id, doc) join calls c on c.id = d.id
+    ${replace ? `on conflict (call_id) do update set ${REINDEXED}` : ''}`;
+  await trx.executeQuery(CompiledQuery.raw(insert, [ids, docs]));
 }
 
 /** Indexes calls just stored, or again those whose notes or SMS changed (`replace`). */
@@ -171,14 +154,20 @@ export const searchIndexSubscriber: ChangeSubscriber = {
     if (changed.length) await indexCalls(trx, changed, true);
   },
   createdInOneStatement(batch, bind) {
-    const ids = batch.flatMap((change) => change.calls.map((call) => call.facts.id));
-    if (ids.length === 0) return {};
+    const calls = batch.flatMap((change) => change.calls.map((call) => call.facts));
+    if (calls.length === 0) return {};
+    // A call stored without its texts at hand is read from its row (take), with the rest of its batch.
+    if (calls.some((call) => call.texts === undefined)) return undefined;
+    const column = <T>(of: (call: CallFacts) => T) => bind(calls.map(of));
     return {
       with: [
         `search_index as (
   insert into call_search (call_id, customer_id, created_at, ${TRIAGE}, document)
-  select c.id, c.customer_id, c.created_at, ${TRIAGE_OF_C}, ${pgDocument(false)}
-  from calls c where c.id = any(${bind(ids)}::bigint[])
+  select * from unnest(${column((call) => call.id)}::bigint[], ${column((call) => call.customer_id)}::integer[],
+    ${column((call) => call.created_at)}::timestamptz[], ${column((call) => call.status)}::text[],
+    ${column((call) => call.priority)}::text[], ${column((call) => call.selected_category)}::text[],
+    ${column((call) => call.phonebot_id)}::integer[],
+    ${column((call) => postgresDocument(call.customer_id, call.caller_number, call.texts!))}::tsvector[])
   returning 1
 )`,
       ],
@@ -192,28 +181,12 @@ export const searchIndexSubscriber: ChangeSubscriber = {
  * calls there were, for a benchmark's generated calls or to rebuild the index. Answers how many calls it indexed.
  */
 export async function indexCallsAfter(db: Kysely<Database>, afterId = 0): Promise<number> {
-  if (isPostgres(db)) {
-    // By ranges of ids, each statement well within the statement timeout.
-    const last = await db
-      .selectFrom('calls')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst();
-    let indexed = 0;
-    for (let from = afterId; from < Number(last?.id ?? 0); from += 20 * BATCH) {
-      const result = await sql`insert into call_search (call_id, customer_id, created_at, ${sql.raw(TRIAGE)}, document)
-        select c.id, c.customer_id, c.created_at, ${sql.raw(TRIAGE_OF_C)}, ${sql.raw(pgDocument(true))} from calls c
-        where c.id > ${from} and c.id <= ${from + 20 * BATCH}
-        on conflict (call_id) do update set ${sql.raw(REINDEXED)}`.execute(db);
-      indexed += Number(result.numAffectedRows ?? 0);
-    }
-    return indexed;
-  }
   let indexed = 0;
   for (let after = afterId; ;) {
     const rows = await db.selectFrom('calls').select('id').where('id', '>', after).orderBy('id').limit(BATCH).execute();
     if (rows.length === 0) return indexed;
     const ids = rows.map((row) => Number(row.id));
-    await db.transaction().execute((trx) => indexSqlite(trx, ids, true));
+    await db.transaction().execute((trx) => (isPostgres(trx) ? indexPostgres : indexSqlite)(trx, ids, true));
     indexed += ids.length;
     after = ids[ids.length - 1]!;
   }

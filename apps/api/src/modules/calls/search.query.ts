@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder,
 import { isPostgres } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { customerDefaultCountry } from '../customers';
-import { type SearchTerm, companyTerm, fold, ftsParts, highlightOf, searchTerms } from './search.text';
+import { type SearchTerm, companyTerm, fold, ftsParts, highlightOf, postgresQuery, searchTerms } from './search.text';
 
 /**
  * The call search in the lists' queries: a search's terms prepared once per request, the calls they match (with
@@ -13,36 +13,15 @@ import { type SearchTerm, companyTerm, fold, ftsParts, highlightOf, searchTerms 
 export type PreparedSearch = {
   terms: readonly SearchTerm[];
   /**
-   * PostgreSQL: the terms as the text of one tsquery of the company's terms, worked out once by the database's own
-   * `german` and `english` configurations, so the list's statements compare a constant (no stemming per row).
+   * PostgreSQL: the terms as the text of one tsquery of the company's terms (postgresQuery), so the list's
+   * statements compare a constant.
    */
   tsquery?: string;
 };
 
-/** A lexeme in the text of a tsquery: quoted, a quote or backslash in it doubled. */
-const LEXEME = /'((?:[^'\\]|''|\\\\)*)'/g;
-
-/** The text of a tsquery with each of its lexemes made a term of the company (search.text.ts, companyTerm). */
-export function companyTsquery(customerId: number, tsquery: string): string {
-  return tsquery.replace(LEXEME, (_, lexeme: string) => `'${companyTerm(customerId, lexeme)}'`);
-}
-
-/** One term as a tsquery: a word in either language, or a number among the callers' numbers or in the texts. */
-function termTsquery(term: SearchTerm): RawBuilder<unknown> {
-  if (term.kind === 'word') {
-    const lexeme = `'${term.word}'${term.prefix ? ':*' : ''}`;
-    // One stem when both languages agree: the same lexeme twice would count twice in the planner's estimate.
-    return sql`(select case when g = e then g else g || e end
-      from (select to_tsquery('german', ${lexeme}) as g, to_tsquery('english', ${lexeme}) as e) as stems)`;
-  }
-  const numbers = [...term.starts, term.end].map((token) => `'${token}':*`).join(' | ');
-  const phrase = term.groups.map((group) => `'${group}'`).join(' <-> ');
-  return sql`(${numbers}::tsquery || to_tsquery('simple', ${phrase}))`;
-}
-
 /**
  * Prepares a search of a company's calls: its terms read with the company's country; undefined when it asks for
- * nothing (no word, or on PostgreSQL only words both languages leave out, such as "in").
+ * nothing (no word or number).
  */
 export async function prepareSearch(
   db: Kysely<Database>,
@@ -52,11 +31,7 @@ export async function prepareSearch(
   if (!text?.trim()) return undefined;
   const terms = searchTerms(text, await customerDefaultCountry(db, customerId));
   if (terms.length === 0) return undefined;
-  if (!isPostgres(db)) return { terms };
-  const query = sql.join(terms.map(termTsquery), sql` && `);
-  const row = await sql<{ query: string }>`select (${query})::text as query`.execute(db);
-  const tsquery = row.rows[0]?.query ?? '';
-  return tsquery ? { terms, tsquery: companyTsquery(customerId, tsquery) } : undefined;
+  return isPostgres(db) ? { terms, tsquery: postgresQuery(customerId, terms) } : { terms };
 }
 
 /**

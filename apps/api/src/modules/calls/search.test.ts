@@ -141,6 +141,17 @@ describe('the call search', () => {
     expect(await found(c, q('gut danke'))).toEqual([own]);
   });
 
+  it('finds a call by the same words on both engines: without accents, and the short words of every sentence', async () => {
+    const c = await company();
+    const transfer = await ingest(c, '+4930200', 'Bitte um Rückruf wegen der Überweisung.');
+    const other = await entered(c, '+4930201', 'Die Rechnung ist da.');
+    for (const word of ['Ruckruf', 'rückruf', 'UBERWEISUNG', 'um', 'wegen der']) {
+      expect(await found(c, q(word)), word).toEqual([transfer]);
+    }
+    expect(await found(c, q('die'))).toEqual([other]);
+    expect(await highlightOf(c, q('ruckruf'), transfer)).toBe('Bitte um <mark>Rückruf</mark> wegen der Überweisung.');
+  });
+
   it('finds a caller by the number in any writing, read in the company’s country', async () => {
     for (const writing of [
       '+49301234567',

@@ -72,6 +72,67 @@ export function indexedTerms(customerId: number, callerNumber: string, texts: re
   return terms.map((term) => companyTerm(customerId, term)).join(' ');
 }
 
+/** A lexeme of a PostgreSQL tsvector or tsquery, quoted (a quote or backslash in it doubled). */
+function pgLexeme(term: string): string {
+  return `'${term.replace(/['\\]/g, (char) => char + char)}'`;
+}
+
+/** The longest lexeme PostgreSQL keeps, in UTF-8 bytes (a longer one is refused; its words are not searchable). */
+const PG_MAX_LEXEME = 2046;
+/** The last position PostgreSQL records in a document; the words after it share it. */
+const PG_MAX_POSITION = 16383;
+
+/**
+ * What PostgreSQL indexes of a call, as the text of a tsvector: the same terms as SQLite (indexedTerms), with the
+ * letters' accents taken off as SQLite's tokenizer does (`remove_diacritics 2`), each word's stems at the word's
+ * position (a number's groups in the texts are found one after the other by them), the caller's number tokens
+ * without one. Made here rather than by the database's own configurations, so that both engines find a call by
+ * exactly the same words, and storing a call costs the database no text processing.
+ */
+export function postgresDocument(customerId: number, callerNumber: string, texts: readonly string[]): string {
+  const positions = new Map<string, number[]>();
+  const add = (term: string, position?: number) => {
+    const lexeme = companyTerm(customerId, term);
+    let at = positions.get(lexeme);
+    if (!at) {
+      if (Buffer.byteLength(lexeme) > PG_MAX_LEXEME) return;
+      at = [];
+      positions.set(lexeme, at);
+    }
+    if (position !== undefined && at[at.length - 1] !== position) at.push(position);
+  };
+  for (const token of numberTokens(callerNumber)) add(token);
+  let position = 0;
+  for (const text of texts) {
+    for (const word of wordsOf(text)) {
+      position = Math.min(position + 1, PG_MAX_POSITION);
+      for (const stem of stemsOf(word)) add(fold(stem), position);
+    }
+  }
+  const parts: string[] = [];
+  for (const [lexeme, at] of positions)
+    parts.push(at.length ? `${pgLexeme(lexeme)}:${at.join(',')}` : pgLexeme(lexeme));
+  return parts.join(' ');
+}
+
+/**
+ * A search as the text of a PostgreSQL tsquery of the company's terms, matching what postgresDocument indexes as
+ * ftsQuery matches SQLite's terms: each word by its stems (their beginning for the word being typed), each number
+ * among the callers' numbers (`n:` and `r:` beginnings) or as its groups one after the other; every term (AND).
+ */
+export function postgresQuery(customerId: number, terms: readonly SearchTerm[]): string {
+  const own = (token: string, prefix: boolean) => `${pgLexeme(companyTerm(customerId, token))}${prefix ? ':*' : ''}`;
+  return terms
+    .map((term) => {
+      if (term.kind === 'word') {
+        return `(${[...new Set(term.stems.map(fold))].map((stem) => own(stem, term.prefix)).join(' | ')})`;
+      }
+      const phrase = term.groups.map((group) => own(group, false)).join(' <-> ');
+      return `(${[...term.starts, term.end].map((token) => own(token, true)).join(' | ')} | (${phrase}))`;
+    })
+    .join(' & ');
+}
+
 /** A word of a search: its stems, matched whole or (the last word being typed) as their beginning. */
 type WordTerm = { kind: 'word'; word: string; stems: readonly string[]; prefix: boolean };
 /**

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { numberForms, numberTokens } from './search.numbers';
-import { beginningRanges, companyTsquery } from './search.query';
-import { escapeHtml, ftsQuery, highlightOf, indexedTerms, searchTerms, stemsOf, wordsOf } from './search.text';
+import { beginningRanges } from './search.query';
+import {
+  escapeHtml,
+  fold,
+  ftsQuery,
+  highlightOf,
+  indexedTerms,
+  postgresDocument,
+  postgresQuery,
+  searchTerms,
+  stemsOf,
+  wordsOf,
+} from './search.text';
 
 /** Whether a typed number (read in `country`) finds a caller's number, as the index compares them. */
 function finds(typed: string, stored: string, country = 'DE'): boolean {
@@ -94,9 +105,32 @@ describe('the words of the call search', () => {
     ).toBe(false);
   });
 
-  it('makes every lexeme of a PostgreSQL query a term of the company, quotes and prefixes kept', () => {
-    expect(companyTsquery(3, `'heizung':* | 'heiz':* & 'n:030' <-> 'it''s'`)).toBe(
-      `'3:heizung':* | '3:heiz':* & '3:n:030' <-> '3:it''s'`,
+  it('gives PostgreSQL the terms SQLite indexes, accents taken off, each word’s stems at its position', () => {
+    const document = postgresDocument(3, '+49301234567', ['Bitte um Rückruf', "030/1234567 it's"]);
+    expect(document).toBe(
+      "'3:n:49301234567' '3:r:76543210394' '3:bitt':1 '3:um':2 '3:ruckruf':3 '3:030':4 '3:1234567':5 " +
+        "'3:it':6 '3:s':7",
+    );
+    // The same terms as SQLite's, whatever their order.
+    const sqlite = new Set(
+      indexedTerms(3, '+49301234567', ['Bitte um Rückruf', "030/1234567 it's"]).split(' ').map(fold),
+    );
+    expect(new Set(document.split(' ').map((part) => part.replace(/^'(.*)'(:[\d,]+)?$/, '$1')))).toEqual(sqlite);
+    expect(postgresDocument(3, 'anonymous', [])).toBe('');
+  });
+
+  it('leaves out of a PostgreSQL document what the database cannot keep, and counts no position past its last', () => {
+    const long = 'x'.repeat(3000);
+    expect(postgresDocument(1, '', [`a ${long} b`])).toBe("'1:a':1 '1:b':3");
+    const many = postgresDocument(1, '', [Array.from({ length: 17_000 }, (_, i) => `w${i}`).join(' ')]);
+    expect(many.endsWith("'1:w16999':16383")).toBe(true);
+  });
+
+  it('asks PostgreSQL for the stems of each word, the beginning of the one being typed, and a number in any writing', () => {
+    expect(postgresQuery(3, searchTerms('Rückrufe heiz', 'DE'))).toBe("('3:ruckruf' | '3:ruckrufe') & ('3:heiz':*)");
+    expect(postgresQuery(3, searchTerms('030 1234567', 'DE'))).toBe(
+      // The national and the international beginning, the end, and the groups written in a text.
+      "('3:n:0301234567':* | '3:n:49301234567':* | '3:r:765432103':* | ('3:030' <-> '3:1234567'))",
     );
   });
 });
