@@ -69,7 +69,7 @@ export function CallDetail(props: CallDetailProps) {
                   number={call.caller_number}
                 />
               </Title>
-              <RepeatBadge row={call} />
+              <RepeatBadge row={call} t={t} />
               <Badge variant="light" color={call.status === 'Completed' ? 'green' : 'portal'}>
                 {t(`calls.statuses.${call.status}`)}
               </Badge>
@@ -80,7 +80,7 @@ export function CallDetail(props: CallDetailProps) {
                 phonebot: call.bezeichnung,
               })}
             </Text>
-            <CallbackState row={call} />
+            <CallbackState row={call} t={t} language={language} />
           </Stack>
 
           {canManage ? (

@@ -1,8 +1,8 @@
 import { type MouseEvent, type ReactElement, type ReactNode, memo, useLayoutEffect, useRef, useState } from 'react';
-import { ActionIcon, Anchor, Checkbox, Mark, Table, Text, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { formatCallDate } from '../../../lib/dates';
 import type { CallRow } from '../api';
 import { messagePreview } from '../call-rows';
@@ -21,11 +21,17 @@ function onControl(event: MouseEvent): boolean {
 /** Where a searched call matches: a piece of what was said, a note or an SMS, from just before the first match. */
 function SearchHighlight({ highlight }: { highlight: string }) {
   return (
-    <Text component="span" size="xs" c="dimmed" lineClamp={2} w="100%" style={{ overflowWrap: 'anywhere' }}>
+    <span className="calls-xs calls-dimmed calls-highlight">
       {nearFirstMatch(highlightParts(highlight)).map((part, i) =>
-        part.match ? <Mark key={i}>{part.text}</Mark> : part.text,
+        part.match ? (
+          <mark key={i} className="calls-mark">
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
       )}
-    </Text>
+    </span>
   );
 }
 
@@ -53,6 +59,8 @@ type CallsTableRowProps = {
   cursor: boolean;
   /** The interface language: the dates follow it. */
   language: string;
+  /** The table's translations, which change with the language: one subscription for the page, not one per cell. */
+  t: TFunction;
   handlers: RowHandlers;
 };
 
@@ -60,10 +68,14 @@ type CallsTableRowProps = {
  * One call as a row. Its buttons' tooltips (Mantine's, each with its own floating element) are made only once the
  * mouse or the focus comes to the row: a page of 20 rows would otherwise set up 80 of them before the first paint.
  * Until then the buttons are the same, with the same names; a tooltip is only ever shown on hover or focus.
+ *
+ * The row, its cells and its checkbox are plain elements drawn by inbox.css as Mantine's Table, Checkbox, Text, Anchor,
+ * Badge and ActionIcon draw them (from Mantine's variables, so both colour schemes hold): a page renders some twenty
+ * rows of ten cells, and each Mantine component resolves its props and styles on every render and adds elements of
+ * its own (a checkbox alone is six).
  */
 export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowProps) {
-  const { row, columns, canManage, handlers, language } = props;
-  const { t } = useTranslation();
+  const { row, columns, canManage, handlers, language, t } = props;
   const [tips, setTips] = useState(false);
   const focusedLabel = useRef<string | null>(null);
   const ref = useRef<HTMLTableRowElement>(null);
@@ -76,46 +88,41 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
   }, [tips]);
   const caller = row.caller_number;
   const { actions } = handlers;
+  const created = formatCallDate(row.created_at, language);
 
   function cell(column: CallColumn): ReactNode {
     switch (column) {
       case 'phonebot':
         return props.dense ? (
-          <Text component="span" size="sm" className="dense-clip" title={row.bezeichnung}>
+          <span className="calls-sm dense-clip" title={row.bezeichnung}>
             {row.bezeichnung}
-          </Text>
+          </span>
         ) : (
           row.bezeichnung
         );
       case 'priority':
-        return <PriorityCell priority={row.priority} />;
+        return <PriorityCell priority={row.priority} t={t} />;
       case 'caller':
-        if (!props.dense) {
-          return (
-            <Text component="span" fw={600}>
-              {caller}
-            </Text>
-          );
-        }
+        if (!props.dense) return <span className="calls-md calls-semibold">{caller}</span>;
         return (
           <>
             <span className="dense-caller">
-              <CallerCell row={row} />
-              <RepeatBadge row={row} />
+              <CallerCell row={row} t={t} />
+              <RepeatBadge row={row} t={t} />
             </span>
             {row.highlight ? <SearchHighlight highlight={row.highlight} /> : null}
           </>
         );
       case 'preview':
-        return <PreviewCell row={row} onOpen={props.opensCall ? handlers.open : handlers.preview} />;
+        return <PreviewCell row={row} onOpen={props.opensCall ? handlers.open : handlers.preview} t={t} />;
       case 'due':
-        return <DueCell row={row} language={language} />;
+        return <DueCell row={row} language={language} t={t} />;
       case 'owner':
-        return <OwnerCell row={row} />;
+        return <OwnerCell row={row} t={t} />;
       case 'recording':
-        return <RecordingCell row={row} />;
+        return <RecordingCell row={row} t={t} />;
       case 'status':
-        return <StatusCell status={row.status} />;
+        return <StatusCell status={row.status} t={t} />;
       case 'menu':
         return (
           <RowMenu
@@ -126,19 +133,19 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
             onPreview={handlers.preview}
             onNotes={handlers.notes}
             onSms={handlers.sms}
+            t={t}
           />
         );
       case 'text':
         return row.message ? (
-          <Anchor
-            component="button"
+          <button
             type="button"
-            fz="sm"
+            className="mantine-focus-auto calls-link calls-link-button"
             onClick={() => handlers.preview(row)}
             title={t('calls.row.preview', { caller })}
           >
             {messagePreview(row.message)}
-          </Anchor>
+          </button>
         ) : null;
       case 'action':
         // The list carries no runtime action per call; its priority is what the phonebot decided to do.
@@ -146,19 +153,18 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
       case 'dateTime':
         return (
           <>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {formatCallDate(row.created_at, language)}
-            </Text>
-            <CallbackState row={row} />
+            <p className="calls-sm calls-date">{created}</p>
+            <CallbackState row={row} t={t} language={language} />
           </>
         );
       case 'remove':
-        return <DeleteButton row={row} actions={actions} tips={tips} />;
+        return <DeleteButton row={row} actions={actions} tips={tips} t={t} />;
     }
   }
 
+  // The dense rows' cells find their grid areas by their data-column in inbox.css.
   return (
-    <Table.Tr
+    <tr
       ref={ref}
       role="row"
       data-call-id={row.id}
@@ -182,20 +188,22 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
       }
     >
       {props.selectable && (
-        <Table.Td role="cell" data-column="select" style={props.dense ? { gridArea: 'select' } : undefined}>
-          <Checkbox
-            aria-label={t('calls.selectCall', { caller, date: formatCallDate(row.created_at, language) })}
+        <td role="cell" data-column="select">
+          <input
+            type="checkbox"
+            className="mantine-focus-auto calls-check"
+            aria-label={t('calls.selectCall', { caller, date: created })}
             checked={props.selected}
             onChange={(event) => handlers.toggle(row.id, event.currentTarget.checked)}
           />
-        </Table.Td>
+        </td>
       )}
       {columns.map((column) => (
-        <Table.Td key={column} role="cell" data-column={column} style={props.dense ? { gridArea: column } : undefined}>
+        <td key={column} role="cell" data-column={column}>
           {cell(column)}
-        </Table.Td>
+        </td>
       ))}
-    </Table.Tr>
+    </tr>
   );
 });
 
@@ -204,14 +212,20 @@ function RowTip({ tip, label, children }: { tip: boolean; label: string; childre
   return tip ? <Tooltip label={label}>{children}</Tooltip> : children;
 }
 
-function DeleteButton({ row, actions, tips }: { row: CallRow; actions: RowCallActions; tips: boolean }) {
-  const { t } = useTranslation();
+/** Drawn as Mantine's light red ActionIcon (inbox.css). */
+function DeleteButton(props: { row: CallRow; actions: RowCallActions; tips: boolean; t: TFunction }) {
+  const { row, actions, t } = props;
   const label = t('calls.row.delete', { caller: row.caller_number });
   return (
-    <RowTip tip={tips} label={label}>
-      <ActionIcon variant="light" color="red" aria-label={label} onClick={() => void actions.remove(row)}>
+    <RowTip tip={props.tips} label={label}>
+      <button
+        type="button"
+        className="mantine-focus-auto mantine-active calls-icon-button calls-icon-button-delete"
+        aria-label={label}
+        onClick={() => void actions.remove(row)}
+      >
         <IconTrash size={18} aria-hidden />
-      </ActionIcon>
+      </button>
     </RowTip>
   );
 }

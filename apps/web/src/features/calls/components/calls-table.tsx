@@ -99,7 +99,6 @@ export function CallsTable(props: CallsTableProps) {
           key={column}
           role="columnheader"
           data-column={column}
-          style={dense ? { gridArea: column } : undefined}
           data-hidden={!dense || column === 'menu' || undefined}
         >
           {dense ? (
@@ -119,7 +118,6 @@ export function CallsTable(props: CallsTableProps) {
         key={column}
         role="columnheader"
         data-column={column}
-        style={dense ? { gridArea: column } : undefined}
         aria-sort={active ? (sorting.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
       >
         <UnstyledButton onClick={() => sorting.onSort(field)} fw={700} fz={dense ? 'xs' : 'sm'} maw="100%">
@@ -149,7 +147,7 @@ export function CallsTable(props: CallsTableProps) {
         <Table.Thead role="rowgroup">
           <Table.Tr role="row">
             {selectable && (
-              <Table.Th role="columnheader" data-column="select" style={dense ? { gridArea: 'select' } : undefined}>
+              <Table.Th role="columnheader" data-column="select">
                 <Checkbox
                   aria-label={t('calls.selectAll')}
                   checked={rows.length > 0 && selectedOnPage === rows.length}
@@ -187,6 +185,7 @@ export function CallsTable(props: CallsTableProps) {
                 open={row.id === props.openId}
                 cursor={row.id === props.cursorId}
                 language={language}
+                t={t}
                 handlers={handlers}
               />
             ))

@@ -1,10 +1,11 @@
 import { type ReactNode, useState } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconCheck, IconDots, IconMessage, IconMessages, IconNotes, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Menu } from '@mantine/core';
+import { IconCheck, IconMessage, IconMessages, IconNotes, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { CALL_PRIORITIES, CALL_STATUSES } from '@phonebot/shared/calls';
 import type { CallRow } from '../api';
 import type { RowCallActions } from './call-selects';
+import { DotsIcon } from './row-icons';
 
 type RowMenuProps = {
   row: CallRow;
@@ -14,26 +15,27 @@ type RowMenuProps = {
   onPreview: (row: CallRow) => void;
   onNotes: (row: CallRow) => void;
   onSms: (row: CallRow) => void;
+  t: TFunction;
 };
 
 /**
  * Every action of the spec's row, one click away: the conversation, notes, SMS, mark completed, status, priority and
  * category (each asking first, as the selects do) and delete. The menu is made once the row is armed (the mouse or
  * the keyboard's focus came to it, see CallsTableRow): a page of 100 rows would otherwise set up 100 menus before
- * the first paint. Until then the button is the same, with the same name.
+ * the first paint. Until then the button is the same, with the same name. The button itself is a plain one, drawn by
+ * inbox.css as Mantine's small subtle gray ActionIcon: every row has one.
  */
 export function RowMenu(props: RowMenuProps & { armed: boolean }) {
   const { row, armed, ...rest } = props;
-  const { t } = useTranslation();
+  const { t } = rest;
   const [opened, setOpened] = useState(false);
   // A click that came before the row was armed (a touch, a test) makes the menu and opens it.
   const [clicked, setClicked] = useState(false);
   const made = armed || clicked;
   const trigger = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="sm"
+    <button
+      type="button"
+      className="mantine-focus-auto mantine-active calls-icon-button calls-icon-button-menu"
       aria-label={t('dense.row.menu', { caller: row.caller_number })}
       aria-haspopup="menu"
       onClick={
@@ -45,8 +47,8 @@ export function RowMenu(props: RowMenuProps & { armed: boolean }) {
             }
       }
     >
-      <IconDots size={16} aria-hidden />
-    </ActionIcon>
+      <DotsIcon size={16} />
+    </button>
   );
   if (!made) return trigger;
   return (
@@ -57,8 +59,7 @@ export function RowMenu(props: RowMenuProps & { armed: boolean }) {
   );
 }
 
-function RowMenuItems({ row, canManage, actions, onPreview, onNotes, onSms }: RowMenuProps) {
-  const { t } = useTranslation();
+function RowMenuItems({ row, canManage, actions, onPreview, onNotes, onSms, t }: RowMenuProps) {
   const reading = (
     <>
       <Menu.Item leftSection={<IconMessages size={16} aria-hidden />} onClick={() => onPreview(row)}>
