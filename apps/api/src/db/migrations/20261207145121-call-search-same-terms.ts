@@ -116,20 +116,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     after = Number(calls[calls.length - 1]!.id);
     const ids = calls.map((call) => Number(call.id));
     const texts = new Map<number, string[]>(calls.map((call) => [Number(call.id), textsOf(call)]));
-    const notes: { call_id: number | string; text: string }[] = await db
-      .selectFrom('call_notes')
-      .select(['call_id', 'text'])
-      .where('call_id', 'in', ids)
-      .orderBy('id')
-      .execute();
-    for (const note of notes) texts.get(Number(note.call_id))?.push(note.text);
-    const sms: { call_id: number | string; body: string }[] = await db
-      .selectFrom('sms_messages')
-      .select(['call_id', 'body'])
-      .where('call_id', 'in', ids)
-      .orderBy('id')
-      .execute();
-    for (const message of sms) texts.get(Number(message.call_id))?.push(message.body);
+    // Then the notes, then the SMS, each in the order they were written.
+    for (const [table, column] of [
+      ['call_notes', 'text'],
+      ['sms_messages', 'body'],
+    ] as const) {
+      const rows: { call_id: number | string; text: string }[] = await db
+        .selectFrom(table)
+        .select(['call_id', `${column} as text`])
+        .where('call_id', 'in', ids)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) texts.get(Number(row.call_id))?.push(row.text);
+    }
     const docs = calls.map((call) => documentOf(call.customer_id, call.caller_number, texts.get(Number(call.id))!));
     await sql`update call_search s set document = d.doc::tsvector
       from unnest(${ids}::bigint[], ${docs}::text[]) d(id, doc) where s.call_id = d.id`.execute(db);

@@ -372,6 +372,24 @@ async function foundInSearch(db: AnyDb, postgres: string, sqlite: string): Promi
   return (await query.execute(db)).rows.map((row) => Number(row.id));
 }
 
+/**
+ * A new database migrated step by step (writing ROWS) up to the migration whose name ends with `suffix`, the
+ * migration itself included or not, with a migrator of every migration to move it on or back, and the name of the
+ * migration before that one.
+ */
+async function migratedUpTo(suffix: string, { including }: { including: boolean }) {
+  const { kysely } = await openDb();
+  const name = SORTED.find((each) => each.endsWith(suffix))!;
+  const before = SORTED[SORTED.indexOf(name) - 1]!;
+  const last = SORTED.indexOf(including ? name : before);
+  await migrateStepByStep(
+    kysely,
+    Object.fromEntries(SORTED.slice(0, last + 1).map((each) => [each, migrations[each]!])),
+  );
+  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
+  return { kysely, name, before, migrator };
+}
+
 /** Migrates to each migration in turn (by the given names and order), writing ROWS on the way. */
 async function migrateStepByStep(db: AnyDb, provided: Record<string, Migration>, currentName = (n: string) => n) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => provided } });
@@ -468,14 +486,14 @@ describe('migrating', () => {
   });
 
   it('makes every term of the search a term of its company, and back when undone', async () => {
-    const { kysely } = await openDb();
-    const terms = '20261207030756-call-search-company-terms';
-    const before = SORTED[SORTED.indexOf(terms) - 1]!;
-    await migrateStepByStep(
+    const {
       kysely,
-      Object.fromEntries(SORTED.slice(0, SORTED.indexOf(before) + 1).map((name) => [name, migrations[name]!])),
-    );
-    const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
+      name: terms,
+      before,
+      migrator,
+    } = await migratedUpTo('-call-search-company-terms', {
+      including: false,
+    });
     const companyTerms = async () => {
       expect(await foundInSearch(kysely, `'1:back'`, `"1:back"`)).toEqual([1]);
       expect(await foundInSearch(kysely, `'1:n:4930111'`, `"1:n:4930111"`)).toEqual([1, 2, 3]);
@@ -505,13 +523,7 @@ describe('migrating', () => {
   it.runIf(TEST_ENGINE === 'postgres')(
     'keeps each call’s status, priority, category and phonebot beside its search document (PostgreSQL), and drops them when undone',
     async () => {
-      const { kysely } = await openDb();
-      const triage = SORTED.find((name) => name.endsWith('-call-search-triage'))!;
-      const before = SORTED[SORTED.indexOf(triage) - 1]!;
-      await migrateStepByStep(
-        kysely,
-        Object.fromEntries(SORTED.slice(0, SORTED.indexOf(triage) + 1).map((name) => [name, migrations[name]!])),
-      );
+      const { kysely, before, migrator } = await migratedUpTo('-call-search-triage', { including: true });
       const triaged = async () =>
         (
           await sql<{ call_id: string; status: string; priority: string; category: string | null; bot: number }>`
@@ -523,7 +535,6 @@ describe('migrating', () => {
         [2, 'New', 'Transferred', null, 1],
         [3, 'In Progress', 'Important Callback', null, 1],
       ]);
-      const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo(before)).error).toBeUndefined();
       const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
       where table_name = 'call_search' order by column_name`.execute(kysely);
@@ -536,20 +547,20 @@ describe('migrating', () => {
   it.runIf(TEST_ENGINE === 'postgres')(
     'writes every search document with the terms SQLite indexes (PostgreSQL), and as the database made them when undone',
     async () => {
-      const { kysely } = await openDb();
-      const same = SORTED.find((name) => name.endsWith('-call-search-same-terms'))!;
-      const before = SORTED[SORTED.indexOf(same) - 1]!;
-      await migrateStepByStep(
+      const {
         kysely,
-        Object.fromEntries(SORTED.slice(0, SORTED.indexOf(before) + 1).map((name) => [name, migrations[name]!])),
-      );
+        name: same,
+        before,
+        migrator,
+      } = await migratedUpTo('-call-search-same-terms', {
+        including: false,
+      });
       const document = async () =>
         (await sql<{ doc: string }>`select document::text as doc from call_search where call_id = 1`.execute(kysely))
           .rows[0]?.doc;
       // The database's configurations: English leaves out "me", German keeps it; positions of the second pass shifted.
       const theirs = await document();
       expect(theirs).toContain(`'1:pleas':1,8`);
-      const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo(same)).error).toBeUndefined();
       // Each word's stems at its position, in the order of the conversation, the note and the SMS (the database
       // lists the lexemes sorted).
