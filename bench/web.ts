@@ -6,7 +6,7 @@
  *
  * Options: --runs N (default 3), --no-build (measure the build as it is; by default the web app is built first),
  * --only login|dashboard (one page), --preset mobile|desktop (one preset). BENCH_WEB_DEBUG=1 prints the layout shifts,
- * long tasks and script start-up of each run and keeps its Lighthouse report in bench/results/lhr-*.json.
+ * long tasks and script start-up of each run and keeps its Lighthouse report and trace in bench/results/lhr-*.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,6 +117,9 @@ async function measure(page: Page, config: Config | undefined): Promise<Run> {
       );
       fs.mkdirSync(path.dirname(saved), { recursive: true });
       fs.writeFileSync(saved, JSON.stringify(lhr));
+      // The run's own trace (not slowed down: Lighthouse simulates the slower phone from it), for DevTools.
+      const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+      if (trace) fs.writeFileSync(saved.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
       const shifts = items<{ node?: { selector?: string; snippet?: string }; score?: number }>('layout-shifts');
       console.log(
         page.path,

@@ -112,8 +112,34 @@ const start = startChunks({
   },
 });
 
+/**
+ * Mantine's `useId` (@mantine/hooks) renders with React's id, then sets a random id of its own in a layout effect: each
+ * Mantine part with an id (inputs, checkboxes, chips, alerts, popovers, the app shell) is drawn twice when it first
+ * appears, the second time synchronously inside React's commit, which makes the first screen one long task. React's
+ * id is unique within the page's one root and the same on every render, so the build keeps it (docs/performance.md).
+ * Development (its pre-bundled dependencies) and the component tests run Mantine's own: only the ids' text differs.
+ */
+function stableMantineIds(): Plugin {
+  const useIdModule = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  return {
+    name: 'stable-mantine-ids',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!useIdModule.test(id.split('?')[0] ?? '')) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/[^\\w-]/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress(), recordSources(), start.plugin],
+  plugins: [react(), stableMantineIds(), inlineEntryCss(), precompress(), recordSources(), start.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -299,6 +299,51 @@ describe('the callback inbox', () => {
     await ctx.close();
   });
 
+  it('opens the header’s and the toolbar’s menus from the keyboard, with the focus where it was', async () => {
+    // The menus are made when the mouse or the focus first comes to their bar, and their buttons are drawn anew then.
+    // Reached backwards (Shift+Tab from what follows), the button is the bar's first control to take the focus: the
+    // focus stays on it, and Enter opens its menu.
+    const { ctx, page } = await context(1280);
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(operator.email);
+    await page.getByLabel('Password', { exact: true }).fill(operator.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/viewcalllogs');
+    await table(page).locator('tbody tr[data-call-id]').first().waitFor();
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    await animationsDone(page);
+    expect(await focused()).toBe(`Account: ${operator.name}`);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe(`Account: ${operator.name}`);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toMatch(/^Language/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The Filters button, reached from the quick filter after it.
+    await page.evaluate(() => {
+      const bar = document.querySelector('[role="search"]')!;
+      const controls = [...bar.querySelectorAll<HTMLElement>('button, input')];
+      const index = controls.findIndex((control) => control.textContent === 'Filters');
+      controls[index + 1]!.focus();
+    });
+    await page.keyboard.press('Shift+Tab');
+    await animationsDone(page);
+    expect(await focused()).toBe('Filters');
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Filters of the list' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('Filters');
+    await ctx.close();
+  });
+
   it('at 390 px: rows are cards, the call is a page of its own, and touch assigns, notes, texts, snoozes and completes', async () => {
     const { ctx, page } = await context(390, { touch: true });
     await signIn(page, operator.email, operator.password);

@@ -11,9 +11,7 @@ import { loadInsightsPage, loadInsightsSummary } from '../features/insights';
 import { lazyNamed } from './lazy-named';
 import { Navigate, Route, Routes } from 'react-router';
 import { can } from '@phonebot/shared';
-import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
-import { AuthLayout } from './layout/auth-layout';
 import { RequireAuth } from './require-auth';
 import { LoginRoute } from './routes/login-route';
 import { PROTECTED_ROUTES, type ProtectedRoute } from './route-table';
@@ -28,6 +26,10 @@ const ResetPasswordPage = lazyNamed(loadResetPasswordPage, 'ResetPasswordPage');
 const VerifyEmailPage = lazyNamed(loadVerifyEmailPage, 'VerifyEmailPage');
 const ConfirmEmailPage = lazyNamed(loadConfirmEmailPage, 'ConfirmEmailPage');
 const AppLayout = lazyNamed(() => import('./layout/app-layout'), 'AppLayout');
+// The signed-out screens' frame and the unknown address are loaded when they are shown: a signed-in start (most
+// starts) sets up neither (docs/performance.md).
+const AuthLayout = lazyNamed(() => import('./layout/auth-layout'), 'AuthLayout');
+const NotFoundPage = lazyNamed(() => import('../components/not-found-page'), 'NotFoundPage');
 const HomeRedirect = lazyNamed(() => import('./routes/home-redirect'), 'HomeRedirect');
 const InsightsPage = lazyNamed(loadInsightsPage, 'InsightsPage');
 const ComingSoonRoute = lazyNamed(() => import('./routes/coming-soon-route'), 'ComingSoonRoute');
@@ -84,7 +86,13 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginRoute />} />
-      <Route element={<AuthLayout />}>
+      <Route
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <AuthLayout />
+          </Suspense>
+        }
+      >
         <Route path="/signup" element={<RegisterPage />} />
         <Route path="/password-forgot" element={<ForgotPasswordPage />} />
         <Route path="/password-reset" element={<ResetPasswordPage />} />
@@ -108,7 +116,14 @@ export function AppRoutes() {
       {Object.entries(TEMPLATE_REDIRECTS).map(([path, to]) => (
         <Route key={path} path={path} element={<Navigate to={to} replace />} />
       ))}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <NotFoundPage />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }

@@ -12,13 +12,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@phonebot/shared';
 import { can } from '@phonebot/shared';
+import { useMadeOnClick } from '../../components/armed-area';
+import { useLogout, useMe } from '../../features/auth';
 
 type AccountMenuProps = {
   role: Role;
-  /** The signed-in user's name and avatar, when loaded. */
-  name: string | undefined;
-  avatarUrl: string | null | undefined;
-  onLogout: () => void;
+  /** Whether the header is armed (useArmedArea): the menu is made then, or when its button is clicked first. */
+  armed: boolean;
 };
 
 const SCHEMES: { value: MantineColorScheme; icon: typeof IconSun }[] = [
@@ -27,28 +27,47 @@ const SCHEMES: { value: MantineColorScheme; icon: typeof IconSun }[] = [
   { value: 'auto', icon: IconDeviceDesktop },
 ];
 
-export function AccountMenu({ role, name, avatarUrl, onLogout }: AccountMenuProps) {
+/**
+ * The account's button in the header, and its menu: profile, colour scheme, logout. The name and avatar come when the
+ * user's profile is loaded; until then the button is the account's.
+ */
+export function AccountMenu({ role, armed }: AccountMenuProps) {
   const { t } = useTranslation();
+  const me = useMe();
+  const { logout } = useLogout();
+  const { made, openedAtOnce, onBareClick } = useMadeOnClick(armed);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const name = me.data?.name;
   const account = t('nav.account');
+  const button = (
+    <Button
+      variant="subtle"
+      px={6}
+      leftSection={<Avatar src={me.data?.avatar_url} name={name} color="portal" size={30} radius="xl" alt="" />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      aria-label={name ? `${account}: ${name}` : account}
+      aria-haspopup="menu"
+      onClick={made ? undefined : onBareClick}
+    >
+      {/* On a phone the avatar alone names the account; the name needs the room of a wider window. */}
+      <Box component="span" visibleFrom="sm">
+        {name ?? account}
+      </Box>
+    </Button>
+  );
+  if (!made) return button;
   return (
     // Rendered inside the header (not a portal) so the open menu stays within the banner landmark; no focus
     // placeholder, whose focusable presentation element is not a valid child of a menu.
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal={false} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          px={6}
-          leftSection={<Avatar src={avatarUrl} name={name} color="portal" size={30} radius="xl" alt="" />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={name ? `${account}: ${name}` : account}
-        >
-          {/* On a phone the avatar alone names the account; the name needs the room of a wider window. */}
-          <Box component="span" visibleFrom="sm">
-            {name ?? account}
-          </Box>
-        </Button>
-      </Menu.Target>
+    <Menu
+      position="bottom-end"
+      width={220}
+      shadow="md"
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+      defaultOpened={openedAtOnce}
+    >
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         {/* Guests have no profile screen (docs/product.md §8), so the entry would only bounce them home. */}
         {can(role, 'profile.own') && (
@@ -73,7 +92,7 @@ export function AccountMenu({ role, name, avatarUrl, onLogout }: AccountMenuProp
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />}>
+        <Menu.Item onClick={logout} leftSection={<IconLogout size={16} aria-hidden />}>
           {t('nav.logout')}
         </Menu.Item>
       </Menu.Dropdown>

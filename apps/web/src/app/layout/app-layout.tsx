@@ -6,10 +6,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_PIN_WIDTH, can, homePath } from '@phonebot/shared';
+import { useArmedArea } from '../../components/armed-area';
 import { OfflineBanner } from '../../components/offline-banner';
 import { PageLoader } from '../../components/page-loader';
 import { QueryState } from '../../components/query-state';
-import { ReauthDialog, useLogout, useMe, useRole } from '../../features/auth';
+import { ReauthDialog, useRole } from '../../features/auth';
 import { loadCallsLiveUpdates } from '../../features/calls';
 import { queryClient } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -47,9 +48,10 @@ export function AppLayout() {
  */
 function Shell() {
   const { t } = useTranslation();
+  // The shell reads the role only: the user's profile and the logout are read where they are shown, so an answer
+  // that changes them re-renders those parts, not the whole shell.
   const role = useRole();
-  const me = useMe();
-  const { logout, pending: loggingOut } = useLogout();
+  const { armed: headerArmed, ref: headerRef, handlers: armHeader } = useArmedArea<HTMLElement>();
   const pinned = useMediaQuery(PINNED_QUERY, true, { getInitialValueInEffect: false });
   const [navOpened, nav] = useDisclosure(false);
   const [folded, setFolded] = useLocalStorage({
@@ -93,8 +95,9 @@ function Shell() {
     >
       {/* The sidebar covers the page on narrow windows at the shell's z-index + 1; the header (and its account
           menu) stays above it. */}
-      <AppShell.Header zIndex={102}>
+      <AppShell.Header zIndex={102} ref={headerRef} {...armHeader}>
         <TopNavbar
+          armed={headerArmed}
           burger={
             pinned ? (
               <ActionIcon
@@ -119,15 +122,11 @@ function Shell() {
               />
             )
           }
-          account={
-            role.isSuccess ? (
-              <AccountMenu role={role.data} name={me.data?.name} avatarUrl={me.data?.avatar_url} onLogout={logout} />
-            ) : null
-          }
+          account={role.isSuccess ? <AccountMenu role={role.data} armed={headerArmed} /> : null}
         />
       </AppShell.Header>
       <AppShell.Navbar id="app-sidebar" aria-label={t('nav.mainNavigation')} inert={sidebarHidden}>
-        <Sidebar role={role.data} onNavigate={nav.close} onLogout={logout} loggingOut={loggingOut} />
+        <Sidebar role={role.data} onNavigate={nav.close} />
       </AppShell.Navbar>
       {role.isSuccess && can(role.data, 'calls.view') && (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useMadeOnClick } from '../../components/armed-area';
 import { authKeys, saveLanguage, useMe } from '../../features/auth';
 import { LANGUAGES, currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
 
@@ -11,11 +12,12 @@ import { LANGUAGES, currentLanguage, isLanguage, setLanguage } from '../../lib/i
  * language of the screens is also saved on the account (whenever it differs, including a choice made on the login
  * page), because the mails to the user are written in it.
  */
-export function LanguageMenu() {
+export function LanguageMenu({ armed }: { armed: boolean }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
   const saved = useMe().data?.language;
   const queryClient = useQueryClient();
+  const { made, openedAtOnce, onBareClick } = useMadeOnClick(armed);
 
   useEffect(() => {
     if (!saved || saved === language) return;
@@ -26,19 +28,31 @@ export function LanguageMenu() {
       });
   }, [saved, language, queryClient]);
 
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+      aria-haspopup="menu"
+      data-testid="language-menu"
+      onClick={made ? undefined : onBareClick}
+    >
+      <IconLanguage size={20} aria-hidden />
+    </ActionIcon>
+  );
+  // Made once the header is armed, as the account's menu (account-menu.tsx).
+  if (!made) return button;
   return (
-    <Menu position="bottom-end" width={160} shadow="md" withinPortal={false} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
-          data-testid="language-menu"
-        >
-          <IconLanguage size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
+    <Menu
+      position="bottom-end"
+      width={160}
+      shadow="md"
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+      defaultOpened={openedAtOnce}
+    >
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('language.label')}</Menu.Label>
         {LANGUAGES.map((value) => (

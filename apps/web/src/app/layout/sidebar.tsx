@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, NavLink, Stack } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuilding,
@@ -19,6 +19,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@phonebot/shared';
 import { menuFor } from '@phonebot/shared';
+import { useLogout } from '../../features/auth';
 import { isTranslationKey } from '../../lib/i18n';
 
 const ICONS: Record<string, ComponentType<IconProps>> = {
@@ -41,19 +42,19 @@ type SidebarProps = {
   /** Undefined until the role is known: then only Logout is offered. */
   role: Role | undefined;
   onNavigate: () => void;
-  onLogout: () => void;
-  loggingOut: boolean;
 };
 
 /** The side menu of docs/product.md §8.1: the shared MENU filtered by the role, then Logout for everyone. */
-export function Sidebar({ role, onNavigate, onLogout, loggingOut }: SidebarProps) {
+export function Sidebar({ role, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
+  const { logout, pending: loggingOut } = useLogout();
   const { pathname } = useLocation();
   const current = pathname.toLowerCase();
 
   return (
     <Stack justify="space-between" h="100%" gap={0}>
-      <ScrollArea type="auto" style={{ flex: 1 }}>
+      {/* The browser's own scrolling: Mantine's ScrollArea measures itself in a second render on every page load. */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <Stack gap={2} p="xs">
           {(role ? menuFor(role) : []).map((item) => {
             const Icon = ICONS[item.path.toLowerCase()] ?? IconRobot;
@@ -72,14 +73,14 @@ export function Sidebar({ role, onNavigate, onLogout, loggingOut }: SidebarProps
             );
           })}
         </Stack>
-      </ScrollArea>
+      </Box>
       <Stack p="xs">
         <NavLink
           component="button"
           type="button"
           label={t('menu.logout')}
           leftSection={<IconLogout size={20} aria-hidden />}
-          onClick={onLogout}
+          onClick={logout}
           disabled={loggingOut}
         />
       </Stack>

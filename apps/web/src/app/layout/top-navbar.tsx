@@ -10,9 +10,11 @@ type TopNavbarProps = {
   /** The sidebar toggle: a burger on a narrow window, a fold button on a wide one. */
   burger: ReactNode;
   account: ReactNode;
+  /** Whether the header is armed (useArmedArea): its menus are made then. */
+  armed: boolean;
 };
 
-export function TopNavbar({ burger, account }: TopNavbarProps) {
+export function TopNavbar({ burger, account, armed }: TopNavbarProps) {
   const { t } = useTranslation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -29,8 +31,8 @@ export function TopNavbar({ burger, account }: TopNavbarProps) {
         </Anchor>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <NotificationBell />
-        <LanguageMenu />
+        <NotificationBell armed={armed} />
+        <LanguageMenu armed={armed} />
         {account}
       </Group>
     </Group>

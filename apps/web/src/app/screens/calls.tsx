@@ -9,6 +9,9 @@ import {
   loadNewCallsPage,
   loadSimpleCallsPage,
 } from '../../features/calls';
+import { prepareCallDates } from '../../lib/dates';
+import { i18n } from '../../lib/i18n';
+import { nextTask } from '../../lib/next-task';
 
 /**
  * A call screen, loaded lazily with the role query of the signed-in shell: the screen learns whether the role may
@@ -58,9 +61,14 @@ export const callScreens: Record<string, ComponentType & { preload: () => Promis
 export function preloadCallScreen(pathname: string): void {
   const path = Object.keys(callScreens).find((pattern) => matchPath(pattern, pathname) !== null);
   if (path === undefined) return;
-  void callScreens[path]?.preload().catch(() => {
-    // Rendering the screen loads it again and shows its own failure.
-  });
+  void callScreens[path]
+    ?.preload()
+    // In a task of its own, before the rows are drawn.
+    .then(nextTask)
+    .then(() => prepareCallDates(i18n.resolvedLanguage ?? 'en'))
+    .catch(() => {
+      // Rendering the screen loads it again and shows its own failure.
+    });
   if (path === '/viewcalllogs')
     void loadCallListPrefetch().then(({ prefetchCallList }) => prefetchCallList('dashboard'));
 }

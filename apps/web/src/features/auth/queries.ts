@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useIsMutating, useMutation, useQuery } from '@tanstack/react-query';
 import { authKeys, fetchMe, fetchRole, logout } from './api';
 
 export const roleQuery = () =>
@@ -22,6 +22,13 @@ export function useMe() {
   return useQuery(meQuery());
 }
 
+const LOGOUT_KEY = ['logout'] as const;
+
 export function useLogoutMutation() {
-  return useMutation({ mutationFn: logout });
+  return useMutation({ mutationKey: LOGOUT_KEY, mutationFn: logout });
+}
+
+/** Whether a logout is on its way, started from any of the screen's logout entries. */
+export function useLoggingOut(): boolean {
+  return useIsMutating({ mutationKey: LOGOUT_KEY }) > 0;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
 import { clearToken } from '../../lib/auth-token';
 import { notifyError } from '../../lib/notify';
-import { useLogoutMutation } from './queries';
+import { useLoggingOut, useLogoutMutation } from './queries';
 
 /**
  * Logout of docs/product.md §6: the server revokes the token, then the token is removed and the route guard sends the
@@ -11,6 +11,7 @@ import { useLogoutMutation } from './queries';
 export function useLogout() {
   const { t } = useTranslation();
   const mutation = useLogoutMutation();
+  const pending = useLoggingOut();
 
   const logout = () => {
     mutation.mutate(undefined, {
@@ -22,5 +23,5 @@ export function useLogout() {
     });
   };
 
-  return { logout, pending: mutation.isPending };
+  return { logout, pending };
 }

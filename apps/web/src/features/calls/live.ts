@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { CALL_EVENT_TYPES, isCallEventData } from '@phonebot/shared/calls';
 import { registerTranslations } from '../../lib/i18n';
 import { type LiveEvent, type LiveState, onLiveOpen, subscribeLive, useLiveState } from '../../lib/live-events';
+import { useStarted } from '../../lib/use-started';
 import { type CallList, callKeys } from './api';
 import { callsLiveTranslations } from './live-locales';
 import { alertSettings, prepareSound } from './alert-settings';
@@ -93,7 +94,10 @@ let unfollow: (() => void) | undefined;
  */
 export function useCallsLive(): { state: LiveState } {
   const queryClient = useQueryClient();
+  // Followed from a moment after the first screen (useStarted); until then the lists show what they loaded.
+  const started = useStarted();
   useEffect(() => {
+    if (!started) return;
     if (users++ === 0) unfollow = follow(queryClient);
     return () => {
       if (--users === 0) {
@@ -101,6 +105,6 @@ export function useCallsLive(): { state: LiveState } {
         unfollow = undefined;
       }
     };
-  }, [queryClient]);
+  }, [queryClient, started]);
   return { state: useLiveState() };
 }

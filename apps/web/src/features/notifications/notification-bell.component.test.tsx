@@ -70,7 +70,7 @@ describe('the notification bell', () => {
       ),
     );
     apiStub.on('PATCH', '/notifications/2', { body: { data: notification(2, { read: true }) } });
-    const { user, location } = await renderScreen(<NotificationBell />, { path: '/insights' });
+    const { user, location } = await renderScreen(<NotificationBell armed={false} />, { path: '/insights' });
 
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await user.click(bell);
@@ -91,7 +91,8 @@ describe('the notification bell', () => {
     signIn('user');
     apiStub.on('GET', '/notifications', listOf([notification(1), notification(2)], 2));
     apiStub.on('POST', '/notifications/read-all', { body: { meta: { updated: 2, unread: 0 } } });
-    const { user } = await renderScreen(<NotificationBell />);
+    // The header was armed (the mouse came over it): the list's popover is made before the first click.
+    const { user } = await renderScreen(<NotificationBell armed />);
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const list = await screen.findByRole('dialog');
     apiStub.on('GET', '/notifications', listOf([notification(1, { read: true }), notification(2, { read: true })], 0));
@@ -113,7 +114,7 @@ describe('the notification bell', () => {
   it('speaks German and says when there is nothing yet', async () => {
     signIn('guest');
     apiStub.on('GET', '/notifications', listOf([], 0));
-    const { user } = await renderScreen(<NotificationBell />, { language: 'de' });
+    const { user } = await renderScreen(<NotificationBell armed={false} />, { language: 'de' });
     await user.click(await screen.findByRole('button', { name: 'Benachrichtigungen' }));
     const list = await screen.findByRole('dialog');
     within(list).getByText(/Noch keine Benachrichtigungen/);
@@ -129,7 +130,7 @@ describe('the notification bell', () => {
       '/notifications',
       listOf([notification(2, { kind: 'reply', actor_name: null, caller_number: '+4917055' }), notification(1)], 2),
     );
-    const { user } = await renderScreen(<NotificationBell />, { language: 'de' });
+    const { user } = await renderScreen(<NotificationBell armed={false} />, { language: 'de' });
     await user.click(await screen.findByRole('button', { name: 'Benachrichtigungen, 2 ungelesen' }));
     const list = await screen.findByRole('dialog');
     within(list).getByText('Neue SMS-Antwort von +4917055');
@@ -138,7 +139,7 @@ describe('the notification bell', () => {
 
   it('is not shown to the super, who has no calls', async () => {
     signIn('super');
-    await renderScreen(<NotificationBell />);
+    await renderScreen(<NotificationBell armed={false} />);
     await waitFor(() => expect(apiStub.sent('GET', '/role')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
     expect(apiStub.sent('GET', '/notifications')).toEqual([]);

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput, getDefaultZIndex } from '
 import { useTranslation } from 'react-i18next';
 import { sessionRoutes } from '@phonebot/shared/sessions';
 import { PasswordField } from '../../../components/form/password-field';
+import { OnceOpened } from '../../../components/once-opened';
 import { callApi } from '../../../lib/api-client';
 import { errorText, type ErrorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
@@ -116,55 +117,58 @@ export function ReauthDialog() {
     setError(null);
   };
 
+  // Made when first asked (most visits never are), then kept, so it closes with its transition.
   return (
-    <Modal
-      opened={question !== null}
-      onClose={() => question?.settle(false)}
-      title={t('reauth.title')}
-      centered
-      closeOnEscape={false}
-      zIndex={getDefaultZIndex('modal') + 1}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t(factor === 'code' ? 'reauth.codeIntro' : 'reauth.passwordIntro')}</Text>
-          {/* Lets a password manager tell which account the password is for. */}
-          <input type="text" name="username" autoComplete="username" value={me.data?.email ?? ''} readOnly hidden />
-          {factor === 'code' ? (
-            <TextInput
-              key="code"
-              label={t('reauth.code')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={value}
-              onChange={(event) => change(event.currentTarget.value)}
-              error={shownError}
-              data-autofocus
-            />
-          ) : (
-            <PasswordField
-              key="password"
-              label={t('reauth.password')}
-              name="password"
-              autoComplete="current-password"
-              value={value}
-              onChange={(event) => change(event.currentTarget.value)}
-              error={shownError}
-              data-autofocus
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => question?.settle(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {t('reauth.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <OnceOpened opened={question !== null}>
+      <Modal
+        opened={question !== null}
+        onClose={() => question?.settle(false)}
+        title={t('reauth.title')}
+        centered
+        closeOnEscape={false}
+        zIndex={getDefaultZIndex('modal') + 1}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <Text size="sm">{t(factor === 'code' ? 'reauth.codeIntro' : 'reauth.passwordIntro')}</Text>
+            {/* Lets a password manager tell which account the password is for. */}
+            <input type="text" name="username" autoComplete="username" value={me.data?.email ?? ''} readOnly hidden />
+            {factor === 'code' ? (
+              <TextInput
+                key="code"
+                label={t('reauth.code')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={value}
+                onChange={(event) => change(event.currentTarget.value)}
+                error={shownError}
+                data-autofocus
+              />
+            ) : (
+              <PasswordField
+                key="password"
+                label={t('reauth.password')}
+                name="password"
+                autoComplete="current-password"
+                value={value}
+                onChange={(event) => change(event.currentTarget.value)}
+                error={shownError}
+                data-autofocus
+              />
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => question?.settle(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={submitting}>
+                {t('reauth.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </OnceOpened>
   );
 }

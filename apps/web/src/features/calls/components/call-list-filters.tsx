@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, lazy } from 'react';
 import { Button, Group, Popover, Skeleton, Stack } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useArmedArea, useMadeOnClick } from '../../../components/armed-area';
 import type { CallListKind } from '../constants';
 import { type CallListParams, LIST_FILTERS, listSort, sortParam } from '../list-params';
 import { ActiveFilters, SearchBox, TriageSort } from './list-controls';
@@ -33,6 +34,8 @@ export function CallListFilters({
 }) {
   const { t } = useTranslation();
   const simple = kind === 'simple';
+  // The Filters menu is made once the mouse or the focus comes to the bar (useArmedArea).
+  const { armed, ref, handlers: arm } = useArmedArea<HTMLDivElement>();
   const activeFilters = (
     <ActiveFilters
       params={params}
@@ -60,7 +63,7 @@ export function CallListFilters({
   }
   return (
     <>
-      <Group gap="xs" align="center" wrap="wrap" role="search">
+      <Group gap="xs" align="center" wrap="wrap" role="search" ref={ref} {...arm}>
         {/* The call search (the API's q); the list keeps its other filters. */}
         <SearchBox
           id={SEARCH_ID}
@@ -69,7 +72,7 @@ export function CallListFilters({
           placeholder={t('dense.search.placeholder')}
           onChange={(q) => update({ q: q || undefined }, { replace: true })}
         />
-        <FiltersMenu kind={kind} params={params} update={update} />
+        <FiltersMenu kind={kind} params={params} update={update} armed={armed} />
         {quickFilters}
       </Group>
       {activeFilters}
@@ -78,20 +81,26 @@ export function CallListFilters({
 }
 
 /** The day and the sort, behind one button that says how many of them are set. */
-function FiltersMenu({ kind, params, update }: { kind: CallListKind; params: CallListParams; update: Update }) {
+function FiltersMenu(props: { kind: CallListKind; params: CallListParams; update: Update; armed: boolean }) {
+  const { kind, params, update } = props;
   const { t } = useTranslation();
+  const { made, openedAtOnce, onBareClick } = useMadeOnClick(props.armed);
   const set = [params.date, params.sort].filter(Boolean).length;
+  const button = (
+    <Button
+      variant={set > 0 ? 'light' : 'default'}
+      size="sm"
+      leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+      aria-haspopup="dialog"
+      onClick={made ? undefined : onBareClick}
+    >
+      {set > 0 ? t('dense.filters.buttonActive', { count: set }) : t('dense.filters.button')}
+    </Button>
+  );
+  if (!made) return button;
   return (
-    <Popover position="bottom-end" shadow="md" trapFocus returnFocus>
-      <Popover.Target>
-        <Button
-          variant={set > 0 ? 'light' : 'default'}
-          size="sm"
-          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
-        >
-          {set > 0 ? t('dense.filters.buttonActive', { count: set }) : t('dense.filters.button')}
-        </Button>
-      </Popover.Target>
+    <Popover position="bottom-end" shadow="md" trapFocus returnFocus defaultOpened={openedAtOnce}>
+      <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" role="group" aria-label={t('dense.filters.label')}>
           <Suspense fallback={<Skeleton h={60} w={300} aria-label={t('calls.toolbar.date')} />}>

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconChecklist, IconDownload, IconKeyboard } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useArmedArea } from '../../../components/armed-area';
 import { errorText } from '../../../lib/api-errors';
 import { translateText } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
@@ -36,6 +37,8 @@ export function CallListToolbar({
 }) {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
+  // The keys button's tooltip is made once the mouse or the focus comes to the toolbar.
+  const { armed, ref, handlers: arm } = useArmedArea<HTMLDivElement>();
 
   async function download() {
     if (total === 0) {
@@ -54,7 +57,7 @@ export function CallListToolbar({
   }
 
   return (
-    <Group justify="space-between" gap="sm">
+    <Group justify="space-between" gap="sm" ref={ref} {...arm}>
       <Title order={1} size={kind === 'simple' ? undefined : 'h2'}>
         {t(TITLES[kind])}
       </Title>
@@ -85,14 +88,17 @@ export function CallListToolbar({
             {t('calls.toolbar.backToDashboard')}
           </Button>
         )}
-        {onKeysHelp && (
-          <Tooltip label={t('inbox.keys.button')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('inbox.keys.button')} onClick={onKeysHelp}>
-              <IconKeyboard size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        {onKeysHelp && <KeysButton armed={armed} label={t('inbox.keys.button')} onClick={onKeysHelp} />}
       </Group>
     </Group>
   );
+}
+
+function KeysButton({ armed, label, onClick }: { armed: boolean; label: string; onClick: () => void }) {
+  const button = (
+    <ActionIcon variant="default" size="lg" aria-label={label} onClick={onClick}>
+      <IconKeyboard size={18} aria-hidden />
+    </ActionIcon>
+  );
+  return armed ? <Tooltip label={label}>{button}</Tooltip> : button;
 }

@@ -1,8 +1,8 @@
-import { type MouseEvent, type ReactElement, type ReactNode, memo, useLayoutEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactElement, type ReactNode, memo } from 'react';
 import { Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { flushSync } from 'react-dom';
+import { useArmedArea } from '../../../components/armed-area';
 import { formatCallDate } from '../../../lib/dates';
 import type { CallRow } from '../api';
 import { messagePreview } from '../call-rows';
@@ -76,16 +76,7 @@ type CallsTableRowProps = {
  */
 export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowProps) {
   const { row, columns, canManage, handlers, language, t } = props;
-  const [tips, setTips] = useState(false);
-  const focusedLabel = useRef<string | null>(null);
-  const ref = useRef<HTMLTableRowElement>(null);
-  useLayoutEffect(() => {
-    // A control that took the focus before its tooltip was made is made anew with it: the focus goes back to it.
-    const label = focusedLabel.current;
-    focusedLabel.current = null;
-    if (!tips || label === null || ref.current?.contains(document.activeElement)) return;
-    ref.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)?.focus();
-  }, [tips]);
+  const { armed: tips, ref, handlers: arm } = useArmedArea<HTMLTableRowElement>();
   const caller = row.caller_number;
   const { actions } = handlers;
   const created = formatCallDate(row.created_at, language);
@@ -173,19 +164,7 @@ export const CallsTableRow = memo(function CallsTableRow(props: CallsTableRowPro
       data-cursor={props.cursor || undefined}
       aria-current={props.open ? 'true' : undefined}
       onClick={props.opensCall ? (event) => onControl(event) || handlers.open(row) : undefined}
-      // The tooltips are made before the mouse's next event, so a click that follows at once lands on the button
-      // as it will stay. Touch gets none: a tap would find its button made anew under the finger.
-      onPointerEnter={tips ? undefined : (event) => event.pointerType === 'mouse' && flushSync(() => setTips(true))}
-      // A control reached by the keyboard; one focused by a click or tap already has its row armed, or needs none.
-      onFocus={
-        tips
-          ? undefined
-          : (event) => {
-              if (!event.target.matches(':focus-visible')) return;
-              focusedLabel.current = event.target.getAttribute('aria-label');
-              setTips(true);
-            }
-      }
+      {...arm}
     >
       {props.selectable && (
         <td role="cell" data-column="select">

@@ -3,6 +3,7 @@ import { Menu } from '@mantine/core';
 import { IconCheck, IconMessage, IconMessages, IconNotes, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { CALL_PRIORITIES, CALL_STATUSES } from '@phonebot/shared/calls';
+import { useMadeOnClick } from '../../../components/armed-area';
 import type { CallRow } from '../api';
 import type { RowCallActions } from './call-selects';
 import { DotsIcon } from './row-icons';
@@ -30,8 +31,7 @@ export function RowMenu(props: RowMenuProps & { armed: boolean }) {
   const { t } = rest;
   const [opened, setOpened] = useState(false);
   // A click that came before the row was armed (a touch, a test) makes the menu and opens it.
-  const [clicked, setClicked] = useState(false);
-  const made = armed || clicked;
+  const { made, onBareClick } = useMadeOnClick(armed);
   const trigger = (
     <button
       type="button"
@@ -42,7 +42,7 @@ export function RowMenu(props: RowMenuProps & { armed: boolean }) {
         made
           ? undefined
           : () => {
-              setClicked(true);
+              onBareClick();
               setOpened(true);
             }
       }

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Switch, Text } from '@man
 import { IconBellRinging } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CALL_PRIORITIES } from '@phonebot/shared/calls';
+import { OnceOpened } from '../../../components/once-opened';
 import {
   notificationsSupported,
   playChime,
@@ -27,15 +28,17 @@ export function UrgentAlertsButton() {
       >
         {t('callsLive.alerts.button')}
       </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('callsLive.alerts.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <UrgentAlertsSettings />
-      </Modal>
+      <OnceOpened opened={opened}>
+        <Modal
+          opened={opened}
+          onClose={() => setOpened(false)}
+          title={t('callsLive.alerts.title')}
+          centered
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
+          <UrgentAlertsSettings />
+        </Modal>
+      </OnceOpened>
     </>
   );
 }

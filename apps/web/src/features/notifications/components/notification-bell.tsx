@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   ActionIcon,
   Box,
@@ -16,9 +16,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { can } from '@phonebot/shared';
 import type { NotificationResource } from '@phonebot/shared/notifications';
+import { useMadeOnClick } from '../../../components/armed-area';
 import { useRole } from '../../auth';
 import { useFormatDate } from '../../../lib/dates';
 import { registerTranslations } from '../../../lib/i18n';
+import { useStarted } from '../../../lib/use-started';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api';
 import { notificationsTranslations } from '../locales';
 
@@ -33,19 +35,47 @@ function badge(unread: number): string {
  * The bell of the header: the unread count, and a list of the newest notifications (who, what, which call). A click
  * on one opens its call and marks it read. Shown to the company's users (the roles that read calls).
  */
-export function NotificationBell() {
+export function NotificationBell({ armed }: { armed: boolean }) {
   const role = useRole();
   const enabled = role.isSuccess && can(role.data, 'calls.view');
   if (!enabled) return null;
-  return <Bell />;
+  return <Bell armed={armed} />;
 }
 
-function Bell() {
+/** The list's popover is made once the header is armed, or opened at once by a first click (useArmedArea). */
+function Bell({ armed }: { armed: boolean }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const notifications = useNotifications(true);
+  const { made, onBareClick } = useMadeOnClick(armed);
+  // The count comes a moment after the first screen (useStarted); the bell is there from the start.
+  const notifications = useNotifications(useStarted());
   const unread = notifications.data?.unread ?? 0;
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={label}
+      aria-haspopup="dialog"
+      onClick={
+        made
+          ? () => setOpened((open) => !open)
+          : () => {
+              onBareClick();
+              setOpened(true);
+            }
+      }
+    >
+      <IconBell aria-hidden />
+    </ActionIcon>
+  );
+  const indicator = (target: ReactNode) => (
+    <Indicator label={badge(unread)} size={18} color="red" offset={6} disabled={unread === 0}>
+      {target}
+    </Indicator>
+  );
+  if (!made) return indicator(button);
   return (
     <Popover
       opened={opened}
@@ -58,19 +88,7 @@ function Bell() {
       zIndex={300}
     >
       {/* The popover's target is the button itself: it takes aria-expanded, which the badge around it may not. */}
-      <Indicator label={badge(unread)} size={18} color="red" offset={6} disabled={unread === 0}>
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={label}
-            onClick={() => setOpened((open) => !open)}
-          >
-            <IconBell aria-hidden />
-          </ActionIcon>
-        </Popover.Target>
-      </Indicator>
+      {indicator(<Popover.Target>{button}</Popover.Target>)}
       <Popover.Dropdown p={0}>
         <NotificationList onClose={() => setOpened(false)} notifications={notifications} />
       </Popover.Dropdown>
