@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { API_BASE } from '@phonebot/shared';
 import { eventRoutes } from '@phonebot/shared/events';
 import { callApi, isApiError } from './api-client';
@@ -155,11 +155,24 @@ export function liveState(): LiveState {
   return state;
 }
 
+/**
+ * The connection's state, for a screen to show it and to poll while it is down. A change reaches the screens in a
+ * transition, in slices: a store read through useSyncExternalStore is rendered at once in one block, and the call
+ * screens that follow the state are large (the connection opening at a start took one long task at a phone's CPU).
+ * A component may see a change a moment after another; none acts on the difference.
+ */
 export function useLiveState(): LiveState {
-  return useSyncExternalStore((listener) => {
+  const [current, setCurrent] = useState(liveState);
+  useEffect(() => {
+    const listener = () => startTransition(() => setCurrent(liveState()));
     stateListeners.add(listener);
-    return () => stateListeners.delete(listener);
-  }, liveState);
+    // A change between the render and this subscription.
+    listener();
+    return () => {
+      stateListeners.delete(listener);
+    };
+  }, []);
+  return current;
 }
 
 // Another account (or none) in this tab: its events are not ours, and neither is the position in them.
