@@ -76,7 +76,8 @@ function Heatmap({ cells, period }: { cells: number[][]; period: { from: string;
   const weekday = new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'short', timeZone: 'UTC' });
   const max = Math.max(1, ...cells.flat());
   return (
-    <ScrollArea type="auto">
+    // Sideways on a phone; the scrollbar gets its own room below the last row instead of covering it.
+    <ScrollArea type="auto" scrollbars="x" offsetScrollbars="present">
       <Table
         withRowBorders={false}
         verticalSpacing={2}
