@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { DAY, MINUTE } from '../../db/time';
 import { queueMail } from '../../lib/mailer';
 import { mailContext } from '../settings';
-import { notificationMail } from './notifications.mails';
+import { notificationDigestMail, notificationMail } from './notifications.mails';
 import { claimNotificationMails, deleteNotificationsBefore, unmailedNotificationIds } from './notifications.store';
 
 /** A notification older than this when it is found unmailed (the service was down) is not mailed any more. */
@@ -20,7 +20,8 @@ type JobContext = { publicUrl: string; operatorSeed: OperatorInput };
 /**
  * Mails each notification that is still unread NOTIFICATION_MAIL_AFTER_MINUTES after it was made, once: its row is
  * claimed by a conditional update in the transaction that queues the mail, so of two processes running this at the
- * same moment only one mails it. A user who is no longer active gets none. Answers how many were mailed.
+ * same moment only one mails it. The notifications of one user that are due in one run go in one mail. A user who is
+ * no longer active gets none. Answers how many notifications were mailed.
  */
 export async function mailUnreadNotifications(
   db: Kysely<Database>,
@@ -37,17 +38,28 @@ export async function mailUnreadNotifications(
     const claimed = await claimNotificationMails(trx, due, now.toISOString());
     const english = await mailContext(trx, context.operatorSeed, 'en');
     const german = { ...english, language: 'de' as const };
-    let mailed = 0;
+    // One mail per user: a bulk assignment (a notification per call) is due at once, and tells them once.
+    const byUser = new Map<string, typeof claimed>();
     for (const row of claimed) {
       if (row.status !== 'Active') continue;
-      const mail = notificationMail(row.language === 'de' ? german : english, context.publicUrl, row, {
+      byUser.set(row.email, [...(byUser.get(row.email) ?? []), row]);
+    }
+    let mailed = 0;
+    for (const rows of byUser.values()) {
+      const recipient = rows[0]!;
+      const language = recipient.language === 'de' ? german : english;
+      const notifications = rows.map((row) => ({
         kind: row.kind,
         callId: Number(row.call_id),
         caller: row.caller_number,
         actor: row.actor_name,
-      });
+      }));
+      const mail =
+        notifications.length === 1
+          ? notificationMail(language, context.publicUrl, recipient, notifications[0]!)
+          : notificationDigestMail(language, context.publicUrl, recipient, notifications);
       await queueMail(trx, mail);
-      mailed++;
+      mailed += rows.length;
     }
     return mailed;
   });

@@ -265,6 +265,21 @@ describe('the mail of an unread notification', () => {
     expect(await outboxFor(colleague.email)).toEqual([]);
   });
 
+  it('tells a user of several calls given at once in one mail that lists them', async () => {
+    const { company, operator } = await team();
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await ingest(app, company.botToken));
+    for (const call of calls) expect((await assign(company.owner, call, operator.userId)).status).toBe(200);
+    // (The other tests' unread notifications are mailed in the same run.)
+    expect(await mailUnreadNotifications(app.db.db, context(), new Date(Date.now() + 16 * MINUTE))).toBeGreaterThan(2);
+    const mails = await outboxFor(operator.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['3 notifications you have not read']);
+    expect(mails[0]!.text_body!.match(/assigned you the call from \+4930123456\./g)).toHaveLength(3);
+    expect(mails[0]!.text_body).toContain('/viewcalllogs?lang=en');
+    // The bell still lists each call.
+    expect((await list(operator)).json.data).toHaveLength(3);
+  });
+
   it.runIf(TEST_ENGINE === 'postgres')(
     'goes out once when two runtimes on one database run the job at once',
     async () => {
@@ -277,8 +292,10 @@ describe('the mail of an unread notification', () => {
           [app, second, app, second].map((runtime) => mailUnreadNotifications(runtime.db.db, context(), later)),
         );
         expect(runs.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(4);
+        // Each notification in exactly one mail: a run that claimed several mails them together.
         const mails = await outboxFor(operator.email);
-        expect(mails).toHaveLength(4);
+        const told = mails.map((mail) => Number(/^(\d+) notifications/.exec(mail.subject)?.[1] ?? 1));
+        expect(told.reduce((sum, n) => sum + n, 0)).toBe(4);
         const rows = await app.db.db
           .selectFrom('notifications')
           .select('mailed_at')
