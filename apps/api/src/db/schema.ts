@@ -632,6 +632,8 @@ export type PushDeliveriesTable = {
   /** Who assigned the call or wrote the note naming its user; null for the other kinds and when that user is gone. */
   actor_id: number | null;
   urgency: 'normal' | 'high';
+  /** How many calls it is about: an assignment of several calls is one push about the first, counting them all. */
+  call_count: Generated<number>;
   attempts: Generated<number>;
   next_attempt_at: string;
   claimed_until: string | null;

@@ -41,6 +41,7 @@ import * as callSearchVocabulary from './20261207091500-call-search-vocabulary';
 import * as callSearchTriage from './20261207112927-call-search-triage';
 import * as connectorClaimsOutliveCalls from './20261207122007-connector-claims-outlive-calls';
 import * as callSearchSameTerms from './20261207145121-call-search-same-terms';
+import * as pushCallCount from './20261207181909-push-call-count';
 
 /**
  * Every migration, by its name `YYYYMMDDHHMMSS-what-it-does` (UTC), in the order of their names, which is the order
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '20261207112927-call-search-triage': callSearchTriage,
   '20261207122007-connector-claims-outlive-calls': connectorClaimsOutliveCalls,
   '20261207145121-call-search-same-terms': callSearchSameTerms,
+  '20261207181909-push-call-count': pushCallCount,
 };

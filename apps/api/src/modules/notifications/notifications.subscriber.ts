@@ -13,17 +13,19 @@ import { insertNotification } from './notifications.store';
 /** Every role of a company reads its calls (guests too), so any of its active users may be named in a note. */
 const CALL_READERS = ROLES.filter((role) => role !== 'super');
 
-type Notice = { customerId: number; userId: number; kind: NotificationKind; callId: number; actorId: number | null };
+type Notice = { customerId: number; userId: number; kind: NotificationKind; actorId: number | null };
 
 /**
- * Tells one user, inside the change's transaction: the notification's row and the live event only their streams
- * get. The mail follows from the row if it stays unread (notification-mail.ts). Each also goes to the browsers they
- * turned push on in: queued here, sent after the commit (modules/push).
+ * Tells one user of calls, inside the change's transaction: a notification's row and the live event only their streams
+ * get, for each call. The mail follows from the rows if they stay unread (notification-mail.ts). One push goes to the
+ * browsers they turned push on in, for all the calls at once: queued here, sent after the commit (modules/push).
  */
-async function notify(trx: Kysely<Database>, notice: Notice, at: string): Promise<void> {
-  const id = await insertNotification(trx, { ...notice, at });
-  await recordNotificationEvent(trx, notice.customerId, notice.userId, id);
-  await queueUserPush(trx, { ...notice, kind: notice.kind });
+async function notify(trx: Kysely<Database>, notice: Notice, callIds: readonly number[], at: string): Promise<void> {
+  for (const callId of callIds) {
+    const id = await insertNotification(trx, { ...notice, callId, at });
+    await recordNotificationEvent(trx, notice.customerId, notice.userId, id);
+  }
+  await queueUserPush(trx, { ...notice, callIds });
 }
 
 /**
@@ -38,20 +40,18 @@ export const notificationsSubscriber: ChangeSubscriber = {
     for (const change of changes) {
       if (change.kind === 'assigned') {
         if (change.assigneeId === change.actorId) continue;
-        for (const callId of change.callIds) {
-          const notice = { customerId: change.customerId, userId: change.assigneeId, callId, actorId: change.actorId };
-          await notify(trx, { ...notice, kind: 'assigned' }, at);
-        }
+        const notice = { customerId: change.customerId, userId: change.assigneeId, actorId: change.actorId };
+        await notify(trx, { ...notice, kind: 'assigned' }, change.callIds, at);
       } else if (change.kind === 'note-added' && change.text.includes('@')) {
         const users = await activeUsersToMail(trx, change.customerId, CALL_READERS);
         for (const userId of mentionedUserIds(change.text, users)) {
           if (userId === change.authorId) continue;
-          const notice = { customerId: change.customerId, userId, callId: change.callId, actorId: change.authorId };
-          await notify(trx, { ...notice, kind: 'mentioned' }, at);
+          const notice = { customerId: change.customerId, userId, actorId: change.authorId };
+          await notify(trx, { ...notice, kind: 'mentioned' }, [change.callId], at);
         }
       } else if (change.kind === 'reply-received') {
-        const notice = { customerId: change.customerId, userId: change.userId, callId: change.callId, actorId: null };
-        await notify(trx, { ...notice, kind: 'reply' }, at);
+        const notice = { customerId: change.customerId, userId: change.userId, actorId: null };
+        await notify(trx, { ...notice, kind: 'reply' }, [change.callId], at);
       }
     }
   },

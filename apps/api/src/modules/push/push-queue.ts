@@ -20,21 +20,22 @@ function alertPriorities(stored: string | undefined): Set<string> {
 }
 
 /**
- * A push to one user's browsers about a call given to them by someone else (`assigned`, naming who) or a caller's
- * SMS reply on their call (`reply`); called where their notification is made.
+ * A push to one user's browsers about calls given to them by someone else (`assigned`, naming who), a note naming
+ * them (`mentioned`) or a caller's SMS reply on their call (`reply`); called where their notifications are made. Calls
+ * given at once (a bulk assignment) are one push, about the first and counting them all.
  */
 export async function queueUserPush(
   trx: Kysely<Database>,
   push: {
     customerId: number;
     userId: number;
-    callId: number;
+    callIds: readonly number[];
     kind: 'assigned' | 'mentioned' | 'reply';
     actorId: number | null;
   },
 ): Promise<void> {
-  const { callId, ...rest } = push;
-  await insertDeliveries(trx, { ...rest, callIds: [callId], urgency: 'normal' });
+  const { callIds, ...rest } = push;
+  await insertDeliveries(trx, { ...rest, callIds: callIds.slice(0, 1), callCount: callIds.length, urgency: 'normal' });
 }
 
 /** Urgent calls: each new call of an alert priority goes to the company's staff, with Urgency `high`. */

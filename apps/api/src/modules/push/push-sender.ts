@@ -130,6 +130,7 @@ export function createPushSender(options: {
     const payload = pushPayload(details.language, options.publicUrl, {
       kind: row.kind,
       callId: Number(row.call_id),
+      count: Number(details.call_count),
       caller: details.caller_number,
       priority: details.priority,
       phonebot: details.phonebot_name,

@@ -91,6 +91,8 @@ export type QueuedPush = {
   customerId: number;
   /** The calls it is about: one push per call and recipient browser. */
   callIds: readonly number[];
+  /** How many calls each push stands for (an assignment of several, pushed once about the first); 1 without it. */
+  callCount?: number;
   kind: PushDeliveriesTable['kind'];
   actorId: number | null;
   urgency: PushDeliveriesTable['urgency'];
@@ -111,6 +113,7 @@ export async function insertDeliveries(trx: Kysely<Database>, push: QueuedPush):
       kind: push.kind,
       actor_id: push.actorId,
       urgency: push.urgency,
+      call_count: push.callCount ?? 1,
       next_attempt_at: now,
       claimed_until: null,
       last_error: null,
@@ -179,6 +182,7 @@ export function deliveryDetails(db: Kysely<Database>, ids: readonly number[]) {
       's.expires_at',
       'u.language',
       'u.status',
+      'd.call_count',
       'c.caller_number',
       'c.priority',
       'p.bezeichnung as phonebot_name',

@@ -388,6 +388,56 @@ describe('pushes', () => {
     expect(pushes[1]).toMatchObject({ title: `${owner.name} hat Ihnen einen Anruf zugewiesen`, tag: `call-${second}` });
   });
 
+  it('tell a user of calls given at once in one push that counts them, leading to their calls', async () => {
+    const company = await liveCompany(app);
+    const operator = await app.signIn('user', { customerId: company.customerId });
+    const device = await subscribed(operator);
+    const calls = [await ingest(app, company.botToken), await ingest(app, company.botToken)];
+    calls.push(await ingest(app, company.botToken));
+    const bulk = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/updateBulkAssignee',
+      token: company.owner.token,
+      body: { calls: calls.map((id) => ({ id })), assignee_id: String(operator.userId) },
+    });
+    expect(bulk.status).toBe(200);
+    await app.push.idle();
+    const owner = await app.db.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', company.owner.userId)
+      .executeTakeFirstOrThrow();
+    expect(pushesTo(device).map((entry) => entry.payload)).toEqual([
+      {
+        title: `${owner.name} assigned 3 calls to you`,
+        body: 'The call from +4930123456 and 2 more are waiting for you.',
+        url: 'http://portal.test/viewcalllogs?assignee=me',
+        tag: `call-${calls[0]}`,
+      },
+    ]);
+    // The bell lists each call.
+    const listed = await app.request({ method: 'GET', url: '/api/v2/notifications', token: operator.token });
+    expect(listed.json.data).toHaveLength(3);
+
+    // In German, two calls.
+    await app.db.db.updateTable('users').set({ language: 'de' }).where('id', '=', operator.userId).execute();
+    const two = [await ingest(app, company.botToken), await ingest(app, company.botToken)];
+    const again = await app.request({
+      method: 'PATCH',
+      url: '/api/v2/updateBulkAssignee',
+      token: company.owner.token,
+      body: { calls: two.map((id) => ({ id })), assignee_id: String(operator.userId) },
+    });
+    expect(again.status).toBe(200);
+    await app.push.idle();
+    expect(pushesTo(device).at(-1)!.payload).toEqual({
+      title: `${owner.name} hat Ihnen 2 Anrufe zugewiesen`,
+      body: 'Der Anruf von +4930123456 und ein weiterer warten auf Sie.',
+      url: 'http://portal.test/viewcalllogs?assignee=me',
+      tag: `call-${two[0]}`,
+    });
+  });
+
   it('tell a user a note names, in their language; not its writer', async () => {
     const company = await liveCompany(app);
     const operator = await app.signIn('user', { customerId: company.customerId });

@@ -6,7 +6,10 @@ import type { PushDeliveriesTable } from '../../db/schema';
 /** What a push says about its call, as its recipient reads it (their language). */
 export type PushFacts = {
   kind: PushDeliveriesTable['kind'];
+  /** The call it is about; of calls given at once, the first. */
   callId: number;
+  /** How many calls it stands for: more than one only for calls given at once. */
+  count: number;
   caller: string;
   priority: string;
   phonebot: string | null;
@@ -19,6 +22,8 @@ const TEXTS: Record<
   {
     title: Record<PushFacts['kind'], (facts: PushFacts, actor: string) => string>;
     body: Record<PushFacts['kind'], (facts: PushFacts, priority: string) => string>;
+    /** Calls given at once: the title and line that count them. */
+    assignedMany: { title: (actor: string, count: number) => string; body: (caller: string, more: number) => string };
     someone: string;
     priorities: Record<CallPriority, string>;
   }
@@ -35,6 +40,13 @@ const TEXTS: Record<
       assigned: (facts) => `The call from ${facts.caller} is waiting for you.`,
       mentioned: (facts) => `On the call from ${facts.caller}.`,
       reply: () => 'Open the call to read it.',
+    },
+    assignedMany: {
+      title: (actor, count) => `${actor} assigned ${count} calls to you`,
+      body: (caller, more) =>
+        more === 1
+          ? `The call from ${caller} and one more are waiting for you.`
+          : `The call from ${caller} and ${more} more are waiting for you.`,
     },
     someone: 'Someone',
     priorities: {
@@ -56,6 +68,13 @@ const TEXTS: Record<
       assigned: (facts) => `Der Anruf von ${facts.caller} wartet auf Sie.`,
       mentioned: (facts) => `Zum Anruf von ${facts.caller}.`,
       reply: () => 'Öffnen Sie den Anruf, um sie zu lesen.',
+    },
+    assignedMany: {
+      title: (actor, count) => `${actor} hat Ihnen ${count} Anrufe zugewiesen`,
+      body: (caller, more) =>
+        more === 1
+          ? `Der Anruf von ${caller} und ein weiterer warten auf Sie.`
+          : `Der Anruf von ${caller} und ${more} weitere warten auf Sie.`,
     },
     someone: 'Jemand',
     priorities: {
@@ -80,7 +99,8 @@ function plain(text: string, max = 80): string {
 /**
  * The payload of a push (the service worker shows exactly this): title and line in the recipient's language, the
  * web app's address of the call (as the notification mails link to it), and a tag per call, so that a newer push
- * about the same call replaces the older one on the device.
+ * about the same call replaces the older one on the device. Calls given at once are counted, and lead to the
+ * user's open calls.
  */
 export function pushPayload(language: Language, publicUrl: string, facts: PushFacts): PushPayload {
   const t = TEXTS[language];
@@ -90,8 +110,18 @@ export function pushPayload(language: Language, publicUrl: string, facts: PushFa
     phonebot: facts.phonebot === null ? null : plain(facts.phonebot),
   };
   const priority = t.priorities[facts.priority as CallPriority] ?? plain(facts.priority);
+  const actor = facts.actor === null ? t.someone : plain(facts.actor);
+  if (facts.kind === 'assigned' && facts.count > 1) {
+    // Calls given at once lead to the user's own open calls (the inbox's Mine filter).
+    return {
+      title: t.assignedMany.title(actor, facts.count),
+      body: t.assignedMany.body(clean.caller, facts.count - 1),
+      url: `${publicUrl}/viewcalllogs?${new URLSearchParams({ assignee: 'me' })}`,
+      tag: `call-${facts.callId}`,
+    };
+  }
   return {
-    title: t.title[facts.kind](clean, facts.actor === null ? t.someone : plain(facts.actor)),
+    title: t.title[facts.kind](clean, actor),
     body: t.body[facts.kind](clean, priority),
     url: `${publicUrl}/viewcalllogs?${new URLSearchParams({ call: String(facts.callId) })}`,
     tag: `call-${facts.callId}`,
