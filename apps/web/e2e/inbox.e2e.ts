@@ -313,6 +313,8 @@ describe('the callback inbox', () => {
     const focused = () =>
       page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
 
+    // The account button is named once the profile is in (it may come after the rows).
+    await page.getByRole('button', { name: `Account: ${operator.name}` }).waitFor();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first().focus();
     await page.keyboard.press('Shift+Tab');
     await animationsDone(page);
