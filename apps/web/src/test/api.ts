@@ -2,6 +2,8 @@
 // of its own code (client, queries, forms) and only the HTTP answers are the test's. Requests nobody answered are
 // reported after each test (test/setup.ts).
 
+import { NO_OPERATOR } from '@phonebot/shared/settings';
+
 const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 /** The API's base path (`/api/v2`): request paths are matched below it. */
 const API_BASE = /^\/api\/v\d+(?=\/)/;
@@ -11,16 +13,6 @@ export type SentRequest = { method: string; path: string; query: URLSearchParams
 export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Answer = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
 type Route = { method: string; path: string | RegExp; answer: Answer };
-
-const NO_OPERATOR = {
-  name: null,
-  address: null,
-  phone: null,
-  email: null,
-  imprint_url: null,
-  privacy_url: null,
-  terms_url: null,
-};
 
 let routes: Route[] = [];
 let sent: SentRequest[] = [];

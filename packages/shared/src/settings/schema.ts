@@ -46,3 +46,14 @@ export const operatorAttributesSchema = z.object({
   terms_url: z.string().nullable(),
 });
 export type Operator = z.infer<typeof operatorAttributesSchema>;
+
+/** An operator who set nothing: the footer and the mails name only the product. */
+export const NO_OPERATOR: Operator = {
+  name: null,
+  address: null,
+  phone: null,
+  email: null,
+  imprint_url: null,
+  privacy_url: null,
+  terms_url: null,
+};

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Operator } from '@phonebot/shared/settings';
+import { NO_OPERATOR } from '@phonebot/shared/settings';
 import { DIGEST_LINES, type NotificationForMail, notificationDigestMail } from './notifications.mails';
 
-const operator: Operator = {
-  name: null,
-  address: null,
-  phone: null,
-  email: null,
-  imprint_url: null,
-  privacy_url: null,
-  terms_url: null,
-};
 const recipient = { email: 'olga@example.com', name: 'Olga' };
+const digest = (language: 'en' | 'de', notifications: NotificationForMail[]) =>
+  notificationDigestMail({ language, operator: NO_OPERATOR }, 'http://portal.test', recipient, notifications);
 const assigned = (i: number): NotificationForMail => ({
   kind: 'assigned',
   callId: i,
@@ -26,12 +19,7 @@ describe('the mail about several unread notifications', () => {
       { kind: 'mentioned', callId: 2, caller: '+4940999', actor: null },
       { kind: 'reply', callId: 3, caller: '+4917055', actor: null },
     ] satisfies NotificationForMail[];
-    const english = notificationDigestMail(
-      { language: 'en', operator },
-      'http://portal.test',
-      recipient,
-      notifications,
-    );
+    const english = digest('en', notifications);
     expect(english.subject).toBe('3 notifications you have not read');
     expect(english.text).toContain('These 3 notifications are waiting for you:');
     expect(english.text).toContain(
@@ -41,7 +29,7 @@ describe('the mail about several unread notifications', () => {
     expect(english.text).toContain('New SMS reply from +4917055.');
     expect(english.text).toContain('Open the calls: http://portal.test/viewcalllogs?lang=en');
 
-    const german = notificationDigestMail({ language: 'de', operator }, 'http://portal.test', recipient, notifications);
+    const german = digest('de', notifications);
     expect(german.subject).toBe('3 ungelesene Benachrichtigungen');
     expect(german.text).toContain('Anna Admin hat Ihnen den Anruf von +4930123401 zugewiesen.');
     expect(german.text).toContain('Jemand hat Sie in einer Notiz zum Anruf von +4940999 erwähnt.');
@@ -50,7 +38,7 @@ describe('the mail about several unread notifications', () => {
 
   it(`writes out ${DIGEST_LINES} and counts the rest`, () => {
     const many = Array.from({ length: DIGEST_LINES + 3 }, (_, i) => assigned(i));
-    const mail = notificationDigestMail({ language: 'en', operator }, 'http://portal.test', recipient, many);
+    const mail = digest('en', many);
     expect(mail.subject).toBe(`${DIGEST_LINES + 3} notifications you have not read`);
     expect(mail.text.match(/assigned you the call/g)).toHaveLength(DIGEST_LINES);
     expect(mail.text).toContain('And 3 more.');

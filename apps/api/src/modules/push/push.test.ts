@@ -174,6 +174,15 @@ const assign = (who: SignedIn, callId: string, assigneeId: number) =>
     body: { data: { type: 'calls', id: callId, attributes: { assignee_id: assigneeId } } },
   });
 
+/** Calls given to one user at once. */
+const bulkAssign = (who: SignedIn, callIds: readonly string[], assigneeId: number) =>
+  app.request({
+    method: 'PATCH',
+    url: '/api/v2/updateBulkAssignee',
+    token: who.token,
+    body: { calls: callIds.map((id) => ({ id })), assignee_id: String(assigneeId) },
+  });
+
 const priorityOf = async (callId: string) =>
   (await app.db.db.selectFrom('calls').select('priority').where('id', '=', Number(callId)).executeTakeFirstOrThrow())
     .priority;
@@ -394,13 +403,7 @@ describe('pushes', () => {
     const device = await subscribed(operator);
     const calls = [await ingest(app, company.botToken), await ingest(app, company.botToken)];
     calls.push(await ingest(app, company.botToken));
-    const bulk = await app.request({
-      method: 'PATCH',
-      url: '/api/v2/updateBulkAssignee',
-      token: company.owner.token,
-      body: { calls: calls.map((id) => ({ id })), assignee_id: String(operator.userId) },
-    });
-    expect(bulk.status).toBe(200);
+    expect((await bulkAssign(company.owner, calls, operator.userId)).status).toBe(200);
     await app.push.idle();
     const owner = await app.db.db
       .selectFrom('users')
@@ -422,13 +425,7 @@ describe('pushes', () => {
     // In German, two calls.
     await app.db.db.updateTable('users').set({ language: 'de' }).where('id', '=', operator.userId).execute();
     const two = [await ingest(app, company.botToken), await ingest(app, company.botToken)];
-    const again = await app.request({
-      method: 'PATCH',
-      url: '/api/v2/updateBulkAssignee',
-      token: company.owner.token,
-      body: { calls: two.map((id) => ({ id })), assignee_id: String(operator.userId) },
-    });
-    expect(again.status).toBe(200);
+    expect((await bulkAssign(company.owner, two, operator.userId)).status).toBe(200);
     await app.push.idle();
     expect(pushesTo(device).at(-1)!.payload).toEqual({
       title: `${owner.name} hat Ihnen 2 Anrufe zugewiesen`,

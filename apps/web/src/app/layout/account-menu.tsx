@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { Role } from '@phonebot/shared';
 import { can } from '@phonebot/shared';
 import { useMadeOnClick } from '../../components/armed-area';
+import { HeaderMenu } from './header-menu';
 import { useLogout, useMe } from '../../features/auth';
 
 type AccountMenuProps = {
@@ -57,45 +58,33 @@ export function AccountMenu({ role, armed }: AccountMenuProps) {
   );
   if (!made) return button;
   return (
-    // Rendered inside the header (not a portal) so the open menu stays within the banner landmark; no focus
-    // placeholder, whose focusable presentation element is not a valid child of a menu.
-    <Menu
-      position="bottom-end"
-      width={220}
-      shadow="md"
-      withinPortal={false}
-      withInitialFocusPlaceholder={false}
-      defaultOpened={openedAtOnce}
-    >
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>
-        {/* Guests have no profile screen (docs/product.md §8), so the entry would only bounce them home. */}
-        {can(role, 'profile.own') && (
-          <Menu.Item component={Link} to="/myprofile" leftSection={<IconUserCircle size={16} aria-hidden />}>
-            {t('nav.myProfile')}
-          </Menu.Item>
-        )}
-        <Menu.Label>{t('nav.colorScheme')}</Menu.Label>
-        {SCHEMES.map(({ value, icon: Icon }) => (
-          <Menu.Item
-            key={value}
-            // A choice of three: radio items (Mantine's items are plain menu items), the current one checked.
-            renderRoot={(props) => (
-              <button type="button" {...props} role="menuitemradio" aria-checked={colorScheme === value} />
-            )}
-            closeMenuOnClick={false}
-            onClick={() => setColorScheme(value)}
-            leftSection={<Icon size={16} aria-hidden />}
-            rightSection={colorScheme === value ? <IconCheck size={16} aria-hidden /> : null}
-          >
-            {t(`nav.scheme.${value}`)}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item onClick={logout} leftSection={<IconLogout size={16} aria-hidden />}>
-          {t('nav.logout')}
+    <HeaderMenu width={220} openedAtOnce={openedAtOnce} target={button}>
+      {/* Guests have no profile screen (docs/product.md §8), so the entry would only bounce them home. */}
+      {can(role, 'profile.own') && (
+        <Menu.Item component={Link} to="/myprofile" leftSection={<IconUserCircle size={16} aria-hidden />}>
+          {t('nav.myProfile')}
         </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      )}
+      <Menu.Label>{t('nav.colorScheme')}</Menu.Label>
+      {SCHEMES.map(({ value, icon: Icon }) => (
+        <Menu.Item
+          key={value}
+          // A choice of three: radio items (Mantine's items are plain menu items), the current one checked.
+          renderRoot={(props) => (
+            <button type="button" {...props} role="menuitemradio" aria-checked={colorScheme === value} />
+          )}
+          closeMenuOnClick={false}
+          onClick={() => setColorScheme(value)}
+          leftSection={<Icon size={16} aria-hidden />}
+          rightSection={colorScheme === value ? <IconCheck size={16} aria-hidden /> : null}
+        >
+          {t(`nav.scheme.${value}`)}
+        </Menu.Item>
+      ))}
+      <Menu.Divider />
+      <Menu.Item onClick={logout} leftSection={<IconLogout size={16} aria-hidden />}>
+        {t('nav.logout')}
+      </Menu.Item>
+    </HeaderMenu>
   );
 }

@@ -4,6 +4,7 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMadeOnClick } from '../../components/armed-area';
+import { HeaderMenu } from './header-menu';
 import { authKeys, saveLanguage, useMe } from '../../features/auth';
 import { LANGUAGES, currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
 
@@ -44,31 +45,21 @@ export function LanguageMenu({ armed }: { armed: boolean }) {
   // Made once the header is armed, as the account's menu (account-menu.tsx).
   if (!made) return button;
   return (
-    <Menu
-      position="bottom-end"
-      width={160}
-      shadow="md"
-      withinPortal={false}
-      withInitialFocusPlaceholder={false}
-      defaultOpened={openedAtOnce}
-    >
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        {LANGUAGES.map((value) => (
-          <Menu.Item
-            key={value}
-            lang={value}
-            renderRoot={(props) => (
-              <button type="button" {...props} role="menuitemradio" aria-checked={language === value} />
-            )}
-            onClick={() => void setLanguage(value)}
-            rightSection={language === value ? <IconCheck size={16} aria-hidden /> : null}
-          >
-            {t(`language.${value}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderMenu width={160} openedAtOnce={openedAtOnce} target={button}>
+      <Menu.Label>{t('language.label')}</Menu.Label>
+      {LANGUAGES.map((value) => (
+        <Menu.Item
+          key={value}
+          lang={value}
+          renderRoot={(props) => (
+            <button type="button" {...props} role="menuitemradio" aria-checked={language === value} />
+          )}
+          onClick={() => void setLanguage(value)}
+          rightSection={language === value ? <IconCheck size={16} aria-hidden /> : null}
+        >
+          {t(`language.${value}`)}
+        </Menu.Item>
+      ))}
+    </HeaderMenu>
   );
 }

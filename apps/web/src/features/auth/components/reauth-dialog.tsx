@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, getDefaultZIndex } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sessionRoutes } from '@phonebot/shared/sessions';
@@ -112,9 +112,15 @@ export function ReauthDialog() {
   };
 
   const shownError = error === null ? undefined : translateText(t, error);
-  const change = (next: string) => {
-    setValue(next);
-    setError(null);
+  // The code's field and the password's: the one answer the question asks for.
+  const field = {
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValue(event.currentTarget.value);
+      setError(null);
+    },
+    error: shownError,
+    'data-autofocus': true,
   };
 
   // Made when first asked (most visits never are), then kept, so it closes with its transition.
@@ -141,10 +147,7 @@ export function ReauthDialog() {
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                value={value}
-                onChange={(event) => change(event.currentTarget.value)}
-                error={shownError}
-                data-autofocus
+                {...field}
               />
             ) : (
               <PasswordField
@@ -152,10 +155,7 @@ export function ReauthDialog() {
                 label={t('reauth.password')}
                 name="password"
                 autoComplete="current-password"
-                value={value}
-                onChange={(event) => change(event.currentTarget.value)}
-                error={shownError}
-                data-autofocus
+                {...field}
               />
             )}
             <Group justify="flex-end">
